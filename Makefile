@@ -1,0 +1,52 @@
+# Shtab — two commands for a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test worker beat bench lint messages schema check migrate demo clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+migrate: $(STAMP)
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py loaddemo
+
+## Serve on http://127.0.0.1:8000 with the demo campaign (SQLite + eager Celery unless DATABASE_URL/REDIS_URL are set).
+run: demo messages
+	$(PY) manage.py runserver $(HOST)
+
+## The whole suite (under CI=true: PostgreSQL, Redis and a real Celery worker are required).
+test: $(STAMP) messages
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+## A real Celery worker plus beat (needs REDIS_URL).
+worker: $(STAMP)
+	$(VENV)/bin/celery -A config worker --beat -l info -Q shtab
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+## Compile translations (the compiled .mo files are committed, so gettext is optional).
+messages: $(STAMP)
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; \
+	else echo "msgfmt not found: using the committed .mo files"; fi
+
+## Regenerate docs/openapi.yaml (a test fails when it is stale).
+schema: $(STAMP)
+	$(PY) manage.py spectacular --file docs/openapi.yaml --validate
+
+clean:
+	rm -rf $(VENV) db.sqlite3 test.sqlite3

@@ -1,0 +1,235 @@
+"""REST API of the battle log: append, read, state, and the event vocabulary.
+
+No edit or delete verb exists for events: the log is append-only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from battles import engine
+from campaign.models import Campaign
+from campaign.roles import is_game_master, is_player
+from config.errors import Forbidden, InvalidInput
+
+from . import selectors, services
+from .models import Battle
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    position = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.JSONField()
+    schema_version = serializers.IntegerField()
+    key = serializers.CharField(allow_null=True)
+    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None)
+    recorded_at = serializers.DateTimeField()
+
+
+class EventIn(serializers.Serializer):
+    type = serializers.CharField(help_text="One of GET /api/event-types/")
+    data = serializers.JSONField(help_text="Payload, per the type's JSON Schema")
+    key = serializers.CharField(required=False, allow_null=True, max_length=128,
+                                help_text="Idempotency key, unique per battle")
+    schema_version = serializers.IntegerField(required=False, allow_null=True)
+
+
+class AppendIn(serializers.Serializer):
+    expected_seq = serializers.IntegerField(allow_null=True, help_text="The seq of the last event you have seen")
+    events = EventIn(many=True)
+
+
+class BattleOut(serializers.ModelSerializer):
+    class Meta:
+        model = Battle
+        fields = ["id", "campaign", "name", "number", "head_seq", "created_at"]
+
+
+class BattleIn(serializers.Serializer):
+    campaign = serializers.IntegerField()
+    name = serializers.CharField(max_length=200)
+    number = serializers.IntegerField(required=False, min_value=1)
+
+
+def _field_error(field: str, ru: str, en: str) -> InvalidInput:
+    return InvalidInput(f"{field}: {ru}", f"{field}: {en}", field=field)
+
+
+def parse_append(body: Any) -> tuple[int | None, list[services.NewEvent]]:
+    """The request shape, checked field by field with bilingual messages."""
+    if not isinstance(body, dict):
+        raise _field_error("body", "ожидается JSON-объект", "a JSON object is expected")
+    unknown = sorted(set(body) - {"expected_seq", "events"})
+    if unknown:
+        raise _field_error(unknown[0], "неизвестное поле", "unknown field")
+    if "expected_seq" not in body:
+        raise _field_error("expected_seq", "поле обязательно (null — без проверки)",
+                           "this field is required (null skips the check)")
+    expected = body["expected_seq"]
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < 0):
+        raise _field_error("expected_seq", "ожидается целое число ≥ 0 или null", "expected an integer ≥ 0 or null")
+    items = body.get("events")
+    if not isinstance(items, list):
+        raise _field_error("events", "ожидается список событий", "expected a list of events")
+    out = []
+    for i, item in enumerate(items):
+        path = f"events[{i}]"
+        if not isinstance(item, dict):
+            raise _field_error(path, "ожидается объект", "expected an object")
+        extra = sorted(set(item) - {"type", "data", "key", "schema_version"})
+        if extra:
+            raise _field_error(f"{path}.{extra[0]}", "неизвестное поле", "unknown field")
+        for req in ("type", "data"):
+            if req not in item:
+                raise _field_error(f"{path}.{req}", "поле обязательно", "this field is required")
+        version = item.get("schema_version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise _field_error(f"{path}.schema_version", "ожидается целое число", "expected an integer")
+        out.append(services.NewEvent(type=item["type"], data=item["data"], key=item.get("key"),
+                                     schema_version=version))
+    return expected, out
+
+
+class CanRecordEvents(permissions.BasePermission):
+    message = "Only players and the game master may record battle events."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return is_player(request.user)
+
+
+class BattleListView(APIView):
+    @extend_schema(responses=BattleOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = Battle.objects.order_by("id")
+        campaign = request.query_params.get("campaign")
+        if campaign and campaign.isdigit():
+            qs = qs.filter(campaign_id=int(campaign))
+        return Response(BattleOut(qs, many=True).data)
+
+    @extend_schema(request=BattleIn, responses={201: BattleOut})
+    def post(self, request: Request) -> Response:
+        if not is_game_master(request.user):
+            raise Forbidden("Создавать бои может только мастер.", "Only the game master may create battles.")
+        data = BattleIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = get_object_or_404(Campaign, pk=data.validated_data["campaign"])
+        battle = services.battle_create(campaign=campaign, name=data.validated_data["name"],
+                                        number=data.validated_data.get("number"))
+        return Response(BattleOut(battle).data, status=status.HTTP_201_CREATED)
+
+
+class BattleDetailView(APIView):
+    @extend_schema(responses=BattleOut)
+    def get(self, request: Request, battle_id: int) -> Response:
+        return Response(BattleOut(get_object_or_404(Battle, pk=battle_id)).data)
+
+
+class BattleEventsView(APIView):
+    permission_classes = [CanRecordEvents]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="Return events with seq > after (default 0)"),
+            OpenApiParameter("limit", int, description="Page size, 1..1000 (default 100)"),
+        ],
+        responses=inline_serializer("EventPage", {
+            "results": EventOut(many=True), "next": serializers.CharField(allow_null=True),
+            "head_seq": serializers.IntegerField(),
+        }),
+    )
+    def get(self, request: Request, battle_id: int) -> Response:
+        battle = get_object_or_404(Battle.objects.only("id", "head_seq"), pk=battle_id)
+        after = _int_param(request, "after", 0, 0, None)
+        limit = _int_param(request, "limit", 100, 1, 1000)
+        events = list(selectors.battle_events_list(battle_id=battle.id, after=after, limit=limit))
+        nxt = None
+        if events and events[-1].seq < battle.head_seq:
+            nxt = request.build_absolute_uri(f"?after={events[-1].seq}&limit={limit}")
+        return Response({"results": EventOut(events, many=True).data, "next": nxt, "head_seq": battle.head_seq})
+
+    @extend_schema(
+        request=AppendIn,
+        responses={201: EventOut(many=True), 200: EventOut(many=True)},
+        description=(
+            "Append a batch atomically. 201 with the stored events; 200 with the original events when every "
+            "key was already stored (a retry); 400 names the malformed field; 403 for game-master-only types; "
+            "409 when expected_seq is stale (with current_seq) or a key is misused; 422 names the rule ID the "
+            "engine refused. Nothing is written on any error."
+        ),
+    )
+    def post(self, request: Request, battle_id: int) -> Response:
+        expected, events = parse_append(request.data)
+        result = services.battle_event_append(
+            battle_id=battle_id, events=events, expected_seq=expected, recorded_by=request.user,
+            as_game_master=is_game_master(request.user),
+        )
+        code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
+        return Response(EventOut(result.events, many=True).data, status=code)
+
+
+class BattleStateView(APIView):
+    @extend_schema(responses=inline_serializer("BattleStateOut", {
+        "battle": serializers.IntegerField(), "seq": serializers.IntegerField(),
+        "head_seq": serializers.IntegerField(), "current": serializers.BooleanField(),
+        "state": serializers.JSONField(), "updated_at": serializers.DateTimeField(allow_null=True),
+    }))
+    def get(self, request: Request, battle_id: int) -> Response:
+        view = selectors.battle_state_get(battle_id=battle_id)
+        if view is None:
+            get_object_or_404(Battle, pk=battle_id)
+        return Response({
+            "battle": view.battle_id, "seq": view.seq, "head_seq": view.head_seq, "current": view.current,
+            "state": view.state, "updated_at": view.updated_at,
+        })
+
+
+class EventFeedView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("after_position", int), OpenApiParameter("limit", int)],
+        responses=inline_serializer("EventFeed", {
+            "results": inline_serializer("FeedEvent", {"battle": serializers.IntegerField(),
+                                                       "position": serializers.IntegerField(),
+                                                       "seq": serializers.IntegerField(),
+                                                       "type": serializers.CharField(),
+                                                       "data": serializers.JSONField()}, many=True),
+        }),
+        description="Every battle's events in global position order, for catch-up readers.",
+    )
+    def get(self, request: Request) -> Response:
+        after = _int_param(request, "after_position", 0, 0, None)
+        limit = _int_param(request, "limit", 100, 1, 1000)
+        rows = selectors.events_after_position(position=after, limit=limit)
+        return Response({"results": [
+            {"battle": e.battle_id, "position": e.position, "seq": e.seq, "type": e.type, "data": e.data,
+             "schema_version": e.schema_version}
+            for e in rows
+        ]})
+
+
+class EventTypesView(APIView):
+    @extend_schema(responses=inline_serializer("EventTypes", {"results": serializers.JSONField()}))
+    def get(self, request: Request) -> Response:
+        return Response({"results": engine.vocabulary()})
+
+
+def _int_param(request: Request, name: str, default: int, lo: int, hi: int | None) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise _field_error(name, "ожидается целое число", "expected an integer") from None
+    if value < lo or (hi is not None and value > hi):
+        bound = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
+        raise _field_error(name, f"допустимо {bound}", f"must be {bound}")
+    return value

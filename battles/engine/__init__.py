@@ -1,0 +1,28 @@
+"""Shtab's rules engine: pure Python, no Django.
+
+Events in, state out: ``state = fold(events)``. ``decide`` gates appends.
+Rules data (thresholds, distances, the missing infantry table) comes in as
+the ``rules`` mapping; the engine never reads settings or the database.
+"""
+from . import rules as _rules  # noqa: F401  (registers event types)
+from .errors import EngineError, PayloadError, RuleViolation
+from .events import REGISTRY, Event, EventType, lookup, vocabulary
+from .fold import DEFAULT_RULES, SequenceGap, decide, fold, requires_rebuild, voided_by
+from .state import BattleState, dump, load
+
+ENGINE_VERSION = 1
+
+
+def state_to_json(state: BattleState) -> dict:
+    return dump(state)
+
+
+def state_from_json(data: dict | None) -> BattleState:
+    return BattleState() if not data else load(BattleState, data)
+
+
+__all__ = [
+    "DEFAULT_RULES", "ENGINE_VERSION", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
+    "PayloadError", "RuleViolation", "SequenceGap", "decide", "dump", "fold", "load", "lookup",
+    "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",
+]

@@ -1,0 +1,116 @@
+"""Folding events into state, and deciding whether new events may be appended.
+
+``fold`` is the replay: trusted, stored events go in, state comes out, no
+checks run and nothing is rolled. ``decide`` is the append-time gate: each
+new event is validated (payload, then every rule check) against the state the
+previous ones produced; the first refusal raises and nothing is appended.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .errors import RuleViolation
+from .events import REGISTRY, Context, Event, lookup
+from .state import BattleState
+
+DEFAULT_RULES: dict[str, Any] = {}
+
+
+class SequenceGap(Exception):
+    """Events must arrive as last_seq + 1, + 2, ...; anything else is a bug upstream."""
+
+
+def voided_by(events: Iterable[Event]) -> set[int]:
+    return {e.data["voids_seq"] for e in events if e.type == "correction"}
+
+
+def requires_rebuild(state: BattleState, events: Sequence[Event]) -> bool:
+    """True when ``events`` void something ``state`` has already applied, so the
+    state must be folded again from the first event."""
+    return any(seq <= state.last_seq for seq in voided_by(events))
+
+
+def fold(
+    events: Iterable[Event],
+    state: BattleState | None = None,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    skip: Iterable[int] = (),
+) -> BattleState:
+    """Apply ``events`` (consecutive seqs following ``state.last_seq``) to a copy
+    of ``state`` and return it.
+
+    Voided events are skipped: those voided by corrections among ``events``,
+    and ``skip`` (the caller may pass every seq voided anywhere in the log, so
+    a log can be folded in chunks). Precondition: none of ``events`` voids an
+    event already applied to ``state`` (check ``requires_rebuild`` first).
+    """
+    state = BattleState() if state is None else state.copy()
+    _fold_into(state, events, dict(DEFAULT_RULES, **(rules or {})), set(skip))
+    return state
+
+
+def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str, Any], skip: set[int]) -> None:
+    events = events if isinstance(events, Sequence) else list(events)
+    skip |= set(state.voided)
+    skip |= voided_by(events)
+    registry = REGISTRY
+    last = state.last_seq
+    applied = 0
+    for event in events:
+        if event.seq != last + 1:
+            raise SequenceGap(f"expected seq {last + 1}, got {event.seq}")
+        last = event.seq
+        if event.seq in skip:
+            continue
+        entry = registry[event.type]
+        mutate = entry.mutate
+        if mutate is not None:
+            state.last_seq = last
+            mutate(state, entry.load(event), Context(event.seq, ctx_rules))
+        applied += 1
+    state.last_seq = last
+    state.applied += applied
+
+
+def decide(
+    state: BattleState,
+    new: Sequence[tuple[str, Any, int | None]],
+    *,
+    first_seq: int,
+    rules: Mapping[str, Any] | None = None,
+) -> list[Event]:
+    """Validate ``new`` = [(type, data, schema_version or None), ...] as the
+    events ``first_seq``, ``first_seq + 1``, ... after ``state``.
+
+    Returns the normalised ``Event`` list (payloads as validated, upcast to the
+    current schema version). Raises ``PayloadError`` naming the field (prefixed
+    ``events[i].``) or ``RuleViolation`` naming the rule. ``state`` is not
+    modified.
+    """
+    from .errors import PayloadError
+    from .state import dump
+
+    work = state.copy()
+    ctx_rules = dict(DEFAULT_RULES, **(rules or {}))
+    out: list[Event] = []
+    for i, (type_name, data, version) in enumerate(new):
+        seq = first_seq + i
+        try:
+            entry = lookup(type_name)
+            payload = entry.parse(data, version)
+        except PayloadError as exc:
+            exc.field = f"events[{i}].{exc.field}"
+            raise
+        ctx = Context(seq, ctx_rules)
+        try:
+            for check in entry.checks:
+                check(work, payload, ctx)
+        except RuleViolation as exc:
+            exc.index = i  # type: ignore[attr-defined]
+            raise
+        event = Event(seq, entry.name, dump(payload), entry.version)
+        out.append(event)
+        _fold_into(work, (event,), ctx_rules, set())
+    return out

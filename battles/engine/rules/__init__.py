@@ -1,0 +1,2 @@
+"""Rule modules. Importing this package registers every event type."""
+from . import core  # noqa: F401

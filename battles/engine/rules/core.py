@@ -1,0 +1,164 @@
+"""The log's skeleton: a battle starts, sides take turns, the battle ends, and
+mistakes are voided by corrections.
+
+V-TURN-8: the defender moves first. V-TURN-12: a side ends its turn by saying
+«Ход». V-TURN-13: nothing is undone once a turn is over; a correction event
+voids an earlier event by its seq, with a reason, and replay skips it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from battles.engine.errors import RuleViolation
+from battles.engine.events import Context, event_type
+from battles.engine.state import BattleState, TurnRecord
+
+Side = Literal["attacker", "defender"]
+
+
+def other(side: str) -> str:
+    return "defender" if side == "attacker" else "attacker"
+
+
+def require_running(state: BattleState) -> None:
+    """Structural precondition shared by every in-battle event."""
+    if state.status == "planned":
+        raise RuleViolation("S-NOT-STARTED", "Бой ещё не начат: сначала событие battle_started.",
+                            "The battle has not started: record battle_started first.")
+    if state.status == "ended":
+        raise RuleViolation("S-ENDED", "Бой окончен: после battle_ended допустимы только исправления.",
+                            "The battle is over: only corrections may follow battle_ended.")
+
+
+# --- battle_started ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BattleStarted:
+    """The table is set: sides named, the defender moves first (V-TURN-8)."""
+
+    attacker: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Attacking side's name"})
+    defender: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Defending side's name"})
+    ruleset: Literal["v11.2"] = "v11.2"
+
+
+battle_started = event_type(
+    "battle_started", BattleStarted, rules=("V-TURN-8",),
+    title_ru="Бой начат", title_en="Battle started",
+)
+
+
+@battle_started.check
+def _check_started(state: BattleState, p: BattleStarted, ctx: Context) -> None:
+    if state.status != "planned":
+        raise RuleViolation("S-STARTED-TWICE", "Бой уже начат.", "The battle has already started.")
+
+
+@battle_started.mutator
+def _apply_started(state: BattleState, p: BattleStarted, ctx: Context) -> None:
+    state.status = "running"
+    state.attacker, state.defender, state.ruleset = p.attacker, p.defender, p.ruleset
+    state.first_mover = "defender"  # V-TURN-8
+    state.turn = 1
+    state.side_to_move = state.first_mover
+    state.turns.append(TurnRecord(number=1, side=state.first_mover, first_seq=ctx.seq, last_seq=ctx.seq))
+
+
+# --- turn_ended -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """The side to move says «Ход» (V-TURN-12); the other side moves next.
+    A full turn is over when both sides have moved."""
+
+    side: Side = field(metadata={"doc": "The side whose turn ends"})
+    turn: int = field(metadata={"min": 1, "doc": "The turn number being ended"})
+
+
+turn_ended = event_type(
+    "turn_ended", TurnEnded, rules=("V-TURN-12", "V-TURN-8", "V-TURN-13"),
+    title_ru="Ход окончен («Ход»)", title_en="Turn ended («Ход»)",
+)
+
+
+@turn_ended.check
+def _check_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
+    require_running(state)
+    if p.side != state.side_to_move:
+        raise RuleViolation("V-TURN-12", f"Сейчас ходит {state.side_to_move}, а не {p.side}.",
+                            f"It is {state.side_to_move}'s turn, not {p.side}'s.")
+    if p.turn != state.turn:
+        raise RuleViolation("V-TURN-12", f"Идёт ход {state.turn}, а не {p.turn}.",
+                            f"The current turn is {state.turn}, not {p.turn}.")
+
+
+@turn_ended.mutator
+def _apply_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
+    if state.turns:
+        state.turns[-1].last_seq = ctx.seq
+    nxt = other(p.side)
+    if nxt == state.first_mover:
+        state.turn = p.turn + 1
+    state.side_to_move = nxt
+    state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
+
+
+# --- battle_ended -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BattleEnded:
+    """The battle is over, with its outcome as the table agreed it."""
+
+    winner: Literal["attacker", "defender", "draw"] = field(metadata={"doc": "Winner, or draw"})
+    reason: str = field(default="", metadata={"max_length": 2000})
+
+
+battle_ended = event_type("battle_ended", BattleEnded, title_ru="Бой окончен", title_en="Battle ended")
+
+
+@battle_ended.check
+def _check_ended(state: BattleState, p: BattleEnded, ctx: Context) -> None:
+    require_running(state)
+
+
+@battle_ended.mutator
+def _apply_ended(state: BattleState, p: BattleEnded, ctx: Context) -> None:
+    state.status = "ended"
+    state.winner = p.winner
+    state.end_reason = p.reason
+    state.side_to_move = None
+    if state.turns:
+        state.turns[-1].last_seq = ctx.seq
+
+
+# --- correction ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Voids an earlier event (V-TURN-13). Replay skips the voided event; the
+    event itself stays in the log for the record."""
+
+    voids_seq: int = field(metadata={"min": 1, "doc": "seq of the event this correction voids"})
+    reason: str = field(metadata={"min_length": 1, "max_length": 2000, "doc": "Why (kept in the record)"})
+
+
+correction = event_type(
+    "correction", Correction, rules=("V-TURN-13",), game_master_only=True,
+    title_ru="Исправление мастера", title_en="Game master's correction",
+)
+
+
+@correction.check
+def _check_correction(state: BattleState, p: Correction, ctx: Context) -> None:
+    if p.voids_seq >= ctx.seq:
+        raise RuleViolation("V-TURN-13", f"Исправление может отменить только более раннее событие (seq < {ctx.seq}).",
+                            f"A correction can void only an earlier event (seq < {ctx.seq}).")
+    if p.voids_seq in state.voided:
+        raise RuleViolation("V-TURN-13", f"Событие {p.voids_seq} уже отменено.", f"Event {p.voids_seq} is already voided.")
+    if p.voids_seq in state.corrections:
+        raise RuleViolation("V-TURN-13", "Исправление нельзя отменить: добавьте новое событие.",
+                            "A correction cannot be voided: append a new event instead.")
+
+
+@correction.mutator
+def _apply_correction(state: BattleState, p: Correction, ctx: Context) -> None:
+    # The voided event is skipped by fold(); this only keeps the record.
+    state.corrections.append(ctx.seq)
+    state.voided.append(p.voids_seq)
+    state.voided.sort()

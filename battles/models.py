@@ -1,0 +1,129 @@
+"""The battle log and its projection.
+
+``BattleEvent`` rows are the truth: a gapless ``seq`` per battle, a global
+``position`` across battles, and nothing ever updated or deleted (model,
+queryset, admin, API, and database triggers all refuse). ``BattleProjection``
+is derived: the engine's state folded from the log, stored with the last seq
+it includes; it can be rebuilt at any time and never moves backwards.
+"""
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class EventLogIsAppendOnly(Exception):
+    """Raised by every ORM path that would rewrite or remove a stored event."""
+
+    def __init__(self, op: str) -> None:
+        super().__init__(
+            f"The battle log is append-only: {op} refused; append a correction event instead. "
+            f"Журнал боя только дополняется: {op} запрещено, добавьте событие-исправление."
+        )
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("update")
+
+    def delete(self) -> NoReturn:
+        raise EventLogIsAppendOnly("delete")
+
+    def bulk_update(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("bulk_update")
+
+    def update_or_create(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("update_or_create")
+
+    _raw_delete = delete  # type: ignore[assignment]
+
+
+class AppendOnlyModel(models.Model):
+    append_only = True  # picked up by battles.db.append_only_tables
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise EventLogIsAppendOnly("save")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("delete")
+
+
+class Battle(models.Model):
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.PROTECT, related_name="battles",
+                                 verbose_name=_("campaign"))
+    name = models.CharField(_("name"), max_length=200)
+    number = models.PositiveIntegerField(_("number in campaign"), default=1)
+    # The log's head: seq of the last appended event. The write side's
+    # concurrency token (optimistic `expected_seq`), never derived state.
+    head_seq = models.PositiveIntegerField(_("last event seq"), default=0, editable=False)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("battle")
+        verbose_name_plural = _("battles")
+        ordering = ["campaign_id", "number", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LogPosition(models.Model):
+    """A single row holding the last global position handed out.
+
+    Appends take this row's lock last, right before inserting, and hold it to
+    commit. So positions become visible in order: a catch-up reader that has
+    seen position P can never later find a committed event below P.
+    """
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    position = models.BigIntegerField(default=0)
+
+
+class BattleEvent(AppendOnlyModel):
+    battle = models.ForeignKey(Battle, on_delete=models.PROTECT, related_name="events", verbose_name=_("battle"))
+    seq = models.PositiveIntegerField(_("seq"))
+    position = models.BigIntegerField(_("global position"), unique=True)
+    type = models.CharField(_("type"), max_length=64)
+    data = models.JSONField(_("data"), default=dict)
+    schema_version = models.PositiveSmallIntegerField(_("schema version"), default=1)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="+", verbose_name=_("recorded by"))
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    key = models.CharField(_("idempotency key"), max_length=128, null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("battle event")
+        verbose_name_plural = _("battle events")
+        ordering = ["battle_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["battle", "seq"], name="battleevent_unique_seq"),
+            models.UniqueConstraint(fields=["battle", "key"], condition=models.Q(key__isnull=False),
+                                    name="battleevent_unique_key"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="battleevent_seq_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.battle_id}#{self.seq} {self.type}"
+
+
+class BattleProjection(models.Model):
+    battle = models.OneToOneField(Battle, on_delete=models.CASCADE, primary_key=True, related_name="projection")
+    seq = models.PositiveIntegerField(_("last applied seq"), default=0)
+    state = models.JSONField(_("state"), default=dict)
+    engine_version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("battle projection")
+        verbose_name_plural = _("battle projections")

@@ -1,0 +1,86 @@
+"""Reads of the battle log and its projections, each at a fixed query count."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import F, Q, QuerySet
+
+from battles import engine
+
+from .models import Battle, BattleEvent
+
+EVENT_FIELDS = ("seq", "type", "data", "schema_version")
+
+
+def battle_rules(*, battle: Battle) -> dict[str, Any]:
+    """Rules data for the engine (game data the game master edits). The engine
+    issue fills this from rosters' game data; defaults are the seed's numbers."""
+    return {}
+
+
+def battle_events_list(*, battle_id: int, after: int = 0, limit: int = 100) -> QuerySet[BattleEvent]:
+    return (BattleEvent.objects.filter(battle_id=battle_id, seq__gt=after)
+            .select_related("recorded_by").order_by("seq")[:limit])
+
+
+def events_after_position(*, position: int = 0, limit: int = 100) -> QuerySet[BattleEvent]:
+    """Global catch-up feed across all battles in commit order (see LogPosition)."""
+    return BattleEvent.objects.filter(position__gt=position).order_by("position")[:limit]
+
+
+def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = None,
+                       chunk: int = 5000) -> Iterator[list[engine.Event]]:
+    """Stored events as engine events, in seq order, ``chunk`` rows per query."""
+    last = after
+    while True:
+        qs = BattleEvent.objects.filter(battle_id=battle_id, seq__gt=last)
+        if upto is not None:
+            qs = qs.filter(seq__lte=upto)
+        rows = list(qs.order_by("seq").values_list(*EVENT_FIELDS)[:chunk])
+        if not rows:
+            return
+        yield [engine.Event(seq, type_, data, ver) for seq, type_, data, ver in rows]
+        last = rows[-1][0]
+        if len(rows) < chunk:
+            return
+
+
+def battle_voided_seqs(*, battle_id: int, upto: int | None = None) -> set[int]:
+    qs = BattleEvent.objects.filter(battle_id=battle_id, type="correction")
+    if upto is not None:
+        qs = qs.filter(seq__lte=upto)
+    return {data["voids_seq"] for data in qs.values_list("data", flat=True)}
+
+
+@dataclass(frozen=True)
+class StateView:
+    battle_id: int
+    seq: int
+    head_seq: int
+    state: dict[str, Any]
+    updated_at: Any
+
+    @property
+    def current(self) -> bool:
+        return self.seq >= self.head_seq
+
+
+def battle_state_get(*, battle_id: int) -> StateView | None:
+    """The stored projection (one query); never replays on request."""
+    battle = (Battle.objects.filter(pk=battle_id).select_related("projection")
+              .only("id", "head_seq", "projection__seq", "projection__state", "projection__updated_at").first())
+    if battle is None:
+        return None
+    proj = getattr(battle, "projection", None)
+    if proj is None:
+        return StateView(battle.id, 0, battle.head_seq, engine.state_to_json(engine.BattleState()), None)
+    return StateView(battle.id, proj.seq, battle.head_seq, proj.state, proj.updated_at)
+
+
+def battles_lagging() -> QuerySet[Battle]:
+    """Battles whose projection is behind their log (or missing)."""
+    return Battle.objects.filter(
+        Q(projection__isnull=True, head_seq__gt=0) | Q(head_seq__gt=F("projection__seq"))
+    ).order_by("id")

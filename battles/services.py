@@ -1,0 +1,281 @@
+"""Every write to the battle log and its projections goes through here.
+
+``battle_event_append`` is the only way events enter the log; ``battle_replay``
+is the only way projections change. Views, admin, commands and Celery tasks
+all call these.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from battles import engine
+from campaign.models import Campaign
+from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
+
+from .models import Battle, BattleEvent, BattleProjection, LogPosition
+from .selectors import battle_rules, battle_voided_seqs, iter_engine_events
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: Any
+    data: Any
+    key: str | None = None
+    schema_version: int | None = None
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    events: list[BattleEvent]
+    created: bool
+
+
+def battle_create(*, campaign: Campaign, name: str, number: int | None = None) -> Battle:
+    with transaction.atomic():
+        if number is None:
+            number = campaign.battles.count() + 1
+        battle = Battle.objects.create(campaign=campaign, name=name, number=number)
+        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.BattleState()),
+                                        engine_version=engine.ENGINE_VERSION)
+    return battle
+
+
+def _check_batch(events: Sequence[NewEvent]) -> None:
+    limit = settings.SHTAB["MAX_BATCH"]
+    if not events:
+        raise InvalidInput("events: нужно хотя бы одно событие.", "events: at least one event is required.",
+                           field="events")
+    if len(events) > limit:
+        raise InvalidInput(f"events: не больше {limit} событий за раз.", f"events: at most {limit} events per batch.",
+                           field="events")
+    seen: set[str] = set()
+    for i, ev in enumerate(events):
+        if ev.key is None:
+            continue
+        if not isinstance(ev.key, str) or not ev.key or len(ev.key) > 128:
+            raise InvalidInput(f"events[{i}].key: строка от 1 до 128 символов.",
+                               f"events[{i}].key: a string of 1 to 128 characters.", field=f"events[{i}].key")
+        if ev.key in seen:
+            raise InvalidInput(f"events[{i}].key: ключ повторяется в пакете.",
+                               f"events[{i}].key: the key repeats within the batch.", field=f"events[{i}].key")
+        seen.add(ev.key)
+
+
+def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] | None:
+    """Idempotency: if the batch's keys are already stored, return the stored
+    events; refuse a key reused for a different event or a half-known batch."""
+    keys = [ev.key for ev in events if ev.key is not None]
+    if not keys:
+        return None
+    stored = {e.key: e for e in BattleEvent.objects.filter(battle_id=battle_id, key__in=keys)}
+    if not stored:
+        return None
+    if len(stored) != len(events):
+        raise Conflict("Часть событий пакета уже записана с этими ключами: повторите пакет целиком или без них.",
+                       "Some events of this batch are already stored under these keys: resend the whole batch "
+                       "as it was, or without them.", field="events", code="idempotency_partial")
+    for i, ev in enumerate(events):
+        old = stored[ev.key]
+        if old.type != ev.type or _normalised(ev) != old.data:
+            raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
+                           f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
+                           field=f"events[{i}].key", code="idempotency_conflict")
+    return [stored[ev.key] for ev in events]
+
+
+def _normalised(ev: NewEvent) -> Any:
+    """The payload as it would be stored (defaults filled, upcast), for comparing a retry."""
+    try:
+        return engine.dump(engine.lookup(ev.type).parse(ev.data, ev.schema_version))
+    except engine.PayloadError:
+        return ev.data
+
+
+def _current_state(battle: Battle, rules: dict[str, Any]) -> engine.BattleState:
+    """The state after the battle's last event: the stored projection plus
+    whatever the log has beyond it (the worker may lag)."""
+    proj = BattleProjection.objects.filter(battle=battle).values_list("seq", "state", "engine_version").first()
+    state = engine.BattleState()
+    if proj and proj[2] == engine.ENGINE_VERSION:
+        state = engine.state_from_json(proj[1])
+    if state.last_seq >= battle.head_seq:
+        return state
+    return _fold_log(battle.id, state, rules, upto=battle.head_seq)
+
+
+def _fold_log(battle_id: int, state: engine.BattleState, rules: dict[str, Any], upto: int | None = None) -> engine.BattleState:
+    chunk = settings.SHTAB["REPLAY_CHUNK"]
+    skip: set[int] | None = None
+    for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
+        if state.last_seq and engine.requires_rebuild(state, events):
+            return _fold_log(battle_id, engine.BattleState(), rules, upto=upto)
+        if skip is None:
+            # Every seq voided anywhere in the log, so chunks fold like one pass.
+            skip = battle_voided_seqs(battle_id=battle_id, upto=upto)
+        state = engine.fold(events, state, rules, skip=skip)
+    return state
+
+
+def _next_positions(n: int) -> int:
+    """Reserve ``n`` global positions; returns the last one. Takes the
+    LogPosition row lock, held until commit (see LogPosition)."""
+    table = LogPosition._meta.db_table
+    with connection.cursor() as cur:
+        cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
+        row = cur.fetchone()
+        if row is None:
+            cur.execute(f"INSERT INTO {table} (id, position) VALUES (1, %s)", [n])
+            return n
+        return row[0]
+
+
+def battle_event_append(
+    *,
+    battle_id: int,
+    events: Sequence[NewEvent],
+    expected_seq: int | None,
+    recorded_by: Any = None,
+    as_game_master: bool = False,
+) -> AppendResult:
+    """Append a batch atomically: every event gets the next seq, or nothing is
+    written. Raises InvalidInput (400), Forbidden (403), NotFound (404),
+    Conflict (409, stale ``expected_seq`` or key misuse) or RuleRefused (422)."""
+    _check_batch(events)
+    try:
+        with transaction.atomic():
+            result = _append_locked(battle_id, events, expected_seq, recorded_by, as_game_master)
+            if result.created:
+                transaction.on_commit(lambda: _schedule_replay(battle_id))
+            return result
+    except IntegrityError:
+        # A concurrent request stored the same key between our check and insert
+        # (only possible without expected_seq); answer as the retry it is.
+        with transaction.atomic():
+            replay = _replayed(battle_id, events)
+        if replay is None:
+            raise
+        return AppendResult(replay, created=False)
+
+
+def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
+                   recorded_by: Any, as_game_master: bool) -> AppendResult:
+    battle = Battle.objects.select_for_update().only("id", "head_seq", "campaign_id").filter(pk=battle_id).first()
+    if battle is None:
+        raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
+    replay = _replayed(battle_id, events)
+    if replay is not None:
+        return AppendResult(replay, created=False)
+    if expected_seq is not None and expected_seq != battle.head_seq:
+        raise Conflict(
+            f"expected_seq {expected_seq} устарел: последнее событие боя — {battle.head_seq}. Перечитайте журнал.",
+            f"expected_seq {expected_seq} is stale: the battle's last event is {battle.head_seq}. Re-read the log.",
+            field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq},
+        )
+    for i, ev in enumerate(events):
+        entry = engine.REGISTRY.get(ev.type) if isinstance(ev.type, str) else None
+        if entry is not None and entry.game_master_only and not as_game_master:
+            raise Forbidden(f"events[{i}].type: событие {ev.type} может записать только мастер.",
+                            f"events[{i}].type: only the game master may record {ev.type}.",
+                            field=f"events[{i}].type", code="game_master_only")
+    rules = battle_rules(battle=battle)
+    state = _current_state(battle, rules)
+    first = battle.head_seq + 1
+    try:
+        decided = engine.decide(state, [(ev.type, ev.data, ev.schema_version) for ev in events],
+                                first_seq=first, rules=rules)
+    except (engine.RuleViolation, engine.PayloadError) as exc:
+        raise from_engine(exc) from exc
+    n = len(decided)
+    Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n)
+    last_position = _next_positions(n)
+    now = timezone.now()
+    user_id = getattr(recorded_by, "pk", None)
+    rows = [
+        BattleEvent(battle_id=battle.id, seq=d.seq, position=last_position - n + 1 + i, type=d.type, data=d.data,
+                    schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=ev.key)
+        for i, (d, ev) in enumerate(zip(decided, events, strict=True))
+    ]
+    BattleEvent.objects.bulk_create(rows)
+    return AppendResult(rows, created=True)
+
+
+def _schedule_replay(battle_id: int) -> None:
+    from .tasks import replay_battle
+
+    try:
+        replay_battle.delay(battle_id)
+    except Exception:  # broker down: the sweep requeues lagging battles later
+        log.exception("could not queue replay of battle %s; the sweep will pick it up", battle_id)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    battle_id: int
+    seq: int
+    applied: int
+    written: bool
+    rebuilt: bool
+
+
+def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
+    """Fold the log into the battle's projection and store it with its seq in
+    one transaction. Idempotent; concurrent runs never move it backwards."""
+    battle = Battle.objects.filter(pk=battle_id).only("id", "head_seq", "campaign_id").first()
+    if battle is None:
+        return ReplayResult(battle_id, 0, 0, False, False)
+    rules = battle_rules(battle=battle)
+    proj = BattleProjection.objects.filter(battle_id=battle_id).values_list("seq", "state", "engine_version").first()
+    state = engine.BattleState()
+    rebuilt = rebuild or proj is None or proj[2] != engine.ENGINE_VERSION
+    if not rebuilt:
+        state = engine.state_from_json(proj[1])
+    start = state.last_seq
+    state = _fold_log(battle_id, state, rules)
+    if state.last_seq < start:  # a correction forced a refold from the first event
+        rebuilt = True
+    written = _projection_store(battle_id, state, allow_equal=rebuilt)
+    return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
+
+
+def _projection_store(battle_id: int, state: engine.BattleState, *, allow_equal: bool) -> bool:
+    payload = engine.state_to_json(state)
+    with transaction.atomic():
+        qs = BattleProjection.objects.filter(battle_id=battle_id)
+        qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
+        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine.ENGINE_VERSION,
+                            updated_at=timezone.now())
+        if updated:
+            return True
+        if BattleProjection.objects.filter(battle_id=battle_id).exists():
+            return False
+        try:
+            with transaction.atomic():
+                BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
+                                                engine_version=engine.ENGINE_VERSION)
+            return True
+        except IntegrityError:
+            return False
+
+
+def projections_sweep() -> list[int]:
+    """Queue a replay for every battle whose projection lags its log."""
+    from .selectors import battles_lagging
+
+    ids = list(battles_lagging().values_list("id", flat=True))
+    for battle_id in ids:
+        _schedule_replay(battle_id)
+    return ids
+
+
+def projections_rebuild(*, battle_id: int | None = None) -> list[ReplayResult]:
+    ids = [battle_id] if battle_id is not None else list(Battle.objects.order_by("id").values_list("id", flat=True))
+    return [battle_replay(battle_id=i, rebuild=True) for i in ids]

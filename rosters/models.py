@@ -1,0 +1,1 @@
+"""Game data and rosters (issue 4 fills this in)."""
