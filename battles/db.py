@@ -54,7 +54,7 @@ def install_append_only(schema_editor: Any, table: str) -> None:
     else:
         raise RuntimeError(f"append-only triggers are not written for {vendor}")
     for sql in statements:
-        schema_editor.execute(sql)
+        schema_editor.execute(sql, params=None)
 
 
 def uninstall_append_only(schema_editor: Any, table: str) -> None:

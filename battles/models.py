@@ -112,6 +112,11 @@ class BattleEvent(AppendOnlyModel):
                                     name="battleevent_unique_key"),
             models.CheckConstraint(condition=models.Q(seq__gte=1), name="battleevent_seq_positive"),
         ]
+        indexes = [
+            # Replay looks up every correction of a battle before folding it.
+            models.Index(fields=["battle", "seq"], condition=models.Q(type="correction"),
+                         name="battleevent_corrections"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.battle_id}#{self.seq} {self.type}"

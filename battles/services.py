@@ -109,32 +109,39 @@ def _current_state(battle: Battle, rules: dict[str, Any]) -> engine.BattleState:
         state = engine.state_from_json(proj[1])
     if state.last_seq >= battle.head_seq:
         return state
-    return _fold_log(battle.id, state, rules, upto=battle.head_seq)
+    return _fold_log(battle.id, state, rules, upto=battle.head_seq)[0]
 
 
-def _fold_log(battle_id: int, state: engine.BattleState, rules: dict[str, Any], upto: int | None = None) -> engine.BattleState:
+def _fold_log(battle_id: int, state: engine.BattleState, rules: dict[str, Any],
+              upto: int | None = None) -> tuple[engine.BattleState, bool]:
+    """Fold the log's events after ``state`` into it, chunk by chunk. Returns
+    the state and whether it had to be refolded from the first event (a
+    correction voided something ``state`` had already applied, V-TURN-13)."""
+    # Every seq voided anywhere in the log, so chunks fold like one pass.
+    skip = battle_voided_seqs(battle_id=battle_id, upto=upto)
+    refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
+    if refold:
+        state = engine.BattleState()
     chunk = settings.SHTAB["REPLAY_CHUNK"]
-    skip: set[int] | None = None
     for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
-        if state.last_seq and engine.requires_rebuild(state, events):
-            return _fold_log(battle_id, engine.BattleState(), rules, upto=upto)
-        if skip is None:
-            # Every seq voided anywhere in the log, so chunks fold like one pass.
-            skip = battle_voided_seqs(battle_id=battle_id, upto=upto)
         state = engine.fold(events, state, rules, skip=skip)
-    return state
+    return state, refold
 
 
 def _next_positions(n: int) -> int:
     """Reserve ``n`` global positions; returns the last one. Takes the
     LogPosition row lock, held until commit (see LogPosition)."""
     table = LogPosition._meta.db_table
+    events = BattleEvent._meta.db_table
     with connection.cursor() as cur:
         cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
         row = cur.fetchone()
         if row is None:
-            cur.execute(f"INSERT INTO {table} (id, position) VALUES (1, %s)", [n])
-            return n
+            # The migration creates the row; if it was lost, restart after the log's highest position.
+            cur.execute(f"INSERT INTO {table} (id, position) SELECT 1, COALESCE(MAX(position), 0) FROM {events} WHERE TRUE "
+                        "ON CONFLICT (id) DO NOTHING")
+            cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
+            row = cur.fetchone()
         return row[0]
 
 
@@ -239,9 +246,8 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     if not rebuilt:
         state = engine.state_from_json(proj[1])
     start = state.last_seq
-    state = _fold_log(battle_id, state, rules)
-    if state.last_seq < start:  # a correction forced a refold from the first event
-        rebuilt = True
+    state, refolded = _fold_log(battle_id, state, rules)
+    rebuilt = rebuilt or refolded
     written = _projection_store(battle_id, state, allow_equal=rebuilt)
     return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
 

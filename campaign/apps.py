@@ -1,7 +1,25 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
 class CampaignConfig(AppConfig):
     name = "campaign"
     verbose_name = _("Campaigns")
+
+    def ready(self) -> None:
+        # After the last app's post_migrate, every app's permissions exist.
+        post_migrate.connect(_ensure_defaults, sender=list(self.apps.get_app_configs())[-1])
+
+
+def _ensure_defaults(sender, using="default", **kwargs) -> None:
+    """Roles and default game data survive a flush (tests) and appear for apps
+    added later: post_migrate runs after every migrate and flush."""
+    from django.contrib.auth.models import Group, Permission
+
+    from .defaults import ensure_nationalities
+    from .models import Nationality
+    from .roles import ensure_roles
+
+    ensure_roles(Group, Permission)
+    ensure_nationalities(Nationality)

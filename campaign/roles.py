@@ -8,6 +8,24 @@ from typing import Any
 GAME_MASTER = "game_master"
 PLAYER = "player"
 
+# The game master administers every Shtab app; players record battle events
+# and read. Roster permissions are added by the rosters app's own needs.
+GAME_MASTER_APPS = ("campaign", "battles", "rosters")
+GAME_MASTER_AUTH_PERMS = ("view_user", "change_user", "view_group")
+PLAYER_PERMS = (("battles", "add_battleevent"), ("battles", "view_battleevent"), ("battles", "view_battle"),
+                ("campaign", "view_campaign"))
+
+
+def ensure_roles(Group, Permission) -> None:  # noqa: N803 - model classes, historical or real
+    """Create the role groups with their permissions (idempotent)."""
+    gm, _ = Group.objects.get_or_create(name=GAME_MASTER)
+    gm.permissions.add(*Permission.objects.filter(content_type__app_label__in=GAME_MASTER_APPS))
+    gm.permissions.add(*Permission.objects.filter(content_type__app_label="auth",
+                                                  codename__in=GAME_MASTER_AUTH_PERMS))
+    player, _ = Group.objects.get_or_create(name=PLAYER)
+    for app_label, codename in PLAYER_PERMS:
+        player.permissions.add(*Permission.objects.filter(content_type__app_label=app_label, codename=codename))
+
 
 def is_game_master(user: Any) -> bool:
     if not getattr(user, "is_authenticated", False):

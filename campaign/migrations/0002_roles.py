@@ -1,9 +1,7 @@
 """The two roles as groups: the game master (мастер) and players."""
 from django.db import migrations
 
-GM_APPS = ("campaign", "battles", "rosters")
-PLAYER_PERMS = [("battles", "add_battleevent"), ("battles", "view_battleevent"), ("battles", "view_battle"),
-                ("campaign", "view_campaign")]
+from campaign.roles import ensure_roles
 
 
 def forwards(apps, schema_editor):
@@ -13,15 +11,7 @@ def forwards(apps, schema_editor):
         app_config.models_module = True
         create_permissions(app_config, apps=apps, verbosity=0)
         app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    gm, _ = Group.objects.get_or_create(name="game_master")
-    gm.permissions.add(*Permission.objects.filter(content_type__app_label__in=GM_APPS))
-    gm.permissions.add(*Permission.objects.filter(content_type__app_label="auth", codename__in=[
-        "view_user", "change_user", "view_group"]))
-    player, _ = Group.objects.get_or_create(name="player")
-    for app_label, codename in PLAYER_PERMS:
-        player.permissions.add(*Permission.objects.filter(content_type__app_label=app_label, codename=codename))
+    ensure_roles(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"))
 
 
 class Migration(migrations.Migration):

@@ -1,28 +1,11 @@
-"""Default nationalities with rank names (G-23). The seed names only the Soviet
-junior sergeant and the German Unteroffizier (= corporal) and Feldwebel
-(= sergeant); everything else is a placeholder the game master should check."""
+"""Default nationalities with rank names (G-23); see campaign/defaults.py."""
 from django.db import migrations
 
-ROWS = [
-    # code, ru, en, corporal, sergeant, lieutenant, captain (each ru/en), placeholder
-    ("su", "СССР", "USSR", ("Младший сержант", "Junior sergeant"), ("Сержант", "Sergeant"),
-     ("Лейтенант", "Lieutenant"), ("Капитан", "Captain"), True),
-    ("de", "Германия", "Germany", ("Унтер-офицер", "Unteroffizier"), ("Фельдфебель", "Feldwebel"),
-     ("Лейтенант", "Leutnant"), ("Гауптман", "Hauptmann"), True),
-    ("us", "США", "USA", ("Капрал", "Corporal"), ("Сержант", "Sergeant"),
-     ("Лейтенант", "Lieutenant"), ("Капитан", "Captain"), True),
-    ("gb", "Великобритания", "Great Britain", ("Капрал", "Corporal"), ("Сержант", "Sergeant"),
-     ("Лейтенант", "Lieutenant"), ("Капитан", "Captain"), True),
-]
+from campaign.defaults import ensure_nationalities
 
 
 def forwards(apps, schema_editor):
-    Nationality = apps.get_model("campaign", "Nationality")
-    for code, ru, en, cpl, sgt, lt, cpt, placeholder in ROWS:
-        Nationality.objects.get_or_create(code=code, defaults=dict(
-            name_ru=ru, name_en=en, corporal_ru=cpl[0], corporal_en=cpl[1], sergeant_ru=sgt[0], sergeant_en=sgt[1],
-            lieutenant_ru=lt[0], lieutenant_en=lt[1], captain_ru=cpt[0], captain_en=cpt[1],
-            is_placeholder=placeholder))
+    ensure_nationalities(apps.get_model("campaign", "Nationality"))
 
 
 class Migration(migrations.Migration):

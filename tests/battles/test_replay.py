@@ -1,0 +1,234 @@
+"""Replay: the Celery task folds the log into the projection; idempotent,
+monotonic, rebuildable, and swept when it lags."""
+import pytest
+from django.core.management import call_command
+
+from battles import engine
+from battles.models import BattleProjection
+from battles.services import NewEvent, battle_event_append, battle_replay, projections_rebuild, projections_sweep
+from battles.tasks import replay_battle, sweep_lagging_projections
+
+START = NewEvent("battle_started", {"attacker": "A", "defender": "D"})
+
+
+def turns(n, start_turn=1):
+    out = []
+    for t in range(start_turn, start_turn + n):
+        out += [NewEvent("turn_ended", {"side": "defender", "turn": t}),
+                NewEvent("turn_ended", {"side": "attacker", "turn": t})]
+    return out
+
+
+def append(battle, events, expected=None, gm=False):
+    return battle_event_append(battle_id=battle.id, events=events, expected_seq=expected, as_game_master=gm)
+
+
+def projection(battle):
+    return BattleProjection.objects.get(battle=battle)
+
+
+@pytest.mark.django_db
+class TestReplayTask:
+    def test_replay_folds_the_log_into_the_projection_with_its_seq(self, battle):
+        append(battle, [START, *turns(2)])
+        replay_battle.run(battle.id)
+        proj = projection(battle)
+        assert proj.seq == 5
+        assert proj.state["turn"] == 3 and proj.state["side_to_move"] == "defender"
+
+    def test_replay_twice_gives_the_same_projection(self, battle):
+        append(battle, [START, *turns(1)])
+        first = replay_battle.run(battle.id)
+        state = projection(battle).state
+        second = replay_battle.run(battle.id)
+        assert first["written"] and not second["written"]
+        assert projection(battle).state == state
+
+    def test_projection_never_moves_backwards(self, battle):
+        """A slow worker that folded fewer events cannot overwrite a newer projection."""
+        append(battle, [START, *turns(1)])
+        old = engine.fold([engine.Event(1, "battle_started", {"attacker": "A", "defender": "D", "ruleset": "v11.2"})])
+        replay_battle.run(battle.id)
+        from battles.services import _projection_store
+
+        assert _projection_store(battle.id, old, allow_equal=False) is False
+        assert _projection_store(battle.id, old, allow_equal=True) is False
+        assert projection(battle).seq == 3
+
+    def test_replay_is_incremental(self, battle, django_assert_max_num_queries):
+        append(battle, [START, *turns(3)])
+        replay_battle.run(battle.id)
+        append(battle, turns(1, start_turn=4))
+        result = battle_replay(battle_id=battle.id)
+        assert (result.seq, result.applied, result.rebuilt) == (9, 2, False)
+
+    def test_unknown_battle_is_a_harmless_no_op(self, db):
+        assert replay_battle.run(424242)["written"] is False
+
+    def test_task_is_configured_to_survive_a_lost_worker(self):
+        assert replay_battle.acks_late and replay_battle.reject_on_worker_lost
+
+
+@pytest.mark.django_db
+class TestCorrections:
+    """V-TURN-13: a mistake is voided by a correction event; replay skips it."""
+
+    def test_v_turn_13_correction_voids_an_applied_event_and_replay_skips_it(self, battle):
+        append(battle, [START, *turns(1), NewEvent("battle_ended", {"winner": "attacker"})])
+        replay_battle.run(battle.id)
+        assert projection(battle).state["status"] == "ended"
+        append(battle, [NewEvent("correction", {"voids_seq": 4, "reason": "записали не тот бой"})], gm=True)
+        result = battle_replay(battle_id=battle.id)
+        assert result.rebuilt
+        state = projection(battle).state
+        assert state["status"] == "running" and state["winner"] is None
+        assert state["voided"] == [4] and state["last_seq"] == 5
+        # the voided event is still in the log
+        assert battle.events.filter(seq=4, type="battle_ended").exists()
+
+    def test_v_turn_13_after_the_correction_the_battle_goes_on(self, battle):
+        append(battle, [START, *turns(1), NewEvent("battle_ended", {"winner": "attacker"})])
+        append(battle, [NewEvent("correction", {"voids_seq": 4, "reason": "рано"})], gm=True)
+        append(battle, turns(1, start_turn=2))
+        battle_replay(battle_id=battle.id)
+        assert projection(battle).state["turn"] == 3
+
+    @pytest.mark.parametrize(("voids", "why"), [(5, "later"), (1, "voided twice"), (4, "a correction")])
+    def test_v_turn_13_bad_corrections_are_refused(self, battle, voids, why):
+        from config.errors import RuleRefused
+
+        append(battle, [START, *turns(1)])
+        append(battle, [NewEvent("correction", {"voids_seq": 1, "reason": "x"})], gm=True)
+        with pytest.raises(RuleRefused) as exc:
+            append(battle, [NewEvent("correction", {"voids_seq": voids, "reason": why})], gm=True)
+        assert exc.value.rule_id == "V-TURN-13"
+
+    def test_chunked_replay_equals_one_pass_with_corrections_anywhere(self, battle, settings):
+        append(battle, [START, *turns(5)])
+        append(battle, [NewEvent("correction", {"voids_seq": 3, "reason": "x"})], gm=True)
+        append(battle, turns(2, start_turn=6))
+        settings.SHTAB = dict(settings.SHTAB, REPLAY_CHUNK=3)
+        chunked = battle_replay(battle_id=battle.id, rebuild=True)
+        chunked_state = projection(battle).state
+        settings.SHTAB = dict(settings.SHTAB, REPLAY_CHUNK=10_000)
+        battle_replay(battle_id=battle.id, rebuild=True)
+        assert chunked.seq == 16 and projection(battle).state == chunked_state
+
+
+@pytest.mark.django_db
+class TestRebuildAndSweep:
+    def test_rebuild_produces_exactly_the_incremental_projection(self, battle):
+        append(battle, [START])
+        replay_battle.run(battle.id)
+        for t in range(1, 4):
+            append(battle, turns(1, start_turn=t))
+            replay_battle.run(battle.id)
+        incremental = projection(battle).state
+        BattleProjection.objects.filter(battle=battle).update(seq=0, state={})
+        call_command("rebuild_projections", "--battle", str(battle.id))
+        assert projection(battle).state == incremental and projection(battle).seq == 7
+
+    def test_rebuild_all_repairs_a_corrupted_projection(self, battle, campaign):
+        from battles.services import battle_create
+
+        other = battle_create(campaign=campaign, name="2")
+        append(battle, [START, *turns(1)])
+        append(other, [START])
+        projections_rebuild()
+        good = projection(battle).state
+        BattleProjection.objects.filter(battle=battle).update(state={"status": "garbage", "last_seq": 3})
+        results = projections_rebuild()
+        assert {r.battle_id for r in results} == {battle.id, other.id}
+        assert projection(battle).state == good
+
+    @pytest.fixture
+    def queued(self, monkeypatch):
+        """A fake broker: records what would be queued (the worker can't see
+        this test's uncommitted transaction anyway)."""
+        calls = []
+        monkeypatch.setattr("battles.services._schedule_replay", calls.append)
+        return calls
+
+    def test_sweep_requeues_every_lagging_battle(self, battle, campaign, queued):
+        from battles.services import battle_create
+
+        current = battle_create(campaign=campaign, name="current")
+        empty = battle_create(campaign=campaign, name="no events yet")
+        append(battle, [START])  # on_commit never fires inside the test transaction: it lags
+        append(current, [START])
+        replay_battle.run(current.id)
+        assert projections_sweep() == [battle.id] and queued == [battle.id]
+        replay_battle.run(battle.id)
+        assert projections_sweep() == []
+        assert empty.id not in queued
+
+    def test_sweep_finds_a_battle_whose_projection_row_is_missing(self, battle, queued):
+        append(battle, [START])
+        BattleProjection.objects.filter(battle=battle).delete()
+        assert projections_sweep() == [battle.id]
+        replay_battle.run(battle.id)
+        assert projection(battle).seq == 1
+
+    def test_sweep_task_and_command(self, battle, queued):
+        append(battle, [START])
+        assert sweep_lagging_projections.run() == [battle.id]
+        call_command("sweep_projections")
+        assert queued == [battle.id, battle.id]
+
+
+@pytest.mark.django_db
+class TestStateEndpoint:
+    def test_state_reports_seq_and_whether_it_is_current(self, battle, anon_client):
+        append(battle, [START, *turns(1)])
+        body = anon_client.get(f"/api/battles/{battle.id}/state/").json()
+        assert (body["seq"], body["head_seq"], body["current"]) == (0, 3, False)
+        replay_battle.run(battle.id)
+        body = anon_client.get(f"/api/battles/{battle.id}/state/").json()
+        assert (body["seq"], body["current"]) == (3, True)
+        assert body["state"]["turn"] == 2
+
+    def test_state_is_read_in_one_query(self, battle, anon_client, django_assert_num_queries):
+        from battles.selectors import battle_state_get
+
+        append(battle, [START])
+        with django_assert_num_queries(1):
+            battle_state_get(battle_id=battle.id)
+
+    def test_unknown_battle_state_is_404(self, anon_client, db):
+        assert anon_client.get("/api/battles/9999/state/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.worker
+def test_append_commits_then_the_worker_replays(replay_worker, campaign, player_client):
+    """End to end through HTTP and the replay worker (a real Celery worker process under CI)."""
+    from battles.services import battle_create
+
+    battle = battle_create(campaign=campaign, name="live")
+    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": 0, "events": [
+        {"type": "battle_started", "data": {"attacker": "A", "defender": "D"}},
+        {"type": "turn_ended", "data": {"side": "defender", "turn": 1}},
+    ]}, format="json")
+    assert r.status_code == 201
+    proj = replay_worker.wait(battle.id, 2)
+    assert proj is not None, "the projection was not replayed"
+    assert proj.state["side_to_move"] == "attacker"
+    body = player_client.get(f"/api/battles/{battle.id}/state/").json()
+    assert body["current"] is True
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.worker
+def test_sweep_through_the_worker_catches_up_a_lost_replay(replay_worker, campaign):
+    """A replay message lost (Redis outage, killed worker): the sweep requeues it."""
+    from unittest import mock
+
+    from battles.services import battle_create
+
+    battle = battle_create(campaign=campaign, name="lost")
+    with mock.patch("battles.services._schedule_replay"):  # the message never reaches the broker
+        append(battle, [START, *turns(1)])
+    assert BattleProjection.objects.get(battle=battle).seq == 0
+    assert battle.id in projections_sweep()
+    proj = replay_worker.wait(battle.id, 3)
+    assert proj is not None and proj.seq == 3
