@@ -1,0 +1,121 @@
+"""The project's shape and settings: embedded default, production fail-fast,
+i18n, and the engine's purity."""
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str, **env):
+    full = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY",
+                                                             "DJANGO_ALLOWED_HOSTS", "CI"}}
+    full.update(env)
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True, timeout=120)
+
+
+def test_embedded_default_is_sqlite_and_eager_celery():
+    r = run_python("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings.base'; django.setup();"
+                   "from django.conf import settings as s;"
+                   "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.LANGUAGE_CODE)")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["django.db.backends.sqlite3", "True", "ru"]
+
+
+def test_environment_switches_to_postgresql_and_redis():
+    r = run_python("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings.base'; django.setup();"
+                   "from django.conf import settings as s;"
+                   "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL)",
+                   DATABASE_URL="postgres://u@db:5432/x", REDIS_URL="redis://cache:6379/0")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["django.db.backends.postgresql", "False", "redis://cache:6379/0"]
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    r = run_python("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings.production'; django.setup()",
+                   DJANGO_ALLOWED_HOSTS="shtab.example")
+    assert r.returncode != 0 and "DJANGO_SECRET_KEY" in r.stderr
+
+
+def test_production_passes_check_deploy():
+    env = {k: v for k, v in os.environ.items() if k not in {"CI"}}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_SECRET_KEY="x" * 64 + "-Shtab!9",
+               DJANGO_ALLOWED_HOSTS="shtab.example")
+    r = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_ci_settings_refuse_the_embedded_fallback():
+    r = run_python("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings.test'; django.setup()",
+                   CI="true")
+    assert r.returncode != 0 and "CI=true needs DATABASE_URL" in r.stderr
+
+
+def test_the_engine_imports_no_django_and_no_app():
+    """The engine is pure: no Django, DRF, Celery or app import (STYLE 1)."""
+    banned = ("django", "rest_framework", "celery", "campaign", "rosters", "config", "battles.models",
+              "battles.services")
+    offenders = []
+    for path in (ROOT / "battles" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in banned
+                          or any(n.startswith(b) for b in banned)]
+    assert offenders == []
+
+
+def test_the_engine_runs_in_a_process_without_django():
+    r = run_python("import sys; sys.modules['django'] = None\n"
+                   "from battles import engine\n"
+                   "s = engine.fold([engine.Event(1, 'battle_started', {'attacker': 'A', 'defender': 'D'})])\n"
+                   "print(s.status)")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "running"
+
+
+@pytest.mark.django_db
+class TestPages:
+    def test_home_lists_campaigns_in_russian_by_default(self, client, battle):
+        r = client.get("/")
+        assert r.status_code == 200
+        assert "Кампании" in r.content.decode()
+        assert battle.campaign.name in r.content.decode()
+
+    def test_language_switch_renders_english(self, client, battle):
+        r = client.post("/i18n/setlang/", {"language": "en", "next": "/"}, follow=True)
+        assert r.status_code == 200
+        html = r.content.decode()
+        assert "Campaigns" in html and "Кампании" not in html
+
+    def test_battle_page_shows_the_log_and_state(self, client, battle):
+        from battles.services import NewEvent, battle_event_append, battle_replay
+
+        battle_event_append(battle_id=battle.id, expected_seq=0, events=[
+            NewEvent("battle_started", {"attacker": "Вермахт", "defender": "РККА"})])
+        battle_replay(battle_id=battle.id)
+        html = client.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "Журнал боя" in html and "battle_started" in html and "Вермахт" in html
+
+    def test_campaign_page(self, client, battle):
+        html = client.get(f"/campaigns/{battle.campaign_id}/").content.decode()
+        assert battle.name in html
+
+
+def test_openapi_schema_file_is_current():
+    """docs/openapi.yaml is what `make schema` generates (keep it current)."""
+    env = {k: v for k, v in os.environ.items() if k not in {"CI"}}
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    r = subprocess.run([sys.executable, "manage.py", "spectacular", "--validate"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert (ROOT / "docs" / "openapi.yaml").read_text() == r.stdout, "run `make schema` and commit docs/openapi.yaml"
