@@ -1,0 +1,563 @@
+"""Roster pricing and validation: pure Python, no Django.
+
+``validate(spec, rules)`` prices a roster and returns *every* violation of the
+catalog's ``roster`` rules at once, each with its rule ID, the unit it
+concerns and a message in Russian and English. Warnings (advisory rules such
+as V-MOTOR-4) never block a submission; errors do.
+
+The ORM is mapped to these dataclasses by ``rosters.selectors`` (and the JSON
+import builds them directly), so the rules run the same way on a saved roster
+and on an import that has not touched the database yet.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+RANKS = ("corporal", "sergeant", "lieutenant", "captain")
+RANK_LEVEL = {r: i for i, r in enumerate(RANKS)}
+RANK_RU = {"corporal": "капрал", "sergeant": "сержант", "lieutenant": "лейтенант", "captain": "капитан"}
+SENIOR = ("lieutenant", "captain")  # V-OFF-7/8: may join any unit or stand alone
+SQUAD_KINDS = ("squad", "hq_squad")  # G-19: an HQ squad follows the squad rules
+UNIT_KINDS = ("company", "platoon", "squad", "hq_squad", "tactical_group", "motorised")
+VEHICLE_KINDS = ("car", "tank", "apc", "artillery", "pillbox")  # V-VEH-1 (+ pillbox, V-BUNK-7)
+ARMOURED = ("tank", "apc")
+GUN_TYPES = ("", "at", "aa", "aa_autocannon", "howitzer", "mortar")
+# V-TG-1 group type -> V-TG-2 class category it needs two of
+GROUP_CATEGORY = {"at": "at_grenadier", "recon": "scout", "medical": "medic", "sniper": "sniper", "mg": "mg",
+                  "flame": "flamethrower"}
+# V-SQUAD-7…16: category -> (limit attribute, rule id, ru, en)
+SQUAD_MAXIMA = [
+    ("sniper", "squad_max_sniper", "V-SQUAD-7", "снайперов", "snipers"),
+    ("mg", "squad_max_mg", "V-SQUAD-8", "пулемётов", "machine guns"),
+    ("scout", "squad_max_scout", "V-SQUAD-9", "разведчиков", "scouts"),
+    ("sapper", "squad_max_sapper", "V-SQUAD-12", "сапёров", "sappers"),
+    ("medic", "squad_max_medic", "V-SQUAD-13", "медиков", "medics"),
+    ("at_grenadier", "squad_max_at_grenadier", "V-SQUAD-14", "гранатомётов (в т. ч. ПТР)",
+     "grenade launchers (incl. AT rifles)"),
+    ("flamethrower", "squad_max_flamethrower", "V-SQUAD-15", "огнемётов", "flamethrowers"),
+    ("radio", "squad_max_radio", "V-SQUAD-16", "радистов", "radio operators"),
+]
+
+
+# --- game data ------------------------------------------------------------------
+@dataclass(frozen=True)
+class ClassData:
+    code: str
+    category: str
+    rank: str
+    cost: int
+
+
+@dataclass(frozen=True)
+class OptionData:
+    code: str
+    applies_to: str  # any | vehicle | aa_gun
+    cost: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Game data the game master edits (``RosterRules`` and the class tables).
+    Defaults are the seed's numbers and the catalog's readings."""
+
+    classes: dict[str, ClassData]
+    armour_cost: dict[int, int]
+    gun_cost: dict[int, int]
+    options: dict[str, OptionData] = field(default_factory=dict)
+    upgrades: dict[str, int] = field(default_factory=dict)
+    budget_corporal: int = 8
+    budget_sergeant: int = 16
+    budget_lieutenant: int = 45
+    budget_captain: int = 80
+    attacker_bonus: int = 40
+    tactical_group_budget: int = 8
+    fire_team_min: int = 5
+    fire_team_max: int = 7
+    squad_max_men: int = 14
+    squad_max_sniper: int = 1
+    squad_max_mg: int = 2
+    squad_max_scout: int = 2
+    squad_max_officer: int = 2
+    squad_max_sapper: int = 2
+    squad_max_medic: int = 2
+    squad_max_at_grenadier: int = 2
+    squad_max_flamethrower: int = 1
+    squad_max_radio: int = 1
+    platoon_min_squads: int = 2
+    platoon_max_squads: int = 3
+    platoon_max_groups: int = 1
+    company_min_platoons: int = 2
+    company_max_platoons: int = 3
+    company_max_groups: int = 2
+    company_max_hq_squads: int = 1
+    tg_min_of_kind: int = 2
+    tg_max_men: int = 7
+    motor_max_vehicles: int = 3
+    motor_max_officers: int = 3
+    motor_crew_personnel: int = 2
+    upgrades_per_unit: int = 1
+    side_skirts_cost: int = 3
+
+    def budget_for(self, rank: str) -> int:
+        return getattr(self, f"budget_{rank}")
+
+
+# --- a roster ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class UnitSpec:
+    ref: str
+    kind: str
+    name: str = ""
+    parent: str | None = None
+    group_kind: str = ""
+    upgrades: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class VehicleSpec:
+    ref: str
+    kind: str
+    name: str = ""
+    unit: str | None = None
+    gun_type: str = ""
+    armour_class: int | None = 1
+    gun_class: int | None = None
+    side_skirts: bool = False
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FighterSpec:
+    cls: str
+    count: int = 1
+    unit: str | None = None
+    vehicle: str | None = None
+    fire_team: int | None = None
+    ref: str = ""
+
+
+@dataclass(frozen=True)
+class RosterSpec:
+    units: tuple[UnitSpec, ...] = ()
+    vehicles: tuple[VehicleSpec, ...] = ()
+    fighters: tuple[FighterSpec, ...] = ()
+    side: str = ""
+    in_campaign: bool = False
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule_id: str
+    message_ru: str
+    message_en: str
+    unit: str | None = None  # a unit ref, "vehicle:<ref>", or None for the whole roster
+    unit_name: str = ""
+    severity: str = "error"
+
+    def as_dict(self) -> dict:
+        return {"rule_id": self.rule_id, "unit": self.unit, "unit_name": self.unit_name, "severity": self.severity,
+                "message_ru": self.message_ru, "message_en": self.message_en}
+
+
+@dataclass
+class Report:
+    total: int
+    budget: int
+    senior_rank: str | None
+    violations: list[Violation]
+    unit_costs: dict[str, int]
+    vehicle_costs: dict[str, int]
+    smoke: dict[str, bool]  # V-SMOKE-1, by unit ref and "vehicle:<ref>"
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [v for v in self.violations if v.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def for_unit(self, ref: str | None) -> list[Violation]:
+        return [v for v in self.violations if v.unit == ref]
+
+
+def class_for_value(value: int, thresholds: dict[int, int], *, upper: bool) -> int | None:
+    """V-VEH-4 / G-6: the suggested class for an armour thickness (``upper=False``:
+    thresholds are each class's lower bound) or a calibre (``upper=True``: each
+    class's upper bound, None = no bound)."""
+    if upper:
+        for number in sorted(thresholds):
+            bound = thresholds[number]
+            if bound is None or value <= bound:
+                return number
+        return None
+    found = None
+    for number in sorted(thresholds):
+        if value >= thresholds[number]:
+            found = number
+    return found
+
+
+# --- validation ---------------------------------------------------------------------
+class _Check:
+    def __init__(self, spec: RosterSpec, rules: Rules) -> None:
+        self.spec, self.rules = spec, rules
+        self.out: list[Violation] = []
+        self.units = {u.ref: u for u in spec.units}
+        self.children: dict[str | None, list[UnitSpec]] = defaultdict(list)
+        for u in spec.units:
+            self.children[u.parent].append(u)
+        self.vehicles = {v.ref: v for v in spec.vehicles}
+        self.vehicles_in: dict[str | None, list[VehicleSpec]] = defaultdict(list)
+        for v in spec.vehicles:
+            self.vehicles_in[v.unit].append(v)
+        self.members: dict[str | None, list[FighterSpec]] = defaultdict(list)  # unit -> fighters (not crews)
+        self.crew: dict[str, list[FighterSpec]] = defaultdict(list)
+        for f in spec.fighters:
+            if f.vehicle is not None:
+                self.crew[f.vehicle].append(f)
+            else:
+                self.members[f.unit].append(f)
+
+    def add(self, rule_id: str, ru: str, en: str, unit: str | None = None, *, warning: bool = False) -> None:
+        name = ""
+        if unit is not None and unit.startswith("vehicle:"):
+            v = self.vehicles.get(unit[8:])
+            name = v.name if v else ""
+        elif unit is not None and unit in self.units:
+            name = self.units[unit].name
+        self.out.append(Violation(rule_id, ru, en, unit, name, "warning" if warning else "error"))
+
+    def cls(self, f: FighterSpec) -> ClassData | None:
+        return self.rules.classes.get(f.cls)
+
+    def rank(self, f: FighterSpec) -> str:
+        c = self.cls(f)
+        return c.rank if c else ""
+
+    def category(self, f: FighterSpec) -> str:
+        c = self.cls(f)
+        return c.category if c else ""
+
+    # pricing ----------------------------------------------------------------
+    def vehicle_cost(self, v: VehicleSpec) -> int:
+        r = self.rules
+        key = f"vehicle:{v.ref}"
+        # V-VEH-3: armour class cost + gun class cost (G-5); V-VDMG-1: every vehicle has an armour class.
+        if v.armour_class is None or v.armour_class not in r.armour_cost:
+            self.add("V-VDMG-1", f"Нет такого класса брони: {v.armour_class}.",
+                     f"No such armour class: {v.armour_class}.", key)
+            cost = 0
+        else:
+            cost = r.armour_cost[v.armour_class]
+        if v.gun_class is not None:
+            if v.gun_class in r.gun_cost:
+                cost += r.gun_cost[v.gun_class]
+            else:  # V-VEH-2
+                self.add("V-VEH-2", f"Нет такого класса орудия: {v.gun_class}.",
+                         f"No such gun class: {v.gun_class}.", key)
+        elif v.kind == "artillery":  # V-VEH-2: an artillery piece is its gun
+            self.add("V-VEH-2", "У артиллерийского орудия должен быть класс орудия.",
+                     "An artillery piece needs a gun class.", key)
+        if v.side_skirts:  # V-VDMG-9: +3 PP (seed) on the armour, armoured vehicles only
+            cost += r.side_skirts_cost
+            if v.kind not in ARMOURED:
+                self.add("V-VDMG-9", "Бортовые экраны ставятся только на бронетехнику.",
+                         "Side skirts fit armoured vehicles only.", key)
+        seen: set[str] = set()
+        for code in v.options:  # V-VEH-6/7, V-BUNK-7, V-AA-7: bought with PP (G-16)
+            opt = r.options.get(code)
+            if opt is None or code in seen:
+                self.add("V-VEH-7", f"Неизвестная или повторная специализация: {code}.",
+                         f"Unknown or repeated specialisation: {code}.", key)
+                continue
+            seen.add(code)
+            cost += opt.cost
+            if opt.applies_to == "vehicle" and v.kind == "pillbox":
+                self.add("V-BUNK-7", f"ДОТу можно купить только «Корректировщик», не «{code}».",
+                         f"A pillbox may buy only Spotter, not '{code}'.", key)
+            if opt.applies_to == "aa_gun" and not (v.kind == "artillery" and v.gun_type == "aa"):
+                self.add("V-AA-7", "Огонь ПТ покупается только для зенитной пушки (не автомата).",
+                         "AT fire may be bought only for an AA gun (not an autocannon).", key)
+        return cost
+
+    def fighter_cost(self, f: FighterSpec) -> int:
+        c = self.cls(f)
+        if c is None:
+            self.add("V-TURN-1", f"Неизвестный класс бойца: {f.cls}.", f"Unknown fighter class: {f.cls}.", f.unit)
+            return 0
+        if f.vehicle is not None:
+            v = self.vehicles.get(f.vehicle)
+            # V-CREW-2: a vehicle crew is free, a gun crew is paid (G-5: at its class cost).
+            if v is not None and v.kind != "artillery":
+                return 0
+        return c.cost * f.count
+
+    # structure --------------------------------------------------------------
+    def run(self) -> Report:
+        r = self.rules
+        unit_costs: dict[str, int] = defaultdict(int)
+        vehicle_costs: dict[str, int] = {}
+        smoke: dict[str, bool] = {}
+        total = 0
+        for v in self.spec.vehicles:
+            if v.kind not in VEHICLE_KINDS or v.gun_type not in GUN_TYPES:  # V-VEH-1
+                self.add("V-VEH-1", f"Неизвестный вид техники: {v.kind}.", f"Unknown vehicle type: {v.kind}.",
+                         f"vehicle:{v.ref}")
+            if v.unit is not None and v.unit not in self.units:
+                self.add("V-VEH-1", "Техника приписана к несуществующему подразделению.",
+                         "The vehicle belongs to a unit that does not exist.", f"vehicle:{v.ref}")
+            cost = self.vehicle_cost(v)
+            crew_cost = sum(self.fighter_cost(f) for f in self.crew.get(v.ref, ()))
+            vehicle_costs[v.ref] = cost + crew_cost
+            total += cost + crew_cost
+            if v.unit is not None:
+                unit_costs[v.unit] += cost + crew_cost
+            # V-SMOKE-1: guns of class 3+ except AT guns; every howitzer and mortar
+            smoke[f"vehicle:{v.ref}"] = v.gun_type in ("howitzer", "mortar") or (
+                v.gun_class is not None and v.gun_class >= 3 and v.gun_type != "at")
+            self.check_crew(v)
+        for f in self.spec.fighters:
+            if f.vehicle is not None:
+                if f.vehicle not in self.vehicles:
+                    self.add("V-CREW-1", "Экипаж несуществующей техники.", "Crew of a vehicle that does not exist.")
+                continue
+            cost = self.fighter_cost(f)
+            total += cost
+            if f.unit is not None:
+                unit_costs[f.unit] += cost
+                if f.unit not in self.units:
+                    self.add("V-OFF-8", "Бойцы приписаны к несуществующему подразделению.",
+                             "Fighters belong to a unit that does not exist.")
+        for u in self.spec.units:
+            if u.kind not in UNIT_KINDS:
+                self.add("V-TURN-1", f"Неизвестный вид подразделения: {u.kind}.", f"Unknown unit type: {u.kind}.",
+                         u.ref)
+            upgrades = self.check_upgrades(u)
+            unit_costs[u.ref] += upgrades
+            total += upgrades
+            smoke[u.ref] = u.kind in SQUAD_KINDS or u.kind == "tactical_group"  # V-SMOKE-1
+            {"company": self.check_company, "platoon": self.check_platoon, "squad": self.check_squad,
+             "hq_squad": self.check_squad, "tactical_group": self.check_group,
+             "motorised": self.check_motorised}.get(u.kind, lambda u: None)(u)
+            if u.kind == "tactical_group" and unit_costs[u.ref] > r.tactical_group_budget:
+                # V-TG-6: the standard cost of a group; advisory inside a larger force (V-PP-1 binds alone)
+                self.add("V-TG-6", f"Группа стоит {unit_costs[u.ref]} ОП, стандарт — {r.tactical_group_budget}.",
+                         f"The group costs {unit_costs[u.ref]} PP; the standard is {r.tactical_group_budget}.",
+                         u.ref, warning=True)
+        # V-OFF-8: only lieutenants and captains may stand outside any unit.
+        loose = [f for f in self.members.get(None, ()) if self.rank(f) not in SENIOR]
+        if loose:
+            self.add("V-OFF-8", "Вне подразделений могут быть только лейтенанты и капитаны.",
+                     "Only lieutenants and captains may stand outside any unit.")
+        budget, senior = self.check_budget(total)
+        return Report(total, budget, senior, self.out, dict(unit_costs), vehicle_costs, smoke)
+
+    def check_budget(self, total: int) -> tuple[int, str | None]:
+        # V-PP-5: the force is built on its most senior officer's PP only; others' PP never add.
+        ranks = [self.rank(f) for f in self.spec.fighters if self.rank(f)]
+        if not ranks:
+            self.add("V-PP-5", "В отряде нет офицера: бюджет 0 ОП.", "The force has no officer: the budget is 0 PP.")
+            return 0, None
+        senior = max(ranks, key=RANK_LEVEL.__getitem__)
+        budget = self.rules.budget_for(senior)  # V-PP-1…4
+        if self.spec.side == "attacker" and self.spec.in_campaign:
+            budget += self.rules.attacker_bonus  # V-PP-6
+        if total > budget:  # V-TURN-1: bought within the budget
+            rule = f"V-PP-{RANK_LEVEL[senior] + 1}"
+            self.add(rule, f"Стоимость {total} ОП превышает бюджет {budget} ОП ({RANK_RU[senior]}).",
+                     f"The cost {total} PP exceeds the budget of {budget} PP ({senior}).")
+        return budget, senior
+
+    def check_upgrades(self, u: UnitSpec) -> int:
+        # V-UPG-3: squads and separate tactical groups only; V-UPG-4: one each.
+        if u.upgrades and u.kind not in (*SQUAD_KINDS, "tactical_group"):
+            self.add("V-UPG-3", "Улучшения доступны только пехотным отделениям и тактическим группам.",
+                     "Upgrades are only for infantry squads and tactical groups.", u.ref)
+        if len(u.upgrades) > self.rules.upgrades_per_unit:
+            self.add("V-UPG-4", f"Не больше {self.rules.upgrades_per_unit} улучшения на подразделение.",
+                     f"At most {self.rules.upgrades_per_unit} upgrade per unit.", u.ref)
+        cost = 0
+        for code in u.upgrades:  # V-UPG-1: bought as a card, at its cost (G-15)
+            if code in self.rules.upgrades:
+                cost += self.rules.upgrades[code]
+            else:
+                self.add("V-UPG-1", f"Неизвестная карточка улучшения: {code}.", f"Unknown upgrade card: {code}.",
+                         u.ref)
+        return cost
+
+    def officers(self, fighters, *ranks: str) -> int:
+        return sum(f.count for f in fighters if self.rank(f) in ranks)
+
+    def check_company(self, u: UnitSpec) -> None:
+        r = self.rules
+        kids = self.children.get(u.ref, [])
+        platoons = sum(1 for k in kids if k.kind == "platoon")
+        groups = sum(1 for k in kids if k.kind == "tactical_group")
+        hq = sum(1 for k in kids if k.kind == "hq_squad")
+        if platoons < r.company_min_platoons:  # V-PLT-2 (reading: 2–3)
+            self.add("V-PLT-2", f"В роте должно быть не меньше {r.company_min_platoons} взводов, сейчас {platoons}.",
+                     f"A company needs at least {r.company_min_platoons} platoons; it has {platoons}.", u.ref)
+        if platoons > r.company_max_platoons:  # V-RANK-8
+            self.add("V-RANK-8", f"В роте не больше {r.company_max_platoons} взводов, сейчас {platoons}.",
+                     f"A company has at most {r.company_max_platoons} platoons; it has {platoons}.", u.ref)
+        # V-RANK-8 reading: 2 reinforcement groups, or one HQ squad in their place.
+        if groups > r.company_max_groups or hq > r.company_max_hq_squads or (hq and groups):
+            self.add("V-RANK-8", f"Рота: до {r.company_max_groups} групп усиления или {r.company_max_hq_squads} "
+                     "штабное отделение вместо них.",
+                     f"A company has up to {r.company_max_groups} reinforcement groups, or "
+                     f"{r.company_max_hq_squads} HQ squad instead.", u.ref)
+        captains = self.officers(self.members.get(u.ref, ()), "captain")
+        if captains != 1:  # V-PLT-3: 1 captain – 2 lieutenants – 4 sergeants – 4 corporals
+            self.add("V-PLT-3", f"Ротой командует один капитан, сейчас {captains}.",
+                     f"A company is commanded by one captain; it has {captains}.", u.ref)
+
+    def check_platoon(self, u: UnitSpec) -> None:
+        r = self.rules
+        kids = self.children.get(u.ref, [])
+        squads = sum(1 for k in kids if k.kind == "squad")
+        groups = sum(1 for k in kids if k.kind == "tactical_group")
+        if squads < r.platoon_min_squads:  # V-PLT-1
+            self.add("V-PLT-1", f"Во взводе должно быть не меньше {r.platoon_min_squads} отделений, сейчас {squads}.",
+                     f"A platoon needs at least {r.platoon_min_squads} squads; it has {squads}.", u.ref)
+        if squads > r.platoon_max_squads:  # V-RANK-7 (reading: 2–3)
+            self.add("V-RANK-7", f"Во взводе не больше {r.platoon_max_squads} отделений, сейчас {squads}.",
+                     f"A platoon has at most {r.platoon_max_squads} squads; it has {squads}.", u.ref)
+        if groups > r.platoon_max_groups:  # V-PLT-1 reading: at most 1 tactical group
+            self.add("V-PLT-1", f"Во взводе не больше {r.platoon_max_groups} тактической группы, сейчас {groups}.",
+                     f"A platoon has at most {r.platoon_max_groups} tactical group; it has {groups}.", u.ref)
+        lts = self.officers(self.members.get(u.ref, ()), "lieutenant")
+        if lts != 1:  # V-RANK-7: a lieutenant commands the platoon
+            self.add("V-RANK-7", f"Взводом командует один лейтенант, сейчас {lts}.",
+                     f"A platoon is commanded by one lieutenant; it has {lts}.", u.ref)
+
+    def check_squad(self, u: UnitSpec) -> None:
+        r = self.rules
+        members = self.members.get(u.ref, ())
+        # V-OFF-7: an attached lieutenant or captain breaks no squad limit.
+        counted = [f for f in members if self.rank(f) not in SENIOR]
+        men = sum(f.count for f in counted)
+        if men > r.squad_max_men:  # V-SQUAD-11, V-RANK-6
+            self.add("V-SQUAD-11", f"В отделении не больше {r.squad_max_men} человек, сейчас {men}.",
+                     f"A squad has at most {r.squad_max_men} men; it has {men}.", u.ref)
+        by_cat: dict[str, int] = defaultdict(int)
+        for f in counted:
+            by_cat[self.category(f)] += f.count
+        for cat, attr, rule, ru, en in SQUAD_MAXIMA:  # V-SQUAD-7…16
+            limit = getattr(r, attr)
+            if by_cat[cat] > limit:
+                self.add(rule, f"В отделении не больше {limit} {ru}, сейчас {by_cat[cat]}.",
+                         f"A squad has at most {limit} {en}; it has {by_cat[cat]}.", u.ref)
+        officers = self.officers(counted, "corporal", "sergeant")
+        if officers > r.squad_max_officer:  # V-SQUAD-10
+            self.add("V-SQUAD-10", f"В отделении не больше {r.squad_max_officer} офицеров, сейчас {officers}.",
+                     f"A squad has at most {r.squad_max_officer} officers; it has {officers}.", u.ref)
+        sergeants = [f for f in counted if self.rank(f) == "sergeant"]
+        corporals = [f for f in counted if self.rank(f) == "corporal"]
+        if not sergeants or not corporals:  # V-SQUAD-1
+            self.add("V-SQUAD-1", "Отделением командуют сержант и капрал.",
+                     "A squad is commanded by a sergeant and a corporal.", u.ref)
+        teams: dict[int, int] = defaultdict(int)
+        for f in counted:
+            teams[f.fire_team or 1] += f.count
+        if any(t not in (1, 2) for t in teams):  # V-SQUAD-3
+            self.add("V-SQUAD-3", "Отделение нельзя делить больше чем на 2 группы.",
+                     "A squad may not be divided into more than 2 groups.", u.ref)
+        for t in (1, 2):  # V-SQUAD-1, V-RANK-5: two fire teams of 5–7 men
+            if not r.fire_team_min <= teams[t] <= r.fire_team_max:
+                self.add("V-SQUAD-1", f"В огневой группе {t} должно быть {r.fire_team_min}–{r.fire_team_max} "
+                         f"человек, сейчас {teams[t]}.",
+                         f"Fire team {t} needs {r.fire_team_min}–{r.fire_team_max} men; it has {teams[t]}.", u.ref)
+        # V-SQUAD-2: one sergeant; the corporal leads the other fire team under him.
+        if sum(f.count for f in sergeants) > 1 or (
+                sergeants and corporals
+                and {f.fire_team or 1 for f in sergeants} & {f.fire_team or 1 for f in corporals}):
+            self.add("V-SQUAD-2", "Один сержант; капрал командует другой огневой группой и подчинён сержанту.",
+                     "One sergeant; the corporal leads the other fire team, under the sergeant.", u.ref)
+        vehicles = self.vehicles_in.get(u.ref, ())
+        if len(vehicles) > 1:  # V-SQUAD-5
+            self.add("V-SQUAD-5", f"В отделении не больше 1 единицы техники или орудия, сейчас {len(vehicles)}.",
+                     f"A squad has at most 1 vehicle or gun; it has {len(vehicles)}.", u.ref)
+        for v in vehicles:
+            cls1 = (v.gun_class or 1) <= 1 if v.kind == "artillery" else v.armour_class == 1
+            if not cls1:  # V-SQUAD-5 reading: gun class 1 or armour class 1
+                self.add("V-SQUAD-5", "Отделению доступна только техника или орудие класса 1.",
+                         "A squad may include only a class-1 vehicle or gun.", u.ref)
+            if self.crew.get(v.ref):  # V-SQUAD-6: the corporal and riflemen crew it
+                self.add("V-SQUAD-6", "Экипаж техники отделения — капрал и стрелки отделения, отдельно не покупается.",
+                         "A squad's vehicle is crewed by its corporal and riflemen; no crew is bought.", u.ref)
+
+    def check_group(self, u: UnitSpec) -> None:
+        r = self.rules
+        members = self.members.get(u.ref, ())
+        if u.group_kind not in GROUP_CATEGORY:  # V-TG-1
+            self.add("V-TG-1", "Укажите вид группы: ПТ, разведка, медицинская, снайперская, пулемётная, огнемётная.",
+                     "Choose the group type: AT, recon, medical, sniper, MG or flamethrower.", u.ref)
+        else:
+            need = GROUP_CATEGORY[u.group_kind]
+            have = sum(f.count for f in members if self.category(f) == need)
+            if have < r.tg_min_of_kind:  # V-TG-2
+                self.add("V-TG-2", f"В группе нужно не меньше {r.tg_min_of_kind} бойцов её класса, сейчас {have}.",
+                         f"The group needs at least {r.tg_min_of_kind} fighters of its class; it has {have}.", u.ref)
+        counted = [f for f in members if self.rank(f) not in SENIOR]  # V-OFF-7
+        corporals = self.officers(counted, "corporal")
+        sergeants = self.officers(counted, "sergeant")
+        if corporals != 1 or sergeants:  # V-TG-4
+            self.add("V-TG-4", "Группой командует один офицер в звании капрала.",
+                     "A tactical group is commanded by one corporal.", u.ref)
+        men = sum(f.count for f in counted)
+        if men > r.tg_max_men:  # V-TG-5 (reading: including the corporal), V-RANK-5
+            self.add("V-TG-5", f"В группе не больше {r.tg_max_men} человек, сейчас {men}.",
+                     f"A tactical group has at most {r.tg_max_men} men; it has {men}.", u.ref)
+
+    def check_motorised(self, u: UnitSpec) -> None:
+        r = self.rules
+        vehicles = self.vehicles_in.get(u.ref, ())
+        armoured = [v for v in vehicles if v.kind in ARMOURED]
+        if not armoured:  # V-MOTOR-1: infantry and armour in one unit
+            self.add("V-MOTOR-1", "В моторизованном подразделении должна быть бронетехника.",
+                     "A motorised unit needs armoured vehicles.", u.ref)
+        # V-MOTOR-5 binds; V-MOTOR-3 (reading) only means any armour type is allowed.
+        if len(armoured) > r.motor_max_vehicles:
+            self.add("V-MOTOR-5", f"Не больше {r.motor_max_vehicles} единиц бронетехники, сейчас {len(armoured)}.",
+                     f"At most {r.motor_max_vehicles} armoured vehicles; it has {len(armoured)}.", u.ref)
+        if {v.kind for v in armoured} >= {"tank", "apc"}:  # V-MOTOR-4: advisory only
+            self.add("V-MOTOR-4", "Желательно не совмещать танки и бронетранспортёры в одном подразделении.",
+                     "Preferably do not combine tanks and APCs in one unit.", u.ref, warning=True)
+        staff = list(self.members.get(u.ref, ()))
+        for v in armoured:
+            crew = self.crew.get(v.ref, [])
+            staff += crew
+            personnel = sum(f.count for f in crew if self.category(f) == "personnel")
+            commanders = self.officers(crew, "corporal", "sergeant")
+            if personnel != r.motor_crew_personnel or commanders != 1:  # V-MOTOR-6
+                self.add("V-MOTOR-6", f"«{v.name}»: экипаж — {r.motor_crew_personnel} персонала и командир-капрал.",
+                         f"'{v.name}': the crew is {r.motor_crew_personnel} personnel and a corporal commander.",
+                         u.ref)
+        officers = self.officers(staff, "corporal", "sergeant")
+        if officers > r.motor_max_officers or self.officers(staff, "sergeant") > 1:  # V-MOTOR-7
+            self.add("V-MOTOR-7", f"Не больше {r.motor_max_officers} командиров: сержант и капралы.",
+                     f"At most {r.motor_max_officers} command staff: a sergeant and corporals.", u.ref)
+
+    def check_crew(self, v: VehicleSpec) -> None:
+        key = f"vehicle:{v.ref}"
+        crew = self.crew.get(v.ref, [])
+        # V-CREW-1, V-PERS-1: crews are personnel plus an officer.
+        if any(self.category(f) not in ("personnel", "officer") for f in crew) or \
+                sum(f.count for f in crew if self.category(f) == "officer") > 1:
+            self.add("V-CREW-1", "Экипаж — бойцы категории «персонал» и один офицер.",
+                     "A crew is personnel fighters and one officer.", key)
+        in_squad = v.unit in self.units and self.units[v.unit].kind in SQUAD_KINDS
+        men = sum(f.count for f in crew)
+        has_officer = any(self.category(f) == "officer" for f in crew)
+        if not in_squad and (men < 2 or not has_officer):  # V-CREW-3: optional, but it limits the vehicle
+            self.add("V-CREW-3", "Без экипажа из 2 человек с офицером техника не может вести огонь"
+                     + (" и двигаться." if men == 0 else "."),
+                     "Without a crew of 2 including an officer the vehicle cannot fire"
+                     + (" or move." if men == 0 else "."), key, warning=True)
+
+
+def validate(spec: RosterSpec, rules: Rules) -> Report:
+    """Price ``spec`` with ``rules`` and return every violation at once."""
+    return _Check(spec, rules).run()

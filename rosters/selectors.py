@@ -1,0 +1,142 @@
+"""Reads of game data and rosters, each at a fixed query count whatever the
+roster's size, and the mapping from the ORM to ``rosters.domain``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from campaign.roles import is_game_master
+
+from . import domain
+from .models import (
+    ArmourClass,
+    Fighter,
+    GameDataVersion,
+    GunClass,
+    InfantryClass,
+    Roster,
+    RosterRules,
+    Unit,
+    Upgrade,
+    Vehicle,
+    VehicleOption,
+)
+
+RULE_FIELDS = [f for f in domain.Rules.__dataclass_fields__ if f not in
+               {"classes", "armour_cost", "gun_cost", "options", "upgrades"}]
+EXPORT_FORMAT = "shtab-roster"
+EXPORT_VERSION = 1
+
+
+@dataclass
+class GameData:
+    """Everything a roster page needs from the game data, loaded in 7 queries."""
+
+    rules: domain.Rules
+    version: GameDataVersion | None
+    classes: list[InfantryClass]
+    armour: list[ArmourClass]
+    guns: list[GunClass]
+    options: list[VehicleOption]
+    upgrades: list[Upgrade]
+
+
+def game_data_current() -> GameData:
+    row = RosterRules.objects.order_by("pk").first() or RosterRules()
+    classes = list(InfantryClass.objects.all())
+    armour = list(ArmourClass.objects.all())
+    guns = list(GunClass.objects.all())
+    options = list(VehicleOption.objects.all())
+    upgrades = list(Upgrade.objects.all())
+    rules = domain.Rules(
+        classes={c.code: domain.ClassData(c.code, c.category, c.rank, c.cost) for c in classes},
+        armour_cost={a.number: a.cost for a in armour},
+        gun_cost={g.number: g.cost for g in guns},
+        options={o.code: domain.OptionData(o.code, o.applies_to, o.cost) for o in options},
+        upgrades={u.code: u.cost for u in upgrades},
+        **{name: getattr(row, name) for name in RULE_FIELDS},
+    )
+    return GameData(rules, GameDataVersion.objects.order_by("-pk").first(), classes, armour, guns, options, upgrades)
+
+
+def game_data_version_current() -> GameDataVersion | None:
+    return GameDataVersion.objects.order_by("-pk").first()
+
+
+def rosters_visible(*, user: Any) -> QuerySet[Roster]:
+    """Players see their own rosters; the game master sees all."""
+    qs = Roster.objects.select_related("owner", "character", "campaign")
+    if is_game_master(user):
+        return qs
+    if not getattr(user, "is_authenticated", False):
+        return qs.none()
+    return qs.filter(owner=user)
+
+
+@dataclass
+class RosterTree:
+    """A roster with its units, vehicles and fighters, loaded in a fixed number
+    of queries (1 roster + 3 parts + 2 many-to-many)."""
+
+    roster: Roster
+    units: list[Unit]
+    vehicles: list[Vehicle]
+    fighters: list[Fighter]
+
+    def spec(self) -> domain.RosterSpec:
+        return domain.RosterSpec(
+            units=tuple(domain.UnitSpec(str(u.pk), u.kind, u.name, str(u.parent_id) if u.parent_id else None,
+                                        u.group_kind, tuple(x.code for x in u.upgrades.all())) for u in self.units),
+            vehicles=tuple(domain.VehicleSpec(str(v.pk), v.kind, v.name, str(v.unit_id) if v.unit_id else None,
+                                              v.gun_type, v.armour_class, v.gun_class, v.side_skirts,
+                                              tuple(o.code for o in v.options.all())) for v in self.vehicles),
+            fighters=tuple(domain.FighterSpec(f.infantry_class.code, f.count,
+                                              str(f.unit_id) if f.unit_id else None,
+                                              str(f.vehicle_id) if f.vehicle_id else None, f.fire_team, str(f.pk))
+                           for f in self.fighters),
+            side=self.roster.side,
+            in_campaign=self.roster.campaign_id is not None,
+        )
+
+
+def roster_tree(*, roster_id: int) -> RosterTree:
+    roster = Roster.objects.select_related("owner", "character__nationality", "campaign",
+                                           "priced_version").get(pk=roster_id)
+    units = list(Unit.objects.filter(roster_id=roster_id).prefetch_related(
+        Prefetch("upgrades", queryset=Upgrade.objects.only("id", "code", "name_ru", "name_en"))))
+    vehicles = list(Vehicle.objects.filter(roster_id=roster_id).prefetch_related(
+        Prefetch("options", queryset=VehicleOption.objects.only("id", "code", "name_ru", "name_en"))))
+    fighters = list(Fighter.objects.filter(roster_id=roster_id).select_related("infantry_class"))
+    return RosterTree(roster, units, vehicles, fighters)
+
+
+def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.Report:
+    """V-TURN-1: price and validate with the current game data."""
+    game = game or game_data_current()
+    return domain.validate(tree.spec(), game.rules)
+
+
+def roster_export(*, tree: RosterTree) -> dict[str, Any]:
+    """The JSON export; ``rosters.services.roster_import`` reads it back."""
+    r = tree.roster
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "name": r.name,
+        "side": r.side,
+        "game_data_version": r.priced_version_id,
+        "priced_total": r.priced_total,
+        "units": [{"ref": f"u{u.pk}", "kind": u.kind, "name": u.name,
+                   "parent": f"u{u.parent_id}" if u.parent_id else None, "group_kind": u.group_kind,
+                   "upgrades": [x.code for x in u.upgrades.all()]} for u in tree.units],
+        "vehicles": [{"ref": f"v{v.pk}", "kind": v.kind, "name": v.name,
+                      "unit": f"u{v.unit_id}" if v.unit_id else None, "gun_type": v.gun_type,
+                      "armour_class": v.armour_class, "gun_class": v.gun_class, "side_skirts": v.side_skirts,
+                      "options": [o.code for o in v.options.all()]} for v in tree.vehicles],
+        "fighters": [{"class": f.infantry_class.code, "count": f.count,
+                      "unit": f"u{f.unit_id}" if f.unit_id else None,
+                      "vehicle": f"v{f.vehicle_id}" if f.vehicle_id else None,
+                      "fire_team": f.fire_team} for f in tree.fighters],
+    }

@@ -1,0 +1,114 @@
+"""Small builders for roster specs used by the validator tests (no database)."""
+from __future__ import annotations
+
+import itertools
+
+from rosters import domain
+
+CLASSES = {
+    code: domain.ClassData(code, category, rank, cost)
+    for code, category, rank, cost in [
+        ("rifleman", "rifleman", "", 1), ("sniper", "sniper", "", 1), ("light_mg", "mg", "", 1),
+        ("heavy_mg", "mg", "", 1), ("scout", "scout", "", 1), ("sapper", "sapper", "", 1),
+        ("medic", "medic", "", 1), ("at_grenadier", "at_grenadier", "", 1),
+        ("flamethrower", "flamethrower", "", 1), ("radio_operator", "radio", "", 1),
+        ("personnel", "personnel", "", 1), ("corporal", "officer", "corporal", 1),
+        ("sergeant", "officer", "sergeant", 1), ("lieutenant", "officer", "lieutenant", 2),
+        ("captain", "officer", "captain", 3),
+    ]
+}
+OPTIONS = {
+    "spotter": domain.OptionData("spotter", "any", 2),
+    "tractor": domain.OptionData("tractor", "vehicle", 2),
+    "mine_trawl": domain.OptionData("mine_trawl", "vehicle", 2),
+    "aa_at_fire": domain.OptionData("aa_at_fire", "aa_gun", 2),
+}
+UPGRADES = {f"u{n}": n for n in range(0, 10)}
+_ids = itertools.count(1)
+
+
+def rules(**overrides) -> domain.Rules:
+    return domain.Rules(classes=CLASSES, armour_cost={n: n for n in range(1, 7)},
+                        gun_cost={n: n for n in range(1, 7)}, options=OPTIONS, upgrades=UPGRADES, **overrides)
+
+
+class Build:
+    """Accumulates units, vehicles and fighters; ``spec()`` freezes them."""
+
+    def __init__(self, side: str = "", in_campaign: bool = False) -> None:
+        self.units: list[domain.UnitSpec] = []
+        self.vehicles: list[domain.VehicleSpec] = []
+        self.fighters: list[domain.FighterSpec] = []
+        self.side, self.in_campaign = side, in_campaign
+
+    def unit(self, kind: str, parent: str | None = None, group_kind: str = "", upgrades=()) -> str:
+        ref = f"{kind}{next(_ids)}"
+        self.units.append(domain.UnitSpec(ref, kind, ref, parent, group_kind, tuple(upgrades)))
+        return ref
+
+    def add(self, cls: str, count: int = 1, unit: str | None = None, team: int | None = None,
+            vehicle: str | None = None) -> None:
+        self.fighters.append(domain.FighterSpec(cls, count, unit, vehicle, team))
+
+    def vehicle(self, kind: str, unit: str | None = None, armour: int | None = 1, gun: int | None = None,
+                gun_type: str = "", skirts: bool = False, options=(), crew: bool = False) -> str:
+        ref = f"v{next(_ids)}"
+        self.vehicles.append(domain.VehicleSpec(ref, kind, ref, unit, gun_type, armour, gun, skirts, tuple(options)))
+        if crew:
+            self.add("personnel", 2, unit, vehicle=ref)
+            self.add("corporal", 1, unit, vehicle=ref)
+        return ref
+
+    def squad(self, parent: str | None = None, team1: int = 5, team2: int = 5, kind: str = "squad",
+              upgrades=(), specials1: dict[str, int] | None = None) -> str:
+        """A valid squad: sergeant + riflemen in fire team 1, corporal + riflemen in
+        fire team 2. ``specials1`` replaces riflemen of team 1 with other classes."""
+        ref = self.unit(kind, parent, upgrades=upgrades)
+        self.add("sergeant", 1, ref, team=1)
+        left = team1 - 1
+        for cls, n in (specials1 or {}).items():
+            self.add(cls, n, ref, team=1)
+            left -= n
+        if left:
+            self.add("rifleman", left, ref, team=1)
+        self.add("corporal", 1, ref, team=2)
+        self.add("rifleman", team2 - 1, ref, team=2)
+        return ref
+
+    def group(self, kind: str = "recon", parent: str | None = None, of_kind: int = 2, others: int = 1,
+              upgrades=()) -> str:
+        """A tactical group: a corporal, ``of_kind`` fighters of its class, ``others`` radio/riflemen."""
+        cls = {"at": "at_grenadier", "recon": "scout", "medical": "medic", "sniper": "sniper", "mg": "light_mg",
+               "flame": "flamethrower"}[kind]
+        ref = self.unit("tactical_group", parent, group_kind=kind, upgrades=upgrades)
+        self.add("corporal", 1, ref)
+        if of_kind:
+            self.add(cls, of_kind, ref)
+        if others:
+            self.add("rifleman", others, ref)
+        return ref
+
+    def platoon(self, parent: str | None = None, squads: int = 2, **squad_kw) -> str:
+        ref = self.unit("platoon", parent)
+        self.add("lieutenant", 1, ref)
+        for _ in range(squads):
+            self.squad(ref, **squad_kw)
+        return ref
+
+    def company(self, platoons: int = 2) -> str:
+        ref = self.unit("company")
+        self.add("captain", 1, ref)
+        for _ in range(platoons):
+            self.platoon(ref)
+        return ref
+
+    def spec(self) -> domain.RosterSpec:
+        return domain.RosterSpec(tuple(self.units), tuple(self.vehicles), tuple(self.fighters), self.side,
+                                 self.in_campaign)
+
+    def report(self, **rule_overrides) -> domain.Report:
+        return domain.validate(self.spec(), rules(**rule_overrides))
+
+
+def ids(report: domain.Report, severity: str = "error") -> set[str]:
+    return {v.rule_id for v in report.violations if v.severity == severity}
