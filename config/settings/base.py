@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "campaign",
     "battles",
     "rosters",
@@ -133,6 +134,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaign service of a WWII miniatures club: append-only battle log, projections, campaigns.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc served from our own static files: works offline at the club.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- i18n -----------------------------------------------------------------
