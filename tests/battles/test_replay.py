@@ -232,3 +232,57 @@ def test_sweep_through_the_worker_catches_up_a_lost_replay(replay_worker, campai
     assert battle.id in projections_sweep()
     proj = replay_worker.wait(battle.id, 3)
     assert proj is not None and proj.seq == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_replaying_at_once_agree_and_never_go_backwards(campaign):
+    """Concurrent replays of one battle (two workers got the same message)."""
+    import threading
+
+    from django.db import connection
+
+    from battles.services import battle_create
+
+    battle = battle_create(campaign=campaign, name="twins")
+    append(battle, [START, *turns(6)])
+    results, errors = [], []
+
+    def work():
+        try:
+            results.append(battle_replay(battle_id=battle.id))
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors and len(results) == 4
+    assert {r.seq for r in results} == {13}
+    state = projection(battle).state
+    battle_replay(battle_id=battle.id, rebuild=True)
+    assert projection(battle).seq == 13 and projection(battle).state == state
+
+
+@pytest.mark.django_db
+def test_admin_replay_action_rebuilds_the_projection(battle, monkeypatch):
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    append(battle, [START, *turns(1)])
+    replay_battle.run(battle.id)
+    BattleProjection.objects.filter(battle=battle).update(state={"status": "garbage"})
+    ran = []
+    monkeypatch.setattr(replay_battle, "delay", lambda battle_id, rebuild=False: ran.append(
+        replay_battle.run(battle_id, rebuild=rebuild)))
+    admin = User.objects.create_superuser("root", "r@example.com", "pw")
+    c = Client()
+    c.force_login(admin)
+    r = c.post("/admin/battles/battle/", {"action": "replay", "_selected_action": [battle.id]}, follow=True)
+    assert r.status_code == 200 and ran and ran[0]["rebuilt"]
+    assert projection(battle).state["status"] == "running"
+    page = c.get(f"/admin/battles/battle/{battle.id}/change/")
+    assert page.status_code == 200 and "battle_started" in page.content.decode()
