@@ -29,6 +29,7 @@ urlpatterns = [
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
     path("admin/", admin.site.urls),
     path("api/", include(api)),
+    path("", include("rosters.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 if settings.DEBUG:

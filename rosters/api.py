@@ -1,0 +1,423 @@
+"""REST API of rosters and game data: CRUD, parts, validate, submit, lock,
+duplicate, JSON export and import. Thin: parse, call a service or selector,
+render. Errors use the project's ``{"error": {...}}`` shape."""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.models import Campaign, Character
+from config.errors import NotFound
+
+from . import domain, selectors, services
+from .models import (
+    ArmourClass,
+    Fighter,
+    GroupKind,
+    GunClass,
+    GunType,
+    InfantryClass,
+    Roster,
+    Side,
+    Unit,
+    UnitKind,
+    Upgrade,
+    Vehicle,
+    VehicleKind,
+    VehicleOption,
+)
+
+
+# --- output -------------------------------------------------------------------------
+class ViolationOut(serializers.Serializer):
+    rule_id = serializers.CharField()
+    unit = serializers.CharField(allow_null=True, help_text="A unit id, 'vehicle:<id>', or null for the roster")
+    unit_name = serializers.CharField()
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    message_ru = serializers.CharField()
+    message_en = serializers.CharField()
+
+
+class ReportOut(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="No errors: the roster may be submitted")
+    total = serializers.IntegerField(help_text="Cost with the current game data, PP")
+    budget = serializers.IntegerField()
+    senior_rank = serializers.CharField(allow_null=True)
+    violations = ViolationOut(many=True)
+
+
+def report_data(report: domain.Report) -> dict[str, Any]:
+    return {"ok": report.ok, "total": report.total, "budget": report.budget, "senior_rank": report.senior_rank,
+            "violations": [v.as_dict() for v in report.violations]}
+
+
+class UnitOut(serializers.ModelSerializer):
+    upgrades = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+
+    class Meta:
+        model = Unit
+        fields = ["id", "parent", "kind", "group_kind", "name", "upgrades"]
+
+
+class VehicleOut(serializers.ModelSerializer):
+    options = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+
+    class Meta:
+        model = Vehicle
+        fields = ["id", "unit", "kind", "name", "gun_type", "armour_class", "gun_class", "side_skirts", "options"]
+
+
+class FighterOut(serializers.ModelSerializer):
+    infantry_class = serializers.SlugRelatedField(slug_field="code", read_only=True)
+
+    class Meta:
+        model = Fighter
+        fields = ["id", "unit", "vehicle", "infantry_class", "count", "fire_team"]
+
+
+class RosterOut(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username")
+
+    class Meta:
+        model = Roster
+        fields = ["id", "name", "owner", "character", "campaign", "side", "status", "priced_total",
+                  "priced_version", "submitted_at", "created_at", "updated_at"]
+
+
+class RosterDetailOut(RosterOut):
+    units = serializers.SerializerMethodField()
+    vehicles = serializers.SerializerMethodField()
+    fighters = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
+    reprice_changes_total = serializers.SerializerMethodField(
+        help_text="True when pricing with the current game data would change priced_total")
+
+    class Meta(RosterOut.Meta):
+        fields = RosterOut.Meta.fields + ["units", "vehicles", "fighters", "report", "reprice_changes_total"]
+
+    @extend_schema_field(UnitOut(many=True))
+    def get_units(self, obj) -> list[dict]:
+        return UnitOut(self.context["tree"].units, many=True).data
+
+    @extend_schema_field(VehicleOut(many=True))
+    def get_vehicles(self, obj) -> list[dict]:
+        return VehicleOut(self.context["tree"].vehicles, many=True).data
+
+    @extend_schema_field(FighterOut(many=True))
+    def get_fighters(self, obj) -> list[dict]:
+        return FighterOut(self.context["tree"].fighters, many=True).data
+
+    @extend_schema_field(ReportOut)
+    def get_report(self, obj) -> dict:
+        return report_data(self.context["report"])
+
+    def get_reprice_changes_total(self, obj) -> bool:
+        return self.context["report"].total != obj.priced_total
+
+
+def _detail(roster_id: int, status_code: int = status.HTTP_200_OK) -> Response:
+    tree = selectors.roster_tree(roster_id=roster_id)
+    report = selectors.roster_report(tree=tree)
+    return Response(RosterDetailOut(tree.roster, context={"tree": tree, "report": report}).data, status=status_code)
+
+
+# --- input -------------------------------------------------------------------------
+class RosterIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    character = serializers.PrimaryKeyRelatedField(queryset=Character.objects.all())
+    campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.all(), allow_null=True, required=False)
+    side = serializers.ChoiceField(choices=Side.choices, required=False, allow_blank=True, default="")
+
+
+class RosterPatchIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.all(), allow_null=True, required=False)
+    side = serializers.ChoiceField(choices=Side.choices, required=False, allow_blank=True)
+
+
+class UnitIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=UnitKind.choices)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    parent = serializers.IntegerField(required=False, allow_null=True, default=None)
+    group_kind = serializers.ChoiceField(choices=GroupKind.choices, required=False, allow_blank=True, default="")
+    upgrades = serializers.SlugRelatedField(slug_field="code", queryset=Upgrade.objects.all(), many=True,
+                                            required=False, default=list)
+
+
+class FighterIn(serializers.Serializer):
+    infantry_class = serializers.SlugRelatedField(slug_field="code", queryset=InfantryClass.objects.all())
+    count = serializers.IntegerField(min_value=1, max_value=1000, default=1)
+    unit = serializers.IntegerField(required=False, allow_null=True, default=None)
+    vehicle = serializers.IntegerField(required=False, allow_null=True, default=None)
+    fire_team = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=99, default=None)
+
+
+class FighterPatchIn(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0, max_value=1000, help_text="0 removes the line")
+
+
+class VehicleIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=VehicleKind.choices)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    unit = serializers.IntegerField(required=False, allow_null=True, default=None)
+    gun_type = serializers.ChoiceField(choices=GunType.choices, required=False, allow_blank=True, default="")
+    armour_class = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    gun_class = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True, default=None)
+    side_skirts = serializers.BooleanField(default=False)
+    options = serializers.SlugRelatedField(slug_field="code", queryset=VehicleOption.objects.all(), many=True,
+                                           required=False, default=list)
+
+
+class ImportIn(serializers.Serializer):
+    character = serializers.PrimaryKeyRelatedField(queryset=Character.objects.all())
+    campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.all(), allow_null=True, required=False)
+    data = serializers.JSONField(help_text="A roster export (format 'shtab-roster', version 1)")
+
+
+# --- helpers -------------------------------------------------------------------------
+def _roster(request: Request, roster_id: int) -> Roster:
+    roster = selectors.rosters_visible(user=request.user).filter(pk=roster_id).first()
+    if roster is None:
+        raise NotFound("Состав не найден.", "Roster not found.")
+    return roster
+
+
+def _part(model, roster: Roster, pk: int | None, field: str):
+    if pk is None:
+        return None
+    obj = model.objects.filter(roster=roster, pk=pk).first()
+    if obj is None:
+        raise NotFound(f"{field}: не найдено в этом составе.", f"{field}: not found in this roster.")
+    return obj
+
+
+def _valid(serializer_class, data) -> dict[str, Any]:
+    s = serializer_class(data=data)
+    s.is_valid(raise_exception=True)
+    return s.validated_data
+
+
+class Authenticated(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+
+# --- views -------------------------------------------------------------------------
+class RosterListView(Authenticated):
+    @extend_schema(summary="Rosters you may see (your own; the game master sees all)",
+                   responses=RosterOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = selectors.rosters_visible(user=request.user)
+        for key in ("campaign", "side", "status"):
+            if request.query_params.get(key):
+                qs = qs.filter(**{key: request.query_params[key]})
+        return Response(RosterOut(qs, many=True).data)
+
+    @extend_schema(summary="Create a draft roster for your character", request=RosterIn,
+                   responses={201: RosterDetailOut})
+    def post(self, request: Request) -> Response:
+        d = _valid(RosterIn, request.data)
+        roster = services.roster_create(user=request.user, character=d["character"], name=d["name"],
+                                        campaign=d.get("campaign"), side=d.get("side", ""))
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class RosterDetailView(Authenticated):
+    @extend_schema(summary="A roster with its units, vehicles, fighters and validation report",
+                   responses=RosterDetailOut)
+    def get(self, request: Request, roster_id: int) -> Response:
+        return _detail(_roster(request, roster_id).pk)
+
+    @extend_schema(summary="Rename, or set campaign and side (drafts only)", request=RosterPatchIn,
+                   responses=RosterDetailOut)
+    def patch(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(RosterPatchIn, request.data)
+        services.roster_update(user=request.user, roster=roster, name=d.get("name"),
+                               campaign=d["campaign"] if "campaign" in d else "keep", side=d.get("side"))
+        return _detail(roster.pk)
+
+    @extend_schema(summary="Delete a draft roster", responses={204: None})
+    def delete(self, request: Request, roster_id: int) -> Response:
+        services.roster_delete(user=request.user, roster=_roster(request, roster_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RosterValidateView(Authenticated):
+    @extend_schema(summary="Validate against the roster rules (every violation at once)", request=None,
+                   responses=ReportOut)
+    def post(self, request: Request, roster_id: int) -> Response:
+        tree = selectors.roster_tree(roster_id=_roster(request, roster_id).pk)
+        return Response(report_data(selectors.roster_report(tree=tree)))
+
+
+def _action(summary: str, fn, *, report: bool = False):
+    class ActionView(Authenticated):
+        @extend_schema(summary=summary, request=None, responses=RosterDetailOut)
+        def post(self, request: Request, roster_id: int) -> Response:
+            fn(user=request.user, roster=_roster(request, roster_id))
+            return _detail(roster_id)
+
+    ActionView.__name__ = ActionView.__qualname__ = f"Roster{fn.__name__.split('_')[-1].title()}View"
+    return ActionView
+
+
+RosterSubmitView = _action("Submit for a battle (422 with every violation if invalid)", services.roster_submit)
+RosterReopenView = _action("Back to draft (owner or game master; not when locked)", services.roster_reopen)
+RosterLockView = _action("Lock (game master)", services.roster_lock)
+RosterUnlockView = _action("Unlock to draft (game master)", services.roster_unlock)
+RosterRepriceView = _action("Price again with the current game data", services.roster_reprice)
+
+
+class RosterDuplicateView(Authenticated):
+    @extend_schema(summary="Copy a roster as a new draft", request=None, responses={201: RosterDetailOut})
+    def post(self, request: Request, roster_id: int) -> Response:
+        copy = services.roster_duplicate(user=request.user, roster=_roster(request, roster_id))
+        return _detail(copy.pk, status.HTTP_201_CREATED)
+
+
+class RosterExportView(Authenticated):
+    @extend_schema(summary="JSON export of a roster", responses=serializers.JSONField())
+    def get(self, request: Request, roster_id: int) -> Response:
+        tree = selectors.roster_tree(roster_id=_roster(request, roster_id).pk)
+        return Response(selectors.roster_export(tree=tree))
+
+
+class RosterImportView(Authenticated):
+    @extend_schema(summary="Import a roster export as a new draft: refused whole (400, every problem listed) "
+                           "if malformed; rule violations are reported in the roster's report",
+                   request=ImportIn, responses={201: RosterDetailOut})
+    def post(self, request: Request) -> Response:
+        d = _valid(ImportIn, request.data)
+        roster, _report = services.roster_import(user=request.user, character=d["character"], data=d["data"],
+                                                 campaign=d.get("campaign"))
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class UnitListView(Authenticated):
+    @extend_schema(summary="Add a unit", request=UnitIn, responses={201: RosterDetailOut})
+    def post(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(UnitIn, request.data)
+        unit = services.unit_add(user=request.user, roster=roster, kind=d["kind"], name=d["name"],
+                                 parent=_part(Unit, roster, d["parent"], "parent"), group_kind=d["group_kind"])
+        if d["upgrades"]:
+            services.unit_upgrades_set(user=request.user, roster=roster, unit=unit, upgrades=d["upgrades"])
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class UnitDetailView(Authenticated):
+    @extend_schema(summary="Remove a unit with everything in it", responses=RosterDetailOut)
+    def delete(self, request: Request, roster_id: int, unit_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        services.unit_remove(user=request.user, roster=roster, unit=_part(Unit, roster, unit_id, "unit"))
+        return _detail(roster.pk)
+
+
+class FighterListView(Authenticated):
+    @extend_schema(summary="Add fighters of one class (to a unit, a vehicle's crew, or alone)", request=FighterIn,
+                   responses={201: RosterDetailOut})
+    def post(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(FighterIn, request.data)
+        services.fighter_add(user=request.user, roster=roster, infantry_class=d["infantry_class"], count=d["count"],
+                             unit=_part(Unit, roster, d["unit"], "unit"),
+                             vehicle=_part(Vehicle, roster, d["vehicle"], "vehicle"), fire_team=d["fire_team"])
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class FighterDetailView(Authenticated):
+    @extend_schema(summary="Change a line's count (0 removes it)", request=FighterPatchIn,
+                   responses=RosterDetailOut)
+    def patch(self, request: Request, roster_id: int, fighter_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(FighterPatchIn, request.data)
+        services.fighter_update(user=request.user, roster=roster,
+                                fighter=_part(Fighter, roster, fighter_id, "fighter"), count=d["count"])
+        return _detail(roster.pk)
+
+    @extend_schema(summary="Remove a line of fighters", responses=RosterDetailOut)
+    def delete(self, request: Request, roster_id: int, fighter_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        services.fighter_update(user=request.user, roster=roster,
+                                fighter=_part(Fighter, roster, fighter_id, "fighter"), count=0)
+        return _detail(roster.pk)
+
+
+class VehicleListView(Authenticated):
+    @extend_schema(summary="Add a vehicle, gun or pillbox", request=VehicleIn, responses={201: RosterDetailOut})
+    def post(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(VehicleIn, request.data)
+        services.vehicle_add(user=request.user, roster=roster, kind=d["kind"], name=d["name"],
+                             unit=_part(Unit, roster, d["unit"], "unit"), gun_type=d["gun_type"],
+                             armour_class=d["armour_class"], gun_class=d["gun_class"], side_skirts=d["side_skirts"],
+                             options=d["options"])
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class VehicleDetailView(Authenticated):
+    @extend_schema(summary="Remove a vehicle and its crew", responses=RosterDetailOut)
+    def delete(self, request: Request, roster_id: int, vehicle_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        services.vehicle_remove(user=request.user, roster=roster, vehicle=_part(Vehicle, roster, vehicle_id, "vehicle"))
+        return _detail(roster.pk)
+
+
+# --- game data -------------------------------------------------------------------------
+class InfantryClassOut(serializers.ModelSerializer):
+    class Meta:
+        model = InfantryClass
+        fields = ["code", "name_ru", "name_en", "category", "rank", "cost", "observation_in", "fire_dug_in",
+                  "fire_march", "fire_recon", "fire_assault", "attack", "defence", "is_placeholder"]
+
+
+class ArmourClassOut(serializers.ModelSerializer):
+    class Meta:
+        model = ArmourClass
+        fields = ["number", "cost", "min_front_mm", "is_placeholder"]
+
+
+class GunClassOut(serializers.ModelSerializer):
+    class Meta:
+        model = GunClass
+        fields = ["number", "cost", "max_calibre_mm", "is_placeholder"]
+
+
+class OptionOut(serializers.ModelSerializer):
+    class Meta:
+        model = VehicleOption
+        fields = ["code", "name_ru", "name_en", "applies_to", "cost", "is_placeholder"]
+
+
+class UpgradeOut(serializers.ModelSerializer):
+    class Meta:
+        model = Upgrade
+        fields = ["code", "name_ru", "name_en", "description", "cost", "is_placeholder"]
+
+
+class GameDataView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(summary="Current game data; is_placeholder marks defaults not from the seed (catalog gaps)",
+                   responses=inline_serializer("GameDataOut", {
+                       "version": serializers.IntegerField(allow_null=True),
+                       "rules": serializers.DictField(child=serializers.IntegerField()),
+                       "infantry_classes": InfantryClassOut(many=True), "armour_classes": ArmourClassOut(many=True),
+                       "gun_classes": GunClassOut(many=True), "vehicle_options": OptionOut(many=True),
+                       "upgrades": UpgradeOut(many=True)}))
+    def get(self, request: Request) -> Response:
+        game = selectors.game_data_current()
+        return Response({
+            "version": game.version.pk if game.version else None,
+            "rules": {name: getattr(game.rules, name) for name in selectors.RULE_FIELDS},
+            "infantry_classes": InfantryClassOut(game.classes, many=True).data,
+            "armour_classes": ArmourClassOut(game.armour, many=True).data,
+            "gun_classes": GunClassOut(game.guns, many=True).data,
+            "vehicle_options": OptionOut(game.options, many=True).data,
+            "upgrades": UpgradeOut(game.upgrades, many=True).data,
+        })

@@ -1,0 +1,89 @@
+"""Forms of the roster builder: they parse and validate input; the views then
+call the services."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from campaign.models import Campaign, Character
+from campaign.roles import is_game_master
+
+from .models import GroupKind, GunType, Side, UnitKind, VehicleKind
+
+
+def _ru() -> bool:
+    return (get_language() or "ru").startswith("ru")
+
+
+def _name(obj) -> str:
+    return obj.name_ru if _ru() else obj.name_en
+
+
+class RosterForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False)
+    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False)
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        qs = Character.objects.select_related("nationality")
+        self.fields["character"].queryset = qs if is_game_master(user) else qs.filter(owner=user)
+
+
+class RosterEditForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False)
+    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False)
+
+
+class UnitForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Unit type"), choices=UnitKind.choices)
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+    parent = forms.TypedChoiceField(label=_("Part of"), coerce=int, empty_value=None, required=False)
+    group_kind = forms.ChoiceField(label=_("Group type"), choices=[("", "—"), *GroupKind.choices], required=False)
+    upgrade = forms.ChoiceField(label=_("Upgrade"), required=False)
+
+    def __init__(self, *args, tree=None, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["parent"].choices = [("", "—")] + [(u.pk, u.name) for u in tree.units]
+        self.fields["upgrade"].choices = [("", "—")] + [(u.code, f"{_name(u)} ({u.cost})") for u in game.upgrades]
+
+
+class FighterForm(forms.Form):
+    infantry_class = forms.ChoiceField(label=_("Class"))
+    count = forms.IntegerField(label=_("Count"), min_value=1, max_value=1000, initial=1)
+    place = forms.ChoiceField(label=_("Where"), required=False)
+    fire_team = forms.TypedChoiceField(label=_("Fire team"), coerce=int, empty_value=None, required=False,
+                                       choices=[("", "—"), (1, "1"), (2, "2")])
+
+    def __init__(self, *args, tree=None, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["infantry_class"].choices = [(c.code, f"{_name(c)} ({c.cost})") for c in game.classes]
+        self.fields["place"].choices = (
+            [("", _("outside any unit"))] + [(f"u{u.pk}", u.name) for u in tree.units]
+            + [(f"v{v.pk}", f"{_('crew')}: {v.name}") for v in tree.vehicles])
+
+
+class CountForm(forms.Form):
+    count = forms.IntegerField(label=_("Count"), min_value=0, max_value=1000)
+
+
+class VehicleForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Type"), choices=VehicleKind.choices)
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+    unit = forms.TypedChoiceField(label=_("Unit"), coerce=int, empty_value=None, required=False)
+    gun_type = forms.ChoiceField(label=_("Gun type"), choices=GunType.choices, required=False)
+    armour_class = forms.TypedChoiceField(label=_("Armour class"), coerce=int)
+    gun_class = forms.TypedChoiceField(label=_("Gun class"), coerce=int, empty_value=None, required=False)
+    side_skirts = forms.BooleanField(label=_("Side skirts"), required=False)
+    options = forms.MultipleChoiceField(label=_("Specialisations"), required=False,
+                                        widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, tree=None, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["unit"].choices = [("", "—")] + [(u.pk, u.name) for u in tree.units]
+        self.fields["armour_class"].choices = [(a.number, f"{a.number} ({a.cost})") for a in game.armour]
+        self.fields["gun_class"].choices = [("", "—")] + [(g.number, f"{g.number} ({g.cost})") for g in game.guns]
+        self.fields["options"].choices = [(o.code, f"{_name(o)} ({o.cost})") for o in game.options]

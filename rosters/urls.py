@@ -1,0 +1,46 @@
+"""Roster pages and the roster API (included from config/urls.py)."""
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import api, views
+
+api_urls = [
+    path("rosters/", api.RosterListView.as_view(), name="api-rosters"),
+    path("rosters/import/", api.RosterImportView.as_view(), name="api-roster-import"),
+    path("rosters/<int:roster_id>/", api.RosterDetailView.as_view(), name="api-roster"),
+    path("rosters/<int:roster_id>/validate/", api.RosterValidateView.as_view(), name="api-roster-validate"),
+    path("rosters/<int:roster_id>/submit/", api.RosterSubmitView.as_view(), name="api-roster-submit"),
+    path("rosters/<int:roster_id>/reopen/", api.RosterReopenView.as_view(), name="api-roster-reopen"),
+    path("rosters/<int:roster_id>/lock/", api.RosterLockView.as_view(), name="api-roster-lock"),
+    path("rosters/<int:roster_id>/unlock/", api.RosterUnlockView.as_view(), name="api-roster-unlock"),
+    path("rosters/<int:roster_id>/reprice/", api.RosterRepriceView.as_view(), name="api-roster-reprice"),
+    path("rosters/<int:roster_id>/duplicate/", api.RosterDuplicateView.as_view(), name="api-roster-duplicate"),
+    path("rosters/<int:roster_id>/export/", api.RosterExportView.as_view(), name="api-roster-export"),
+    path("rosters/<int:roster_id>/units/", api.UnitListView.as_view(), name="api-roster-units"),
+    path("rosters/<int:roster_id>/units/<int:unit_id>/", api.UnitDetailView.as_view(), name="api-roster-unit"),
+    path("rosters/<int:roster_id>/fighters/", api.FighterListView.as_view(), name="api-roster-fighters"),
+    path("rosters/<int:roster_id>/fighters/<int:fighter_id>/", api.FighterDetailView.as_view(),
+         name="api-roster-fighter"),
+    path("rosters/<int:roster_id>/vehicles/", api.VehicleListView.as_view(), name="api-roster-vehicles"),
+    path("rosters/<int:roster_id>/vehicles/<int:vehicle_id>/", api.VehicleDetailView.as_view(),
+         name="api-roster-vehicle"),
+    path("game-data/", api.GameDataView.as_view(), name="api-game-data"),
+]
+
+urlpatterns = [
+    path("api/", include(api_urls)),
+    path("rosters/login/", auth_views.LoginView.as_view(template_name="rosters/login.html"), name="roster-login"),
+    path("rosters/logout/", auth_views.LogoutView.as_view(next_page="roster-login"), name="roster-logout"),
+    path("rosters/", views.roster_list, name="roster-list"),
+    path("rosters/new/", views.roster_new, name="roster-new"),
+    path("rosters/<int:roster_id>/", views.roster_detail, name="roster-detail"),
+    path("rosters/<int:roster_id>/edit/", views.roster_edit, name="roster-edit"),
+    path("rosters/<int:roster_id>/units/add/", views.unit_add, name="roster-unit-add"),
+    path("rosters/<int:roster_id>/units/<int:unit_id>/remove/", views.unit_remove, name="roster-unit-remove"),
+    path("rosters/<int:roster_id>/fighters/add/", views.fighter_add, name="roster-fighter-add"),
+    path("rosters/<int:roster_id>/fighters/<int:fighter_id>/count/", views.fighter_count, name="roster-fighter-count"),
+    path("rosters/<int:roster_id>/vehicles/add/", views.vehicle_add, name="roster-vehicle-add"),
+    path("rosters/<int:roster_id>/vehicles/<int:vehicle_id>/remove/", views.vehicle_remove,
+         name="roster-vehicle-remove"),
+    path("rosters/<int:roster_id>/<str:action>/", views.roster_action, name="roster-action"),
+]

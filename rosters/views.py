@@ -1,0 +1,285 @@
+"""Roster builder pages: server-rendered, work without JavaScript (every change
+is a POST followed by a redirect); a little JS swaps the page in place.
+
+Forms parse input; the services decide. Errors from the services are shown
+as messages in the visitor's language.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign.roles import is_game_master
+from config.errors import ApplicationError
+
+from . import forms, selectors, services
+from .models import Fighter, Status, Unit, Upgrade, Vehicle, VehicleOption
+
+LOGIN = "roster-login"
+
+
+def _ru() -> bool:
+    return (get_language() or "ru").startswith("ru")
+
+
+def _error(request, exc: ApplicationError) -> None:
+    messages.error(request, exc.message_ru if _ru() else exc.message_en)
+
+
+def _visible(request, roster_id: int):
+    roster = selectors.rosters_visible(user=request.user).filter(pk=roster_id).first()
+    if roster is None:
+        raise Http404
+    return roster
+
+
+def _back(roster_id: int, anchor: str = ""):
+    response = redirect("roster-detail", roster_id=roster_id)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+@login_required(login_url=LOGIN)
+def roster_list(request):
+    rosters = selectors.rosters_visible(user=request.user).select_related("character__nationality")
+    return render(request, "rosters/roster_list.html", {
+        "rosters": rosters, "is_master": is_game_master(request.user)})
+
+
+@login_required(login_url=LOGIN)
+def roster_new(request):
+    form = forms.RosterForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            roster = services.roster_create(user=request.user, character=d["character"], name=d["name"],
+                                            campaign=d["campaign"], side=d["side"])
+        except ApplicationError as exc:
+            _error(request, exc)
+        else:
+            return _back(roster.pk)
+    return render(request, "rosters/roster_form.html", {"form": form})
+
+
+@login_required(login_url=LOGIN)
+def roster_edit(request, roster_id: int):
+    roster = _visible(request, roster_id)
+    form = forms.RosterEditForm(request.POST or None, initial={
+        "name": roster.name, "campaign": roster.campaign_id, "side": roster.side})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            services.roster_update(user=request.user, roster=roster, name=d["name"], campaign=d["campaign"],
+                                   side=d["side"])
+        except ApplicationError as exc:
+            _error(request, exc)
+        else:
+            return _back(roster.pk)
+    return render(request, "rosters/roster_form.html", {"form": form, "roster": roster})
+
+
+def _page_context(request, roster_id: int) -> dict:
+    """Everything the builder page shows, in a fixed number of queries."""
+    tree = selectors.roster_tree(roster_id=roster_id)
+    game = selectors.game_data_current()
+    report = selectors.roster_report(tree=tree, game=game)
+    ru = _ru()
+    by_unit = defaultdict(list)
+    for v in report.violations:
+        by_unit[v.unit].append({"rule_id": v.rule_id, "severity": v.severity,
+                                "message": v.message_ru if ru else v.message_en})
+    fighters_in, crew_of = defaultdict(list), defaultdict(list)
+    for f in tree.fighters:
+        (crew_of[f.vehicle_id] if f.vehicle_id else fighters_in[f.unit_id]).append(f)
+    vehicles_in = defaultdict(list)
+    for v in tree.vehicles:
+        v.crew_lines = crew_of.get(v.pk, [])
+        v.cost = report.vehicle_costs.get(str(v.pk), 0)
+        v.violations = by_unit.get(f"vehicle:{v.pk}", [])
+        v.smoke = report.smoke.get(f"vehicle:{v.pk}", False)
+        v.has_error = any(x["severity"] == "error" for x in v.violations)
+        vehicles_in[v.unit_id].append(v)
+    children = defaultdict(list)
+    for u in tree.units:
+        u.fighter_lines = fighters_in.get(u.pk, [])
+        u.vehicle_list = vehicles_in.get(u.pk, [])
+        u.cost = report.unit_costs.get(str(u.pk), 0)
+        u.violations = by_unit.get(str(u.pk), [])
+        u.smoke = report.smoke.get(str(u.pk), False)
+        u.has_error = any(x["severity"] == "error" for x in u.violations)
+        u.men = sum(f.count for f in u.fighter_lines)
+        children[u.parent_id].append(u)
+    for u in tree.units:
+        u.child_units = children.get(u.pk, [])
+    user = request.user
+    roster = tree.roster
+    master = is_game_master(user)
+    editable = roster.status == Status.DRAFT and (master or roster.owner_id == user.pk)
+    return {
+        "roster": roster, "tree": tree, "report": report, "game": game,
+        "top_units": children.get(None, []), "loose_fighters": fighters_in.get(None, []),
+        "loose_vehicles": vehicles_in.get(None, []), "roster_violations": by_unit.get(None, []),
+        "errors": len(report.errors), "over_budget": report.total > report.budget,
+        "reprice_changes_total": report.total != roster.priced_total,
+        "stale_version": game.version is not None and roster.priced_version_id != game.version.pk,
+        "rank_title": roster.character.rank_title("ru" if ru else "en"),
+        "is_master": master, "editable": editable,
+        "can_reopen": roster.status == Status.SUBMITTED and (master or roster.owner_id == user.pk),
+        "unit_form": forms.UnitForm(tree=tree, game=game, auto_id="unit_%s"),
+        "fighter_form": forms.FighterForm(tree=tree, game=game, auto_id="fighter_%s"),
+        "vehicle_form": forms.VehicleForm(tree=tree, game=game, auto_id="vehicle_%s"),
+    }
+
+
+@login_required(login_url=LOGIN)
+def roster_detail(request, roster_id: int):
+    _visible(request, roster_id)
+    if request.GET.get("format") == "json":
+        data = selectors.roster_export(tree=selectors.roster_tree(roster_id=roster_id))
+        response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=2), content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="roster-{roster_id}.json"'
+        return response
+    return render(request, "rosters/roster_detail.html", _page_context(request, roster_id))
+
+
+def _run(request, roster_id: int, fn, anchor: str = "", **kwargs):
+    try:
+        fn(user=request.user, **kwargs)
+    except ApplicationError as exc:
+        _error(request, exc)
+    return _back(roster_id, anchor)
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def unit_add(request, roster_id: int):
+    roster = _visible(request, roster_id)
+    tree = selectors.roster_tree(roster_id=roster_id)
+    form = forms.UnitForm(request.POST, tree=tree, game=selectors.game_data_current())
+    if not form.is_valid():
+        messages.error(request, _("Check the unit form: %s") % form.errors.as_text())
+        return _back(roster_id)
+    d = form.cleaned_data
+    try:
+        unit = services.unit_add(user=request.user, roster=roster, kind=d["kind"], name=d["name"],
+                                 parent=Unit.objects.filter(roster=roster, pk=d["parent"]).first(),
+                                 group_kind=d["group_kind"])
+        if d["upgrade"]:
+            services.unit_upgrades_set(user=request.user, roster=roster, unit=unit,
+                                       upgrades=list(Upgrade.objects.filter(code=d["upgrade"])))
+    except ApplicationError as exc:
+        _error(request, exc)
+        return _back(roster_id)
+    return _back(roster_id, f"unit-{unit.pk}")
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def unit_remove(request, roster_id: int, unit_id: int):
+    roster = _visible(request, roster_id)
+    unit = Unit.objects.filter(roster=roster, pk=unit_id).first()
+    if unit is None:
+        raise Http404
+    return _run(request, roster_id, services.unit_remove, roster=roster, unit=unit)
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def fighter_add(request, roster_id: int):
+    roster = _visible(request, roster_id)
+    tree = selectors.roster_tree(roster_id=roster_id)
+    game = selectors.game_data_current()
+    form = forms.FighterForm(request.POST, tree=tree, game=game)
+    if not form.is_valid():
+        messages.error(request, _("Check the fighter form: %s") % form.errors.as_text())
+        return _back(roster_id)
+    d = form.cleaned_data
+    place = d["place"] or ""
+    unit = Unit.objects.filter(roster=roster, pk=place[1:]).first() if place.startswith("u") else None
+    vehicle = Vehicle.objects.filter(roster=roster, pk=place[1:]).first() if place.startswith("v") else None
+    cls = next(c for c in game.classes if c.code == d["infantry_class"])
+    anchor = f"unit-{unit.pk}" if unit else (f"vehicle-{vehicle.pk}" if vehicle else "")
+    return _run(request, roster_id, services.fighter_add, anchor, roster=roster, infantry_class=cls,
+                count=d["count"], unit=unit, vehicle=vehicle, fire_team=d["fire_team"])
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def fighter_count(request, roster_id: int, fighter_id: int):
+    roster = _visible(request, roster_id)
+    fighter = Fighter.objects.filter(roster=roster, pk=fighter_id).first()
+    form = forms.CountForm(request.POST)
+    if fighter is None:
+        raise Http404
+    if not form.is_valid():
+        messages.error(request, _("Count must be a number from 0 to 1000."))
+        return _back(roster_id)
+    anchor = f"unit-{fighter.unit_id}" if fighter.unit_id else ""
+    return _run(request, roster_id, services.fighter_update, anchor, roster=roster, fighter=fighter,
+                count=form.cleaned_data["count"])
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def vehicle_add(request, roster_id: int):
+    roster = _visible(request, roster_id)
+    tree = selectors.roster_tree(roster_id=roster_id)
+    form = forms.VehicleForm(request.POST, tree=tree, game=selectors.game_data_current())
+    if not form.is_valid():
+        messages.error(request, _("Check the vehicle form: %s") % form.errors.as_text())
+        return _back(roster_id)
+    d = form.cleaned_data
+    return _run(request, roster_id, services.vehicle_add, roster=roster, kind=d["kind"], name=d["name"],
+                unit=Unit.objects.filter(roster=roster, pk=d["unit"]).first(), gun_type=d["gun_type"] or "",
+                armour_class=d["armour_class"], gun_class=d["gun_class"], side_skirts=d["side_skirts"],
+                options=list(VehicleOption.objects.filter(code__in=d["options"])))
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def vehicle_remove(request, roster_id: int, vehicle_id: int):
+    roster = _visible(request, roster_id)
+    vehicle = Vehicle.objects.filter(roster=roster, pk=vehicle_id).first()
+    if vehicle is None:
+        raise Http404
+    return _run(request, roster_id, services.vehicle_remove, roster=roster, vehicle=vehicle)
+
+
+ACTIONS = {
+    "submit": services.roster_submit, "reopen": services.roster_reopen, "lock": services.roster_lock,
+    "unlock": services.roster_unlock, "reprice": services.roster_reprice,
+}
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def roster_action(request, roster_id: int, action: str):
+    roster = _visible(request, roster_id)
+    try:
+        if action == "duplicate":
+            copy = services.roster_duplicate(user=request.user, roster=roster)
+            messages.success(request, _("Copied."))
+            return _back(copy.pk)
+        if action == "delete":
+            services.roster_delete(user=request.user, roster=roster)
+            messages.success(request, _("Deleted."))
+            return redirect("roster-list")
+        if action not in ACTIONS:
+            raise Http404
+        ACTIONS[action](user=request.user, roster=roster)
+    except ApplicationError as exc:
+        _error(request, exc)
+        return _back(roster_id)
+    messages.success(request, {"submit": _("Submitted for the battle."), "reopen": _("Back to draft."),
+                               "lock": _("Locked."), "unlock": _("Unlocked."),
+                               "reprice": _("Priced with the current game data.")}[action])
+    return _back(roster_id)

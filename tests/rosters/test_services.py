@@ -1,0 +1,190 @@
+"""Roster services and selectors on the database: game data defaults, drafts,
+submission (V-TURN-1), permissions, re-pricing, import/export, query counts."""
+from __future__ import annotations
+
+import pytest
+
+from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
+from rosters import selectors, services
+from rosters.models import ArmourClass, GameDataVersion, InfantryClass, Roster, RosterRules, Status, Upgrade
+
+from .conftest import build_squad, cls
+
+pytestmark = pytest.mark.django_db
+
+
+# --- game data ---------------------------------------------------------------------------
+def test_defaults_are_shipped_and_every_gap_value_is_a_placeholder():
+    """G-1, G-5, G-16 defaults ship as placeholders; V-PP-1…4 budgets are seed values."""
+    classes = {c.code: c for c in InfantryClass.objects.all()}
+    assert len(classes) == 15 and all(c.is_placeholder for c in classes.values())
+    assert (classes["rifleman"].cost, classes["lieutenant"].cost, classes["captain"].cost) == (1, 2, 3)
+    assert classes["scout"].observation_in == 24  # V-SCOUT-2, seed
+    assert [a.cost for a in ArmourClass.objects.all()] == [1, 2, 3, 4, 5, 6]
+    assert all(a.is_placeholder for a in ArmourClass.objects.all())
+    assert not Upgrade.objects.exists()  # G-15: an empty list for the master
+    rules = RosterRules.objects.get()
+    assert (rules.budget_corporal, rules.budget_sergeant, rules.budget_lieutenant, rules.budget_captain,
+            rules.attacker_bonus, rules.side_skirts_cost) == (8, 16, 45, 80, 40, 3)
+
+
+def test_editing_a_placeholder_clears_its_marker_and_bumps_the_version():
+    before = GameDataVersion.objects.count()
+    row = InfantryClass.objects.get(code="sniper")
+    row.cost = 3
+    services.game_data_row_save(row=row, changed=["cost"])
+    row.refresh_from_db()
+    assert row.cost == 3 and not row.is_placeholder
+    assert GameDataVersion.objects.count() == before + 1
+    other = InfantryClass.objects.get(code="scout")
+    services.game_data_row_save(row=other, changed=["cost", "is_placeholder"])
+    other.refresh_from_db()
+    assert other.is_placeholder
+
+
+# --- drafts, submission, permissions ---------------------------------------------------------
+def test_v_turn_1_over_budget_draft_is_saved_but_cannot_be_submitted(squad_roster, player):
+    """V-TURN-1, V-PP-2: a sergeant's 16 PP; an extra 7 riflemen are saved as a draft and refused at submit."""
+    squad = squad_roster.units.get()
+    services.fighter_add(user=player, roster=squad_roster, infantry_class=cls("rifleman"), count=7, unit=squad,
+                         fire_team=2)
+    squad_roster.refresh_from_db()
+    assert squad_roster.priced_total == 17 and squad_roster.status == Status.DRAFT
+    with pytest.raises(ApplicationError) as exc:
+        services.roster_submit(user=player, roster=squad_roster)
+    rules = {v["rule_id"] for v in exc.value.extra["violations"]}
+    assert {"V-PP-2", "V-SQUAD-1", "V-SQUAD-11"} <= rules
+    assert exc.value.status_code == 422
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.DRAFT
+
+
+def test_valid_roster_is_submitted(squad_roster, player):
+    report = services.roster_submit(user=player, roster=squad_roster)
+    squad_roster.refresh_from_db()
+    assert report.ok and squad_roster.status == Status.SUBMITTED and squad_roster.submitted_at
+    with pytest.raises(Conflict):
+        services.unit_add(user=player, roster=squad_roster, kind="squad")
+    services.roster_reopen(user=player, roster=squad_roster)
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.DRAFT
+
+
+def test_players_edit_only_their_own_rosters(squad_roster, other_player, other_character, player):
+    with pytest.raises(Forbidden):
+        services.unit_add(user=other_player, roster=squad_roster, kind="squad")
+    with pytest.raises(Forbidden):
+        services.roster_create(user=player, character=other_character, name="чужой")
+    assert list(selectors.rosters_visible(user=other_player)) == []
+    assert list(selectors.rosters_visible(user=player)) == [squad_roster]
+
+
+def test_game_master_sees_and_locks_all(squad_roster, game_master, player):
+    assert list(selectors.rosters_visible(user=game_master)) == [squad_roster]
+    with pytest.raises(Forbidden):
+        services.roster_lock(user=player, roster=squad_roster)
+    services.roster_lock(user=game_master, roster=squad_roster)
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.LOCKED
+    for user in (player, game_master):
+        with pytest.raises((Conflict, Forbidden)):
+            services.unit_add(user=user, roster=squad_roster, kind="squad")
+    with pytest.raises(Conflict):
+        services.roster_reopen(user=player, roster=squad_roster)
+    services.roster_unlock(user=game_master, roster=squad_roster)
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.DRAFT
+
+
+def test_v_pp_6_attacker_in_campaign_priced_against_budget_plus_40(roster, player, campaign):
+    services.roster_update(user=player, roster=roster, campaign=campaign, side="attacker")
+    report = selectors.roster_report(tree=selectors.roster_tree(roster_id=roster.pk))
+    assert report.budget == 0  # V-PP-5: no officer yet
+    build_squad(roster, player)
+    report = selectors.roster_report(tree=selectors.roster_tree(roster_id=roster.pk))
+    assert report.budget == 16 + 40
+
+
+# --- re-pricing ------------------------------------------------------------------------------
+def test_game_data_change_never_silently_rewrites_a_saved_total(squad_roster, player):
+    """A roster keeps the total and version it was priced with; the report shows the new price."""
+    assert squad_roster.priced_total == 10
+    old_version = squad_roster.priced_version_id
+    rifleman = InfantryClass.objects.get(code="rifleman")
+    rifleman.cost = 2
+    services.game_data_row_save(row=rifleman, changed=["cost"])
+    squad_roster.refresh_from_db()
+    assert (squad_roster.priced_total, squad_roster.priced_version_id) == (10, old_version)
+    report = selectors.roster_report(tree=selectors.roster_tree(roster_id=squad_roster.pk))
+    assert report.total == 18
+    services.roster_reprice(user=player, roster=squad_roster)
+    squad_roster.refresh_from_db()
+    assert squad_roster.priced_total == 18 and squad_roster.priced_version_id != old_version
+
+
+# --- export, import, duplicate ------------------------------------------------------------------
+def test_export_import_round_trip(squad_roster, player, character):
+    tree = selectors.roster_tree(roster_id=squad_roster.pk)
+    data = selectors.roster_export(tree=tree)
+    copy, report = services.roster_import(user=player, character=character, data=data)
+    assert copy.pk != squad_roster.pk and report.ok and report.total == 10
+    again = selectors.roster_export(tree=selectors.roster_tree(roster_id=copy.pk))
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("units", "vehicles", "fighters", "game_data_version")}  # noqa: E731
+    assert strip(again) == strip(data)
+    assert [(f["class"], f["count"], f["fire_team"]) for f in again["fighters"]] == \
+        [(f["class"], f["count"], f["fire_team"]) for f in data["fighters"]]
+
+
+def test_import_refuses_the_whole_roster_on_any_problem(player, character):
+    count = Roster.objects.count()
+    data = {"format": "shtab-roster", "version": 1, "name": "Плохой", "side": "",
+            "units": [{"ref": "a", "kind": "squad"}, {"ref": "b", "kind": "platoon", "parent": "zzz"}],
+            "vehicles": [],
+            "fighters": [{"class": "sergeant", "unit": "a"}, {"class": "wizard", "unit": "a"},
+                         {"class": "rifleman", "count": -3, "unit": "a"}]}
+    with pytest.raises(InvalidInput) as exc:
+        services.roster_import(user=player, character=character, data=data)
+    fields = {p["field"] for p in exc.value.extra["problems"]}
+    assert {"units[1]", "fighters[2]"} <= fields
+    assert Roster.objects.count() == count
+    data["units"][1]["parent"] = None
+    data["fighters"][2]["count"] = 3
+    with pytest.raises(InvalidInput) as exc:
+        services.roster_import(user=player, character=character, data=data)
+    assert [p["field"] for p in exc.value.extra["problems"]] == ["fighters[1]"]
+    assert Roster.objects.count() == count
+
+
+def test_import_of_an_invalid_but_well_formed_roster_is_a_reported_draft(player, character):
+    data = {"format": "shtab-roster", "version": 1, "name": "Черновик", "units": [{"ref": "a", "kind": "squad"}],
+            "fighters": [{"class": "sergeant", "unit": "a", "fire_team": 1}]}
+    roster, report = services.roster_import(user=player, character=character, data=data)
+    assert roster.status == Status.DRAFT and not report.ok
+    assert "V-SQUAD-1" in {v.rule_id for v in report.errors}
+
+
+def test_duplicate_copies_everything_as_a_new_draft(squad_roster, player):
+    copy = services.roster_duplicate(user=player, roster=squad_roster)
+    assert copy.pk != squad_roster.pk and copy.status == Status.DRAFT
+    assert copy.priced_total == squad_roster.priced_total
+    assert copy.fighters.count() == squad_roster.fighters.count()
+
+
+# --- query counts --------------------------------------------------------------------------------
+def _grow(roster, user, squads: int):
+    for i in range(squads):
+        unit = build_squad(roster, user, name=f"squad {i}")
+        services.vehicle_add(user=user, roster=roster, kind="car", unit=unit)
+
+
+def test_roster_selectors_run_a_constant_number_of_queries(roster, player, django_assert_num_queries):
+    def load():
+        tree = selectors.roster_tree(roster_id=roster.pk)
+        selectors.roster_report(tree=tree)
+
+    _grow(roster, player, 1)
+    with django_assert_num_queries(6 + 7) as small:
+        load()
+    _grow(roster, player, 6)
+    with django_assert_num_queries(len(small.captured_queries)):
+        load()
