@@ -5,12 +5,14 @@ Rules data (thresholds, distances, the missing infantry table) comes in as
 the ``rules`` mapping; the engine never reads settings or the database.
 """
 from . import rules as _rules  # noqa: F401  (registers event types)
+from .dice import Die, fill_rolls
 from .errors import EngineError, PayloadError, RuleViolation
 from .events import REGISTRY, Event, EventType, lookup, vocabulary
 from .fold import DEFAULT_RULES, SequenceGap, decide, fold, requires_rebuild, voided_by
-from .state import BattleState, dump, load
+from .rules_data import PLACEHOLDERS, READINGS
+from .state import BattleState, census, dump, load
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 
 
 def state_to_json(state: BattleState) -> dict:
@@ -22,7 +24,7 @@ def state_from_json(data: dict | None) -> BattleState:
 
 
 __all__ = [
-    "DEFAULT_RULES", "ENGINE_VERSION", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
+    "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
     "PayloadError", "RuleViolation", "SequenceGap", "decide", "dump", "fold", "load", "lookup",
     "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",
 ]

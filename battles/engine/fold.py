@@ -7,14 +7,15 @@ previous ones produced; the first refusal raises and nothing is appended.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import RuleViolation
 from .events import REGISTRY, Context, Event, lookup
+from .rules_data import DEFAULT_RULES as _DATA_DEFAULTS
 from .state import BattleState
 
-DEFAULT_RULES: dict[str, Any] = {}
+DEFAULT_RULES: dict[str, Any] = dict(_DATA_DEFAULTS)
 
 
 class SequenceGap(Exception):
@@ -80,6 +81,7 @@ def decide(
     *,
     first_seq: int,
     rules: Mapping[str, Any] | None = None,
+    history: Callable[[], Iterable[Event]] | None = None,
 ) -> list[Event]:
     """Validate ``new`` = [(type, data, schema_version or None), ...] as the
     events ``first_seq``, ``first_seq + 1``, ... after ``state``.
@@ -88,6 +90,10 @@ def decide(
     current schema version). Raises ``PayloadError`` naming the field (prefixed
     ``events[i].``) or ``RuleViolation`` naming the rule. ``state`` is not
     modified.
+
+    ``history`` returns the stored events before ``first_seq``. It is called
+    only when a correction in ``new`` voids an event already in ``state``, so
+    the events after it are checked against the state without it (V-TURN-13).
     """
     from .errors import PayloadError
     from .state import dump
@@ -112,5 +118,11 @@ def decide(
             raise
         event = Event(seq, entry.name, dump(payload), entry.version)
         out.append(event)
-        _fold_into(work, (event,), ctx_rules, set())
+        if requires_rebuild(work, (event,)):
+            if history is None:
+                raise ValueError("decide() needs history to check events after a correction of an earlier event")
+            work = BattleState()
+            _fold_into(work, [*history(), *out], ctx_rules, set())
+        else:
+            _fold_into(work, (event,), ctx_rules, set())
     return out

@@ -1,2 +1,2 @@
 """Rule modules. Importing this package registers every event type."""
-from . import core  # noqa: F401
+from . import core, engineering, fire, infantry, movement, setup, vehicles  # noqa: F401

@@ -74,7 +74,7 @@ class TurnEnded:
 
 
 turn_ended = event_type(
-    "turn_ended", TurnEnded, rules=("V-TURN-12", "V-TURN-8", "V-TURN-13"),
+    "turn_ended", TurnEnded, rules=("V-TURN-12", "V-TURN-8", "V-TURN-13", "V-SMOKE-5"),
     title_ru="Ход окончен («Ход»)", title_en="Turn ended («Ход»)",
 )
 
@@ -98,6 +98,14 @@ def _apply_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
     if nxt == state.first_mover:
         state.turn = p.turn + 1
     state.side_to_move = nxt
+    state.ply += 1
+    state.phase = "posture"
+    # V-SMOKE-5: a side's smoke screens are removed at the start of its next turn.
+    if state.smoke:
+        for sid in [k for k, s in state.smoke.items() if s.side == nxt]:
+            del state.smoke[sid]
+    if state.fire_corrections:
+        state.fire_corrections.clear()
     state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
 
 

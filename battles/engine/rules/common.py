@@ -1,0 +1,175 @@
+"""Helpers shared by the rule modules: lookups that refuse unknown ids, the
+"may this fighter act" checks, d20 bands and the wounding/killing mutations
+with their credits. Each refusal names a catalog rule (or an S- code)."""
+from __future__ import annotations
+
+from typing import Any
+
+from battles.engine.dice import value
+from battles.engine.errors import RuleViolation
+from battles.engine.state import BattleState, Credit, Fighter, Vehicle
+
+RANKS = ("corporal", "sergeant", "lieutenant", "captain")
+RANK_ORDER = {r: i for i, r in enumerate(RANKS, 1)}
+OPPOSITE = {"attacker": "defender", "defender": "attacker"}
+
+
+def refuse(rule: str, ru: str, en: str) -> RuleViolation:
+    return RuleViolation(rule, ru, en)
+
+
+def fighter(state: BattleState, fid: str) -> Fighter:
+    f = state.fighters.get(fid)
+    if f is None:
+        raise refuse("S-UNKNOWN", f"Боец {fid!r} не найден.", f"No fighter {fid!r}.")
+    return f
+
+
+def vehicle(state: BattleState, vid: str) -> Vehicle:
+    v = state.vehicles.get(vid)
+    if v is None:
+        raise refuse("S-UNKNOWN", f"Техника {vid!r} не найдена.", f"No vehicle {vid!r}.")
+    return v
+
+
+def require_own_turn(state: BattleState, side: str) -> None:
+    if state.side_to_move != side:
+        raise refuse("V-TURN-12", f"Сейчас ходит {state.side_to_move}, а не {side}.",
+                     f"It is {state.side_to_move}'s turn, not {side}'s.")
+
+
+def require_alive(f: Fighter) -> None:
+    """The dead and the captured never act (V-POW-6)."""
+    if f.dead:
+        raise refuse("V-MED-1", f"Боец {f.id} погиб и не может действовать.", f"Fighter {f.id} is dead and cannot act.")
+    if f.captured:
+        raise refuse("V-POW-6", f"Боец {f.id} в плену: пленного нельзя отправлять в бой.",
+                     f"Fighter {f.id} is a prisoner and may not be sent into combat.")
+
+
+def require_fit(state: BattleState, f: Fighter, rules: dict[str, Any], *, moving: bool = False) -> None:
+    """Alive, free, not wounded; a fighter recovering this turn may only move (V-MED-5)."""
+    require_alive(f)
+    if f.wounded and not rules["wounded_may_act"]:
+        raise refuse("V-MED-3", f"Боец {f.id} ранен: он действует только после успешного теста на ранение.",
+                     f"Fighter {f.id} is wounded: he acts only after passing his wound test.")
+    if not moving and f.recovering_ply == state.ply:
+        raise refuse("V-MED-5", f"Боец {f.id} выздоровел в этот ход и может только передвигаться.",
+                     f"Fighter {f.id} recovered this turn and may only move.")
+
+
+def success(die: Any, rules: dict[str, Any]) -> bool:
+    """V-TEST-1: 1-10 fail, 11-20 success."""
+    return value(die) >= rules["test_success_min"]
+
+
+def is_officer(f: Fighter) -> bool:
+    return f.rank in RANK_ORDER
+
+
+def posture_of(state: BattleState, f: Fighter) -> str:
+    """A fighter's posture: his own (sniper, officer outside a unit, set on
+    disembarking) or his unit's (V-OFF-5, V-SNIP-1)."""
+    if f.posture:
+        return f.posture
+    unit = state.units.get(f.unit)
+    return unit.posture if unit is not None else "dug_in"
+
+
+def command_distance(f: Fighter, rules: dict[str, Any], *, over_officers: bool) -> float:
+    """V-CMD-2..6: a captain's 24 in applies only over officers."""
+    if f.rank == "captain" and not over_officers:
+        return rules["captain_over_rank_and_file"]
+    return rules["command_distance"].get(f.rank, 0.0)
+
+
+def observation_distance(f: Fighter, rules: dict[str, Any], *, on_height: bool = False) -> float:
+    """V-CMD-9 (G-1), V-SCOUT-2 (always 24 in), V-TERR-9 (+4 in on a height)."""
+    base = rules["scout_observation"] if f.cls == "scout" else rules["observation_distance"].get(f.cls, 12.0)
+    return base + (rules["height_bonus"] if on_height else 0.0)
+
+
+def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:
+    if f is None:
+        return []
+    out = [f.credit]
+    if f.character:
+        c = state.characters.get(f.character)
+        if c is None:
+            c = state.characters[f.character] = Credit()
+        out.append(c)
+    return out
+
+
+def vehicle_commander(state: BattleState, v: Vehicle) -> Fighter | None:
+    for fid in v.crew:
+        f = state.fighters.get(fid)
+        if f is not None and not f.dead and is_officer(f):
+            return f
+    return None
+
+
+def credited(state: BattleState, by: str) -> Fighter | None:
+    """The fighter credited with an act by ``by`` (a fighter, or a vehicle's commander)."""
+    f = state.fighters.get(by)
+    if f is not None:
+        return f
+    v = state.vehicles.get(by)
+    return vehicle_commander(state, v) if v is not None else None
+
+
+def kill(state: BattleState, f: Fighter, by: Fighter | None) -> None:
+    if f.dead:
+        return
+    f.dead = True
+    for c in credit_of(state, by):
+        c.kills += 1
+    for c in credit_of(state, f):
+        c.killed += 1
+
+
+def wound(state: BattleState, f: Fighter, by: Fighter | None, rules: dict[str, Any]) -> None:
+    """V-MED-1: two wounds in one turn kill; G-10: a wounded fighter wounded
+    again in a later turn is killed too (rules data)."""
+    if f.dead:
+        return
+    if f.wounded and (f.wounded_turn == state.turn or rules["wounded_again_later_killed"]):
+        kill(state, f, by)
+        return
+    f.wounded = True
+    f.wounded_turn = state.turn
+    f.wounded_ply = state.ply
+    f.recovering_ply = -1
+    for c in credit_of(state, by):
+        c.wounds += 1
+    for c in credit_of(state, f):
+        c.wounded += 1
+
+
+def capture(state: BattleState, f: Fighter, side: str, unit: str, by: Fighter | None) -> None:
+    if f.dead or f.captured:
+        return
+    f.captured = True
+    f.captor_side = side
+    f.captor_unit = unit
+    for c in credit_of(state, by):
+        c.prisoners_taken += 1
+    for c in credit_of(state, f):
+        c.captured += 1
+
+
+def destroy_vehicle(state: BattleState, v: Vehicle, by: Fighter | None) -> None:
+    """V-CREW-6: everyone inside and on the armour is killed."""
+    if v.destroyed:
+        return
+    v.destroyed = True
+    for c in credit_of(state, by):
+        c.vehicles_destroyed += 1
+    for fid in (*v.crew, *v.passengers, *v.riders):
+        f = state.fighters.get(fid)
+        if f is not None and not f.captured:
+            kill(state, f, by)
+
+
+def enemy(a: str, b: str) -> bool:
+    return OPPOSITE.get(a) == b

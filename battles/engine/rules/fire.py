@@ -1,0 +1,656 @@
+"""Fire: small arms and MGs (G-2), guns and the tank test, howitzers, mortars
+and rocket mortars, flamethrowers, AT grenade launchers and rifles, grenades,
+AA guns and autocannons; against fighters, vehicles, houses, pillboxes and
+aircraft. Also smoke rounds and fire correction (indirect fire)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from battles.engine.dice import Die, value
+from battles.engine.events import Context, event_type
+from battles.engine.state import BattleState, Correction, Fighter, Smoke, Vehicle
+
+from .common import (
+    credit_of,
+    credited,
+    destroy_vehicle,
+    enemy,
+    fighter,
+    is_officer,
+    kill,
+    observation_distance,
+    posture_of,
+    refuse,
+    require_fit,
+    require_own_turn,
+    vehicle,
+    wound,
+)
+from .core import require_running
+from .movement import require_crew, require_phase
+
+Weapon = Literal[
+    "rifle", "sniper_rifle", "lmg", "hmg", "flamethrower", "at_grenade_launcher", "at_rifle", "grenade",
+    "vehicle_mg", "gun", "at_gun", "howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
+    "infantry_howitzer", "mortar", "rocket_mortar", "aa_gun", "aa_autocannon", "ground_attack_aircraft",
+    "bomber", "dive_bomber",
+]
+HOWITZERS = frozenset({"howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer", "infantry_howitzer",
+                       "rocket_mortar"})
+AIRCRAFT = frozenset({"ground_attack_aircraft", "bomber", "dive_bomber"})
+AREA = HOWITZERS | AIRCRAFT | {"mortar"}  # aim point hit test, then G-2 for each fighter in the radius (G-7)
+GUNS = frozenset({"gun", "at_gun", "aa_gun"})
+AT_INFANTRY = frozenset({"at_grenade_launcher", "at_rifle"})
+MULTI = frozenset({"lmg", "hmg", "flamethrower", "vehicle_mg", "aa_autocannon"})  # V-MG-1: several targets
+MG_LIKE = frozenset({"lmg", "hmg", "vehicle_mg", "aa_autocannon"})
+SMALL_ARMS = frozenset({"rifle", "sniper_rifle"}) | MULTI
+CLASS_WEAPONS = {
+    "sniper_rifle": ("sniper",), "lmg": ("lmg_gunner",), "hmg": ("hmg_gunner",), "flamethrower": ("flamethrower",),
+    "at_grenade_launcher": ("at_grenadier",), "at_rifle": ("at_rifleman", "at_grenadier"),
+}
+FIGHTER_WEAPONS = frozenset({"rifle", "grenade", "vehicle_mg"}) | frozenset(CLASS_WEAPONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Struck:
+    """A fighter hit or in the damage radius, with his G-2 roll."""
+
+    fighter: str = field(metadata={"min_length": 1, "max_length": 64})
+    die: Die | None = None
+    light_cover: bool = field(default=False, metadata={"doc": "Standing on a light-cover base (V-COVER-2)"})
+    embrasure: bool = field(default=False, metadata={"doc": "At a pillbox embrasure (V-BUNK-2)"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """One shot. The table states the distance, visual contact, the target and
+    the dice: ``hit`` is the hit, tank or grenade test; ``spot`` the spotting
+    test; each struck fighter has his own die."""
+
+    shooter: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Fighter or vehicle id"})
+    weapon: Weapon
+    target: Literal["fighters", "vehicle", "house", "bunker", "aircraft"]
+    distance: float = field(metadata={"min": 0, "doc": "Inches to the target"})
+    target_id: str = field(default="", metadata={"max_length": 64})
+    visual_contact: bool = True
+    on_height: bool = field(default=False, metadata={"doc": "Shooter on a height (V-TERR-9)"})
+    corrected: bool = field(default=False, metadata={"doc": "Indirect fire on a correction (V-CORR)"})
+    hit: Die | None = None
+    spot: Die | None = None
+    struck: list[Struck] = field(default_factory=list, metadata={"max_items": 50})
+    ambush: bool = field(default=False, metadata={"doc": "AT ambush in the enemy's movement phase (V-GUN-4)"})
+    path_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Tank path to the aim line (V-GUN-5)"})
+
+
+fire = event_type(
+    "fire", Fire,
+    rules=("V-TURN-11", "V-CMD-8", "V-CMD-9", "V-CMD-10", "V-CMD-11", "V-TEST-1", "V-TEST-2", "V-TEST-8",
+           "V-TEST-9", "V-TEST-10", "V-VDMG-2", "V-VDMG-3", "V-VDMG-4", "V-VDMG-5", "V-VDMG-6", "V-VDMG-8",
+           "V-HOUSE-1", "V-HOUSE-2", "V-HOUSE-3", "V-HOUSE-4", "V-HOUSE-5", "V-HOUSE-6", "V-HOUSE-9", "V-HOUSE-10",
+           "V-BUNK-1", "V-BUNK-2", "V-BUNK-3", "V-BUNK-4", "V-BUNK-5", "V-BUNK-6", "V-COVER-2", "V-COVER-3",
+           "V-COVER-4", "V-TERR-9", "V-TERR-11", "V-MG-1", "V-MG-2", "V-MG-3", "V-MG-4", "V-MG-8", "V-FLAME-1",
+           "V-FLAME-2", "V-FLAME-5", "V-FLAME-6", "V-MORT-1", "V-MORT-2", "V-MORT-3", "V-MORT-4", "V-MORT-5",
+           "V-ROCKET-1", "V-ROCKET-2", "V-GUN-1", "V-GUN-2", "V-GUN-3", "V-GUN-4", "V-GUN-5", "V-ATGL-1",
+           "V-ATGL-3", "V-ATGL-4", "V-AA-1", "V-AA-2", "V-AA-3", "V-AA-4", "V-AA-5", "V-AA-6", "V-AA-7",
+           "V-CREW-4", "V-CREW-5", "V-CREW-6", "V-CREW-7", "V-RIDE-4", "V-RIDE-5", "V-RIDE-7", "V-TRANS-6",
+           "V-TRANS-7", "V-PERS-2", "V-SAP-4", "V-SNIP-3", "V-CORR-1", "V-MED-5"),
+    title_ru="Выстрел", title_en="Shot fired",
+)
+
+
+def _shooter(state: BattleState, sid: str) -> tuple[Fighter | None, Vehicle | None, str]:
+    f = state.fighters.get(sid)
+    if f is not None:
+        return f, None, f.side
+    v = state.vehicles.get(sid)
+    if v is not None:
+        return None, v, v.side
+    raise refuse("S-UNKNOWN", f"Стрелок {sid!r} не найден.", f"No shooter {sid!r}.")
+
+
+def _gun_class(p: Fire, v: Vehicle | None, rules: dict[str, Any]) -> int:
+    if p.weapon in AT_INFANTRY:
+        return rules["atgl_class"]  # V-ATGL-1, V-ATGL-4
+    if p.weapon in MG_LIKE or p.weapon == "flamethrower":
+        return rules["mg_vehicle_class"]  # V-MG-2, V-AA-5
+    return v.gun if v is not None else 0  # V-AA-4: by calibre, entered as the gun class
+
+
+def _object_weapon(p: Fire, v: Vehicle | None) -> str:
+    if p.weapon in GUNS and v is not None and v.gun == 6:
+        return "gun6"
+    return p.weapon
+
+
+def _inside(state: BattleState, attr: str, oid: str) -> list[Fighter]:
+    return [f for f in state.fighters.values() if getattr(f, attr) == oid and not f.dead and not f.captured]
+
+
+def _max_distance(state: BattleState, f: Fighter | None, p: Fire, rules: dict[str, Any]) -> float | None:
+    base = rules["fire_distance"].get(p.weapon)
+    if base is None:
+        return None
+    if f is not None and f.building and posture_of(state, f) == "dug_in":
+        base = max(base, rules["house_dug_in_fire_distance"])  # V-HOUSE-10 (reading: set, not add)
+    if p.on_height:
+        base += rules["height_bonus"]  # V-TERR-9
+    return base
+
+
+@fire.check
+def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C901 - one rule per branch
+    require_running(state)
+    r = ctx.rules
+    f, v, side = _shooter(state, p.shooter)
+    off_turn = state.side_to_move != side
+    if off_turn:
+        if p.target == "aircraft":
+            pass  # V-AA-3: AA fire at an aircraft as it appears, in the enemy's turn
+        elif p.ambush:
+            if v is None or not (p.weapon == "at_gun" or (p.weapon == "aa_gun" and "at_fire" in v.specialisations)):
+                raise refuse("V-GUN-4", "«Противотанковая засада» доступна только ПТ орудиям.",
+                             "Only AT guns may fire an AT ambush.")
+            if state.phase != "move":
+                raise refuse("V-GUN-4", "Засада — только в фазе движения противника.",
+                             "An ambush shot is allowed only in the enemy's movement phase.")
+            if p.path_distance is None or p.path_distance >= r["ambush_path_distance"]:
+                raise refuse("V-GUN-5", "Путь танка должен пройти менее чем в 2\" от линии направления орудия.",
+                             "The tank's path must pass less than 2\" from the gun's aim line.")
+            if v.ambush_ply == state.ply:
+                raise refuse("V-GUN-4", "Одна засада за фазу движения противника.",
+                             "One ambush shot per enemy movement phase.")
+            if p.target != "vehicle":
+                raise refuse("V-GUN-4", "Засада — только по бронетехнике.", "An ambush is fired only at armour.")
+        else:
+            require_own_turn(state, side)
+    else:
+        if p.ambush:
+            raise refuse("V-GUN-4", "Засада — только в ход противника.", "An ambush is fired in the enemy's turn.")
+        require_phase(state, "fire", "V-TURN-11")
+    # --- who fires what
+    if f is not None:
+        require_fit(state, f, r)
+        if p.weapon not in FIGHTER_WEAPONS:
+            raise refuse("S-WEAPON", f"Боец {f.id} не стреляет из {p.weapon}.", f"Fighter {f.id} cannot fire {p.weapon}.")
+        allowed = CLASS_WEAPONS.get(p.weapon)
+        if allowed is not None and f.cls not in allowed:
+            raise refuse("S-WEAPON", f"{p.weapon}: не для класса {f.cls}.", f"{p.weapon} is not a {f.cls}'s weapon.")
+        if p.weapon == "vehicle_mg":
+            carrier = state.vehicles.get(f.aboard)
+            if f.aboard_as != "passenger" or carrier is None or carrier.kind not in ("apc", "car"):
+                raise refuse("V-TRANS-6", "Из штатного оружия БТР/автомобиля стреляют перевозимые пехотинцы.",
+                             "Only infantry carried in an APC or car fires its mounted weapon.")
+        elif f.aboard_as == "passenger":
+            raise refuse("V-TRANS-6", "Перевозимые пехотинцы стреляют только из штатного оружия техники.",
+                         "Carried infantry fires only the vehicle's mounted weapon.")
+        elif f.aboard_as == "rider" and p.distance > r["rider_fire_distance"]:
+            raise refuse("V-RIDE-4", "Танковый десант стреляет не далее 6\" от танка.",
+                         "Tank riders fire at most 6\" from the tank.")
+        if not r["postures"][posture_of(state, f)]["fire"]:
+            raise refuse("V-TURN-11", "В этом положении огонь не ведётся (G-4).", "No fire in this posture (G-4).")
+        if f.sapper_work_ply == state.ply:
+            raise refuse("V-SAP-4", f"Сапёр {f.id} во 2-й ход схемы не стреляет.",
+                         f"Sapper {f.id} may not fire in turn 2 of his scheme.")
+        if f.cls == "personnel" and f.main_weapon_ply == state.ply:
+            raise refuse("V-PERS-2", "Персонал стрелял из основного оружия в этом ходу.",
+                         "Personnel fired their main weapon this turn.")
+    else:
+        assert v is not None
+        if v.destroyed or v.driven_off:
+            raise refuse("V-VDMG-4", f"{v.id} уничтожена.", f"{v.id} is destroyed.")
+        if p.weapon not in (v.weapon, "vehicle_mg") and not (p.weapon == "at_gun" and "at_fire" in v.specialisations):
+            raise refuse("S-WEAPON", f"{v.id} не имеет оружия {p.weapon}.", f"{v.id} has no {p.weapon}.")
+        require_crew(state, v.id, to_fire=True)
+        if any(state.fighters[c].small_arms_ply == state.ply and state.fighters[c].cls == "personnel" for c in v.crew):
+            raise refuse("V-PERS-2", "Персонал уже стрелял из стрелкового оружия в этом ходу.",
+                         "The crew's personnel fired small arms this turn.")
+    # --- shots per turn (V-MORT-3, V-ROCKET-2; G-7 otherwise)
+    shots, last, target_key = (f.shots, f.shot_ply, f.shot_target) if f else (v.shots, v.shot_ply, v.shot_target)  # type: ignore[union-attr]
+    limit = r["shots_per_turn"].get(p.weapon, r["default_shots_per_turn"])
+    if last == state.ply and not p.ambush and p.target != "aircraft":
+        if shots >= limit:
+            rule = {"mortar": "V-MORT-3", "rocket_mortar": "V-ROCKET-2"}.get(p.weapon, "V-TURN-11")
+            raise refuse(rule, f"Не более {limit} выстрел(ов) за ход.", f"At most {limit} shot(s) per turn.")
+        if target_key != f"{p.target}:{p.target_id}":
+            rule = {"mortar": "V-MORT-3", "rocket_mortar": "V-ROCKET-2"}.get(p.weapon, "V-TURN-11")
+            raise refuse(rule, "Оба выстрела за ход — по одной цели.", "Both shots of the turn go at the same target.")
+    # --- distances
+    top = _max_distance(state, f, p, r)
+    if top is not None and p.distance > top:
+        raise refuse("V-CMD-11", f"Дистанция огня {p.weapon} — не более {top}\".",
+                     f"{p.weapon}'s fire distance is at most {top}\".")
+    if p.weapon == "flamethrower" and p.distance < r["flamethrower_min_distance"]:
+        raise refuse("V-FLAME-6", "Огнемёт не стреляет ближе 3\".", "A flamethrower may not fire at under 3\".")
+    if f is not None and p.visual_contact and p.distance > observation_distance(f, r, on_height=p.on_height):
+        raise refuse("V-CMD-8", "Визуального контакта за дистанцией наблюдения нет.",
+                     "There is no visual contact beyond the observation distance.")
+    # --- visual contact and correction
+    if p.corrected:
+        if p.weapon in GUNS:
+            raise refuse("V-GUN-1", "Пушки стреляют только прямой наводкой.", "Guns fire only by direct fire.")
+        if p.weapon not in r["corrected_fire_weapons"]:
+            raise refuse("V-CORR-2", f"{p.weapon} не ведёт огонь по корректировке.", f"{p.weapon} has no corrected fire.")
+        if not any(c.shooter == p.shooter and c.target == p.target_id and c.ply == state.ply
+                   for c in state.fire_corrections):
+            raise refuse("V-CORR-1", "Нет корректировки этого огня в этом ходу.", "No correction for this fire this turn.")
+    elif not p.visual_contact and p.target != "bunker" and p.target != "aircraft":
+        rule = "V-GUN-1" if p.weapon in GUNS else "V-CORR-1"
+        raise refuse(rule, "Без визуального контакта огонь ведётся только по корректировке.",
+                     "Without visual contact, only corrected fire is possible.")
+    # --- the target
+    needs_hit = p.weapon in AREA or p.weapon in GUNS or p.weapon in AT_INFANTRY or p.weapon == "grenade" \
+        or p.target != "fighters"
+    if needs_hit and p.hit is None:
+        raise refuse("S-DIE", "Нужен бросок на попадание (hit).", "A hit roll (hit) is required.")
+    getattr(_TARGET_CHECKS, p.target)(state, p, f, v, side, r)
+
+
+class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
+    @staticmethod
+    def fighters(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
+        if not p.struck:
+            raise refuse("S-TARGET", "Укажите поражённых бойцов (struck).", "Name the fighters struck.")
+        single = p.weapon in GUNS or p.weapon in AT_INFANTRY or p.weapon in ("grenade", "rifle", "sniper_rifle")
+        if single and len(p.struck) > 1:
+            rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "V-MG-1")
+            raise refuse(rule, "Этот выстрел поражает только одного бойца.", "This shot can strike only one fighter.")
+        spot_needed = False
+        for s in p.struck:
+            t = fighter(state, s.fighter)
+            if not enemy(side, t.side) or t.dead or t.captured:
+                raise refuse("S-TARGET", f"{t.id} — не живой боец противника.", f"{t.id} is not a live enemy fighter.")
+            if t.aboard_as in ("passenger", "crew") and not (t.aboard_as == "passenger" and t.shot_ply >= state.ply - 1):
+                raise refuse("V-TRANS-7", f"{t.id} внутри техники и не открыт для огня.",
+                             f"{t.id} is inside a vehicle and not exposed to fire.")
+            house = state.buildings.get(t.building)
+            if house is not None and not house.light_cover:
+                spot_needed = spot_needed or (f is None or f.cls != "sniper")  # V-HOUSE-9, V-SNIP-3
+            if t.bunker and s.embrasure and f is not None and f.cls == "sniper":
+                spot_needed = True  # V-BUNK-2 prevails over V-SNIP-3
+            if s.die is None and p.weapon not in GUNS and p.weapon not in AT_INFANTRY and p.weapon != "grenade":
+                raise refuse("S-DIE", f"Нужен бросок для {t.id}.", f"A roll is required for {t.id}.")
+        if spot_needed and p.spot is None:
+            raise refuse("V-HOUSE-9", "Нужен тест на обнаружение (spot).", "A spotting test (spot) is required.")
+
+    @staticmethod
+    def vehicle(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
+        t = vehicle(state, p.target_id)
+        if not enemy(side, t.side) or t.destroyed or t.kind == "aircraft":
+            raise refuse("S-TARGET", f"{t.id} — не цель.", f"{t.id} is not a valid target.")
+        if p.weapon == "mortar" and t.armour > 1:
+            raise refuse("V-MORT-5", "Миномёт не повреждает технику выше класса 1.",
+                         "A mortar does no damage to vehicles above class 1.")
+        if p.weapon in ("rifle", "sniper_rifle"):
+            raise refuse("V-VDMG-2", "Стрелковое оружие не повреждает технику.", "Small arms cannot damage vehicles.")
+        if p.ambush and t.side != state.side_to_move:
+            raise refuse("V-GUN-4", "Засада — по технике противника в её ход.", "An ambush targets the moving enemy.")
+
+    @staticmethod
+    def house(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
+        if p.target_id not in state.buildings:
+            raise refuse("S-UNKNOWN", f"Дом {p.target_id!r} не найден.", f"No house {p.target_id!r}.")
+
+    @staticmethod
+    def bunker(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
+        if p.target_id not in state.bunkers:
+            raise refuse("S-UNKNOWN", f"ДОТ {p.target_id!r} не найден.", f"No pillbox {p.target_id!r}.")
+
+    @staticmethod
+    def aircraft(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
+        t = vehicle(state, p.target_id)
+        if t.kind != "aircraft" or not enemy(side, t.side) or t.driven_off:
+            raise refuse("S-TARGET", f"{t.id} — не самолёт противника.", f"{t.id} is not an enemy aircraft.")
+        if p.weapon not in ("aa_gun", "aa_autocannon"):
+            raise refuse("V-AA-2", "По авиации стреляют зенитные пушки и автоматы.", "Only AA guns and autocannons fire at aircraft.")
+        if p.weapon == "aa_autocannon" and t.weapon not in r["aa_autocannon_targets"]:
+            raise refuse("V-AA-6", "Зенитный автомат бьёт только по штурмовикам и пикирующим бомбардировщикам.",
+                         "An AA autocannon fires only at ground-attack aircraft and dive bombers.")
+
+
+# --- resolution ---------------------------------------------------------------
+def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> int:
+    d = r["defence"].get(t.cls, 0) + r["postures"][posture_of(state, t)].get("defence", 0)
+    house = state.buildings.get(t.building)
+    bunker = state.bunkers.get(t.bunker)
+    if house is not None and not house.light_cover:
+        d += r["house_defence"]  # V-HOUSE-1
+    elif s.embrasure and bunker is not None and not bunker.light_cover:
+        d += r["house_defence"]  # V-BUNK-2: as "in houses"
+    elif s.light_cover or (house is not None and house.light_cover) or (bunker is not None and bunker.light_cover) \
+            or (t.aboard_as == "passenger"):
+        d += r["light_cover_defence"]  # V-COVER-2, V-COVER-3, V-TRANS-7
+    return d
+
+
+def _g2(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
+        r: dict[str, Any]) -> None:
+    """G-2: wounded if d20 + attack - defence >= 11."""
+    attack = r["attack"].get(f.cls, 0) if f is not None else 0
+    if s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]:
+        wound(state, t, by, r)
+
+
+def _damage_house(state: BattleState, hid: str, by: Fighter | None, r: dict[str, Any]) -> int:
+    """V-HOUSE-2..5 (reading: each hit adds 1, cumulative). Returns the new damage."""
+    h = state.buildings[hid]
+    if h.damage >= 3:
+        return h.damage
+    h.damage += 1
+    for c in credit_of(state, by):
+        c.buildings_damaged += 1
+    if h.damage == 2:
+        for t in _inside(state, "building", hid):
+            wound(state, t, by, r)  # V-HOUSE-4
+    elif h.damage == 3:
+        h.light_cover = True  # V-HOUSE-5, V-COVER-3
+        for t in _inside(state, "building", hid):
+            kill(state, t, by)
+    return h.damage
+
+
+def _hit_bunker(state: BattleState, bid: str, by: Fighter | None, r: dict[str, Any]) -> None:
+    b = state.bunkers[bid]
+    if b.light_cover:
+        return
+    b.hits += 1  # V-BUNK-4: hits 1-6 have no effect
+    if b.hits > r["bunker_reserve"]:
+        b.light_cover = True  # V-BUNK-5
+        for t in _inside(state, "bunker", bid):
+            kill(state, t, by)
+
+
+def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by: Fighter | None,
+                 r: dict[str, Any]) -> None:
+    die = value(p.hit)
+    if p.weapon == "flamethrower":  # V-FLAME-2
+        if die >= r["test_success_min"]:
+            for fid in t.crew:
+                kill(state, state.fighters[fid], by)
+            t.crew_flamed_turn = state.turn
+        return
+    if p.weapon == "grenade":  # V-TEST-2 / G-11: the grenade wounds the riders (V-RIDE-7)
+        if die >= r["grenade_success_min"]:
+            _wound_riders(state, t, by, r)
+        return
+    if p.weapon == "mortar":  # V-MORT-4
+        if die >= r["test_success_min"]:
+            destroy_vehicle(state, t, by)
+        return
+    cls = _gun_class(p, v, r)
+    if cls <= 1:  # V-TEST-8: class-1 guns (and MGs, V-MG-2) use the hit test
+        if die < r["test_success_min"]:
+            return
+        gear = False
+    else:
+        if die <= r["tank_miss_max"]:
+            return  # V-TEST-8
+        gear = die > r["tank_hit_max"]  # V-TEST-10
+    if p.weapon in AT_INFANTRY and t.skirts:
+        return  # V-VDMG-8: side skirts
+    if p.weapon in GUNS or p.weapon in HOWITZERS or p.weapon in AT_INFANTRY:
+        _wound_riders(state, t, by, r)  # V-RIDE-7
+    if cls < t.armour:
+        return  # V-VDMG-2 (and no running-gear damage, V-TEST-10 reading)
+    if cls > t.armour:
+        destroy_vehicle(state, t, by)  # V-VDMG-5
+        return
+    t.damage += 1  # V-VDMG-3; V-CREW-7: the crew is not wounded
+    for c in credit_of(state, by):
+        c.vehicles_damaged += 1
+    if gear:
+        t.running_gear = True  # V-VDMG-6
+    if t.damage > r["vehicle_reserve"]:
+        destroy_vehicle(state, t, by)  # V-VDMG-4
+
+
+def _wound_riders(state: BattleState, t: Vehicle, by: Fighter | None, r: dict[str, Any]) -> None:
+    for fid in t.riders:
+        wound(state, state.fighters[fid], by, r)
+
+
+@fire.mutator
+def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C901
+    r = ctx.rules
+    f = state.fighters.get(p.shooter)
+    v = None if f is not None else state.vehicles.get(p.shooter)
+    by = f if f is not None else credited(state, p.shooter)
+    key = f"{p.target}:{p.target_id}"
+    actor: Any = f if f is not None else v
+    if not p.ambush and p.target != "aircraft":
+        if state.side_to_move == (f.side if f is not None else v.side):  # type: ignore[union-attr]
+            state.phase = "fire"
+        if actor.shot_ply != state.ply:
+            actor.shot_ply, actor.shots = state.ply, 0
+        actor.shots += 1
+        actor.shot_target = key
+    if p.ambush and v is not None:
+        v.ambush_ply = state.ply
+    if f is not None:
+        f.small_arms_ply = state.ply
+    elif v is not None:
+        for c in v.crew:
+            state.fighters[c].main_weapon_ply = state.ply  # V-PERS-2
+    hit = p.hit is not None and value(p.hit) >= r["test_success_min"]
+    target = p.target
+    if target == "aircraft":
+        if hit:
+            state.vehicles[p.target_id].driven_off = True  # G-8
+        return
+    if target == "vehicle":
+        _hit_vehicle(state, p, v, state.vehicles[p.target_id], by, r)
+        return
+    weapon = _object_weapon(p, v)
+    if target == "house":
+        if hit and weapon in r["house_damaging_weapons"]:
+            _damage_house(state, p.target_id, by, r)  # else V-HOUSE-2: no damage
+        return
+    if target == "bunker":
+        if hit and weapon in r["bunker_damaging_weapons"]:
+            _hit_bunker(state, p.target_id, by, r)  # V-BUNK-3
+        return
+    # fighters
+    if p.weapon in AREA and not hit:
+        return  # the aim point was missed (G-7)
+    if p.weapon == "grenade":
+        if p.hit is not None and value(p.hit) >= r["grenade_success_min"]:
+            wound(state, state.fighters[p.struck[0].fighter], by, r)  # G-11
+        return
+    spot_ok = p.spot is None or value(p.spot) >= r["test_success_min"]
+    direct = p.weapon in GUNS or p.weapon in AT_INFANTRY  # V-GUN-3, V-ATGL-1: at most one killed
+    for i, s in enumerate(p.struck):
+        t = state.fighters[s.fighter]
+        if t.dead:
+            continue
+        bunker = state.bunkers.get(t.bunker)
+        if bunker is not None and not bunker.light_cover:
+            if not (s.embrasure and f is not None and f.cls == "sniper" and spot_ok):
+                continue  # V-BUNK-1
+        house = state.buildings.get(t.building)
+        if house is not None and not house.light_cover:
+            if not spot_ok:
+                continue  # V-HOUSE-9
+            if weapon in r["house_damaging_weapons"] and (hit or p.weapon not in AREA):
+                dmg = _damage_house(state, t.building, by, r)  # V-TERR-11
+                if dmg == 1 and i == 0 and not t.dead:
+                    _resolve(state, p, f, t, s, by, r, direct, hit)  # V-HOUSE-3: only the target
+                return
+        _resolve(state, p, f, t, s, by, r, direct, hit)
+
+
+def _resolve(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
+             r: dict[str, Any], direct: bool, hit: bool) -> None:
+    if direct:
+        if hit:
+            kill(state, t, by)
+        return
+    _g2(state, p, f, t, s, by, r)
+
+
+# --- smoke ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SmokeFired:
+    """A smoke round: no test, no fragments (V-SMOKE-6, V-SMOKE-7); an officer
+    designates the point within his observation distance (V-SMOKE-8)."""
+
+    shooter: str = field(metadata={"min_length": 1, "max_length": 64})
+    officer: str = field(metadata={"min_length": 1, "max_length": 64})
+    officer_distance: float = field(metadata={"min": 0, "doc": "Officer to the screen's centre, inches"})
+    smoke: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Id of the new screen"})
+
+
+smoke_fired = event_type(
+    "smoke_fired", SmokeFired,
+    rules=("V-SMOKE-1", "V-SMOKE-2", "V-SMOKE-3", "V-SMOKE-5", "V-SMOKE-6", "V-SMOKE-7", "V-SMOKE-8", "V-ATGL-2"),
+    title_ru="Дымовой выстрел", title_en="Smoke round fired",
+)
+
+
+@smoke_fired.check
+def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
+    require_running(state)
+    r = ctx.rules
+    f, v, side = _shooter(state, p.shooter)
+    require_own_turn(state, side)
+    require_phase(state, "fire", "V-TURN-11")
+    if p.smoke in state.smoke:
+        raise refuse("S-DUPLICATE", "Повторяющийся идентификатор завесы.", "A duplicate smoke id.")
+    if f is not None:
+        require_fit(state, f, r)
+        if f.cls in ("at_grenadier", "at_rifleman"):
+            raise refuse("V-ATGL-2", "ПТ гранатомёт не стреляет дымовыми.", "An AT grenade launcher cannot fire smoke.")
+        if f.cls != "rifleman":
+            raise refuse("V-SMOKE-2", "Дымовой боеприпас применяет только стрелок.", "Only a rifleman fires smoke.")
+        used = state.units[f.unit].smoke_used if f.unit in state.units else r["smoke_limit"]
+    else:
+        assert v is not None
+        entitled = v.weapon in ("howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
+                                "infantry_howitzer", "mortar") or (
+            v.weapon in ("gun", "aa_gun") and v.gun >= r["smoke_min_gun_class"])
+        if not entitled or v.destroyed:
+            raise refuse("V-SMOKE-1", f"{v.id} не имеет дымовых боеприпасов.", f"{v.id} has no smoke ammunition.")
+        require_crew(state, v.id, to_fire=True)
+        used = v.smoke_used
+    if used >= r["smoke_limit"]:
+        raise refuse("V-SMOKE-3", "Лимит — 2 дымовых боеприпаса.", "The limit is 2 smoke rounds.")
+    o = fighter(state, p.officer)
+    if not is_officer(o) or o.side != side:
+        raise refuse("V-SMOKE-8", "Дымовой выстрел корректирует офицер.", "An officer must correct a smoke round.")
+    require_fit(state, o, r)
+    if p.officer_distance > observation_distance(o, r):
+        raise refuse("V-SMOKE-8", "Точка завесы — в пределах радиуса наблюдения офицера.",
+                     "The screen's point must lie within the officer's observation distance.")
+
+
+@smoke_fired.mutator
+def _apply_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
+    f = state.fighters.get(p.shooter)
+    if f is not None:
+        state.units[f.unit].smoke_used += 1
+        f.shot_ply, f.shots, f.shot_target = state.ply, 1, "smoke"
+        side = f.side
+    else:
+        v = state.vehicles[p.shooter]
+        v.smoke_used += 1
+        v.shot_ply, v.shots, v.shot_target = state.ply, 1, "smoke"
+        side = v.side
+    state.phase = "fire"
+    state.smoke[p.smoke] = Smoke(p.smoke, side, state.ply, p.shooter)
+
+
+# --- fire_corrected ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FireCorrected:
+    """A target designation for indirect fire (V-CORR): directly within talking
+    distance, or by the radio chain of V-CORR-4."""
+
+    corrector: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Officer, scout, spotter vehicle or pillbox"})
+    shooter: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "The howitzer, mortar or aircraft"})
+    target: str = field(metadata={"min_length": 1, "max_length": 64})
+    via: Literal["talk", "radio"] = "talk"
+    distance: float = field(default=0.0, metadata={"min": 0, "doc": "Corrector to the battery officer (talk) or to the first radio operator (radio)"})
+    radio_operators: list[str] = field(default_factory=list, metadata={"max_items": 2})
+    battery_officer: str | None = field(default=None, metadata={"max_length": 64})
+    battery_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Second radio operator to the battery officer"})
+
+
+fire_corrected = event_type(
+    "fire_corrected", FireCorrected,
+    rules=("V-CORR-2", "V-CORR-3", "V-CORR-4", "V-CORR-5", "V-CORR-6", "V-RADIO-1", "V-RADIO-2", "V-SCOUT-1",
+           "V-SNIP-4", "V-BUNK-8", "V-GUN-1"),
+    title_ru="Корректировка огня", title_en="Fire corrected",
+)
+
+
+@fire_corrected.check
+def _check_corrected(state: BattleState, p: FireCorrected, ctx: Context) -> None:
+    require_running(state)
+    r = ctx.rules
+    talk = r["talk_distance"]
+    side = ""
+    c = state.fighters.get(p.corrector)
+    if c is not None:
+        side = c.side
+        require_fit(state, c, r)
+        if c.cls == "sniper":
+            raise refuse("V-SNIP-4", "Снайпер не корректирует огонь.", "A sniper cannot correct fire.")
+        if not (is_officer(c) or c.cls == "scout"):
+            raise refuse("V-CORR-3", "Корректируют только офицеры, разведчики и машины корректировки.",
+                         "Only officers, scouts and spotter vehicles correct fire.")
+        if c.corrected_ply == state.ply:
+            raise refuse("V-CORR-6", "Корректировка — 1 раз за ход.", "One correction per turn.")
+    elif p.corrector in state.bunkers:
+        b = state.bunkers[p.corrector]
+        scouts = [f for f in _inside(state, "bunker", b.id) if f.cls == "scout"]
+        if not b.spotter:
+            raise refuse("V-CORR-3", "ДОТ без характеристики «Корректировщик».", "The pillbox has no Spotter characteristic.")
+        if not scouts and r["spotter_needs_scout"]["bunker"]:
+            raise refuse("V-BUNK-8", "«Корректировщик» ДОТа действует, только если в ДОТе разведчик.",
+                         "A pillbox's Spotter works only while a scout is inside.")
+        side = scouts[0].side if scouts else ""
+        if any(x.corrector == p.corrector for x in state.fire_corrections):
+            raise refuse("V-CORR-6", "Корректировка — 1 раз за ход.", "One correction per turn.")
+    else:
+        cv = vehicle(state, p.corrector)
+        side = cv.side
+        if "spotter" not in cv.specialisations or cv.destroyed:
+            raise refuse("V-CORR-3", "Корректируют только офицеры, разведчики и машины корректировки.",
+                         "Only officers, scouts and spotter vehicles correct fire.")
+        if any(x.corrector == p.corrector for x in state.fire_corrections):
+            raise refuse("V-CORR-6", "Корректировка — 1 раз за ход.", "One correction per turn.")
+    require_own_turn(state, side)
+    gun = vehicle(state, p.shooter)
+    if gun.side != side:
+        raise refuse("S-UNKNOWN", "Батарея не ваша.", "The battery is not yours.")
+    if gun.weapon in GUNS:
+        raise refuse("V-GUN-1", "Пушки не ведут огонь по корректировке.", "Guns never use corrected fire.")
+    if gun.weapon not in r["corrected_fire_weapons"]:
+        raise refuse("V-CORR-2", f"{gun.weapon} не ведёт огонь по корректировке.", f"{gun.weapon} has no corrected fire.")
+    if p.via == "talk":
+        if p.distance > talk:
+            raise refuse("V-CORR-5", "Корректировка голосом — в пределах разговорной дистанции 6\".",
+                         "Direct correction only within the talking distance of 6\".")
+        return
+    # V-CORR-4: corrector -> radio operator (talk) -> radio operator at the battery -> battery officer (talk)
+    if len(p.radio_operators) != 2 or p.battery_officer is None or p.battery_distance is None:
+        raise refuse("V-CORR-4", "Схема: корректировщик → радист → радист батареи → офицер батареи.",
+                     "Chain: corrector → radio operator → battery radio operator → battery officer.")
+    for rid in p.radio_operators:
+        ro = fighter(state, rid)
+        if ro.cls != "radio_operator" or ro.side != side:
+            raise refuse("V-CORR-4", f"{rid} — не ваш радист.", f"{rid} is not your radio operator.")
+        require_fit(state, ro, r)
+    bo = fighter(state, p.battery_officer)
+    if not is_officer(bo) or bo.side != side:
+        raise refuse("V-CORR-4", "Целеуказание принимает офицер батареи.", "The battery officer receives the designation.")
+    require_fit(state, bo, r)
+    if p.distance > talk or p.battery_distance > talk:
+        raise refuse("V-CORR-4", "Каждое звено голосом — в пределах 6\".", "Each spoken link must be within 6\".")
+
+
+@fire_corrected.mutator
+def _apply_corrected(state: BattleState, p: FireCorrected, ctx: Context) -> None:
+    c = state.fighters.get(p.corrector)
+    if c is not None:
+        c.corrected_ply = state.ply
+    state.fire_corrections.append(Correction(p.corrector, p.shooter, p.target, state.ply))

@@ -1,0 +1,252 @@
+"""The turn's first two steps: declaring postures (V-TURN-9) and moving
+(V-TURN-10), for fighters and vehicles, with terrain (V-TERR, V-HOUSE-8/11,
+V-WIRE) and the movement limits of the posture (G-4) or the drive (G-18)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from battles.engine.events import Context, event_type
+from battles.engine.state import BattleState
+
+from .common import fighter, is_officer, posture_of, refuse, require_fit, require_own_turn, vehicle
+from .core import require_running
+from .setup import Posture, Side
+
+IDS = {"min_items": 1, "max_items": 200}
+
+
+def require_phase(state: BattleState, phase: str, rule: str) -> None:
+    order = {"posture": 0, "move": 1, "fire": 2}
+    if order[state.phase] > order[phase]:
+        names = {"move": ("передвижение", "movement"), "posture": ("объявление положений", "declaring postures")}
+        ru, en = names[phase]
+        raise refuse(rule, f"После стрельбы/движения {ru} в этом ходу уже невозможно.",
+                     f"Too late for {en} in this turn: the turn has moved on.")
+    if phase != "posture" and state.postures_ply != state.ply:
+        raise refuse("V-TURN-9", "Ход начинается с объявления положений подразделений.",
+                     "A turn opens by declaring the posture of each unit.")
+
+
+# --- postures_declared -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PosturesDeclared:
+    """The player tells the posture of each of his units (V-TURN-9); snipers
+    (V-SNIP-1) and lieutenants/captains outside units (V-OFF-9) have their own."""
+
+    side: Side
+    units: dict[str, Posture] = field(default_factory=dict)
+    fighters: dict[str, Posture] = field(default_factory=dict)
+
+
+postures_declared = event_type(
+    "postures_declared", PosturesDeclared,
+    rules=("V-TURN-9", "V-SQUAD-4", "V-OFF-5", "V-OFF-6", "V-OFF-9", "V-SNIP-1", "V-MORALE-2"),
+    title_ru="Положения объявлены", title_en="Postures declared",
+)
+
+
+@postures_declared.check
+def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> None:
+    require_running(state)
+    require_own_turn(state, p.side)
+    require_phase(state, "posture", "V-TURN-9")
+    for uid, posture in p.units.items():
+        u = state.units.get(uid)
+        if u is None or u.side != p.side:
+            raise refuse("S-UNKNOWN", f"Подразделение {uid!r} не ваше или не найдено.", f"No unit {uid!r} of yours.")
+        if u.parent:
+            cmd = state.fighters.get(u.commander)
+            if cmd is None or cmd.dead or cmd.captured or cmd.unit != uid:
+                raise refuse("V-SQUAD-4", f"Группа {uid} определяет положение только при своём командире.",
+                             f"Fire team {uid} sets its own posture only while its commander is with it.")
+        if u.morale in ("retreat", "dug_in") and posture != {"retreat": "march", "dug_in": "dug_in"}[u.morale]:
+            raise refuse("V-MORALE-2", f"Результат теста морали ({u.morale}) действует до смены командира.",
+                         f"The morale result ({u.morale}) holds until the unit comes under another officer.")
+        if u.morale == "surrendered":
+            raise refuse("V-TEST-3", f"Подразделение {uid} сдалось.", f"Unit {uid} has surrendered.")
+    for fid, _posture in p.fighters.items():
+        f = fighter(state, fid)
+        if f.side != p.side:
+            raise refuse("S-UNKNOWN", f"Боец {fid} не ваш.", f"Fighter {fid} is not yours.")
+        if f.cls == "sniper":
+            continue  # V-SNIP-1
+        if f.rank in ("lieutenant", "captain") and not f.unit:
+            continue  # V-OFF-6, V-OFF-9
+        raise refuse("V-OFF-5", f"Боец {fid} действует согласно положению своего подразделения.",
+                     f"Fighter {fid} moves and fires by his unit's posture.")
+
+
+@postures_declared.mutator
+def _apply_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> None:
+    for uid, posture in p.units.items():
+        state.units[uid].posture = posture
+        for f in state.fighters.values():
+            if f.unit == uid and f.cls != "sniper" and f.posture and not f.aboard:
+                f.posture = ""  # a posture set on disembarking lasts until the next declaration
+    for fid, posture in p.fighters.items():
+        state.fighters[fid].posture = posture
+    state.postures_ply = state.ply
+
+
+# --- fighters_moved ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FightersMoved:
+    """Fighters move (V-TURN-10). The table states the distance moved, whether
+    on a road, floors climbed inside a house, and what was crossed."""
+
+    side: Side
+    fighters: list[str] = field(metadata=IDS)
+    distance: float = field(metadata={"min": 0, "doc": "Longest horizontal move, inches"})
+    road: bool = field(default=False, metadata={"doc": "Moved along a road section (V-TERR-7)"})
+    floors: int = field(default=0, metadata={"min": 0, "max": 20, "doc": "Floors climbed inside a house (V-HOUSE-11)"})
+    enter_house: str | None = field(default=None, metadata={"max_length": 64})
+    leave_house: bool = False
+    through_opening: bool = field(default=True, metadata={"doc": "Entered/left through an agreed opening (V-HOUSE-8)"})
+    obstacle_height: float = field(default=0.0, metadata={"min": 0, "doc": "Tallest object moved over, inches"})
+    wire: list[str] = field(default_factory=list, metadata={"doc": "Wire or fence sections crossed"})
+    water: bool = field(default=False, metadata={"doc": "Crossed a water obstacle"})
+    bridge: bool = field(default=False, metadata={"doc": "...by a bridge"})
+
+
+fighters_moved = event_type(
+    "fighters_moved", FightersMoved,
+    rules=("V-TURN-10", "V-TERR-3", "V-TERR-7", "V-TERR-10", "V-HOUSE-8", "V-HOUSE-11", "V-WIRE-1", "V-WIRE-4",
+           "V-MED-5", "V-MG-5", "V-MG-6", "V-POW-5", "V-OFF-5"),
+    title_ru="Бойцы передвинуты", title_en="Fighters moved",
+)
+
+
+@fighters_moved.check
+def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
+    require_running(state)
+    require_own_turn(state, p.side)
+    require_phase(state, "move", "V-TURN-10")
+    r = ctx.rules
+    for fid in p.fighters:
+        f = fighter(state, fid)
+        if f.captured:
+            raise refuse("V-POW-5", f"Пленный {fid} не может бежать.", f"Prisoner {fid} cannot escape.")
+        if f.side != p.side:
+            raise refuse("S-UNKNOWN", f"Боец {fid} не ваш.", f"Fighter {fid} is not yours.")
+        require_fit(state, f, r, moving=True)
+        if f.aboard:
+            raise refuse("V-TRANS-3", f"Боец {fid} в технике: сначала высадка.", f"Fighter {fid} is aboard: disembark first.")
+        if f.cls == "hmg_gunner":
+            mates = [m for m in state.fighters.values() if m.unit == f.unit and m.cls == "hmg_assistant"
+                     and not m.dead and not m.captured and not m.wounded]
+            if not mates:
+                raise refuse("V-MG-6", f"Без помощника станковый пулемёт {fid} не может двигаться.",
+                             f"Without his assistant, heavy MG gunner {fid} cannot move the gun.")
+        allowed = r["postures"][posture_of(state, f)]["move"] + (r["road_bonus"] if p.road else 0.0)
+        if p.distance > allowed:
+            raise refuse("V-TURN-10", f"Боец {fid} может пройти не более {allowed}\" в этом положении.",
+                         f"Fighter {fid} may move at most {allowed}\" in this posture.")
+    if p.floors > 1:
+        raise refuse("V-HOUSE-11", "Внутри дома — не более 1 этажа за ход.", "At most 1 floor per turn inside a house.")
+    if (p.enter_house or p.leave_house) and not p.through_opening:
+        raise refuse("V-HOUSE-8", "В дом входят и выходят только через оговорённые проёмы.",
+                     "Fighters enter and leave houses only through the agreed openings.")
+    if p.enter_house is not None and p.enter_house not in state.buildings:
+        raise refuse("S-UNKNOWN", f"Дом {p.enter_house!r} не найден.", f"No house {p.enter_house!r}.")
+    if p.obstacle_height > r["infantry_max_obstacle_height"]:
+        raise refuse("V-TERR-10", "Объекты выше 1,5\" непроходимы для пехоты.",
+                     "Objects taller than 1.5\" are impassable for infantry.")
+    for w in p.wire:
+        sec = state.wire.get(w)
+        if sec is None:
+            raise refuse("S-UNKNOWN", f"Секция {w!r} не найдена.", f"No section {w!r}.")
+        if not sec.removed:
+            raise refuse("V-WIRE-4", f"Секцию {w} пехота преодолевает только после работы сапёра.",
+                         f"Infantry crosses section {w} only once a sapper has removed it.")
+    if p.water and not p.bridge and r["water_needs_bridge"]:
+        raise refuse("V-TERR-3", "Водные препятствия пересекают по мостам.", "Water obstacles are crossed by bridges.")
+
+
+@fighters_moved.mutator
+def _apply_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
+    state.phase = "move"
+    if p.enter_house is None and not p.leave_house:
+        return
+    fighters = state.fighters
+    for fid in p.fighters:
+        fighters[fid].building = "" if p.leave_house else (p.enter_house or "")
+
+
+# --- vehicle_moved -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class VehicleMoved:
+    """A vehicle moves (V-TURN-10); wire sections driven through are removed
+    by tracked vehicles (V-WIRE-3)."""
+
+    vehicle: str = field(metadata={"min_length": 1, "max_length": 64})
+    distance: float = field(metadata={"min": 0})
+    road: bool = False
+    railway: bool = field(default=False, metadata={"doc": "Moved along a railway section (V-TERR-5)"})
+    wire: list[str] = field(default_factory=list)
+    towing: str | None = field(default=None, metadata={"max_length": 64, "doc": "Artillery piece towed (tractor)"})
+
+
+vehicle_moved = event_type(
+    "vehicle_moved", VehicleMoved,
+    rules=("V-TURN-10", "V-TRANS-4", "V-RIDE-3", "V-VDMG-6", "V-CREW-4", "V-FLAME-4", "V-TERR-5", "V-TERR-7",
+           "V-WIRE-1", "V-WIRE-3"),
+    title_ru="Техника передвинута", title_en="Vehicle moved",
+)
+
+
+def require_crew(state: BattleState, vid: str, *, to_fire: bool) -> None:
+    """V-CREW-3..5 and V-FLAME-4."""
+    v = state.vehicles[vid]
+    crew = [state.fighters[c] for c in v.crew if not state.fighters[c].dead and not state.fighters[c].captured]
+    if v.captured and v.crew_flamed_turn and not any(c.cls == "personnel" for c in crew):
+        raise refuse("V-FLAME-4", f"Захваченной технике {vid} нужны бойцы категории «персонал».",
+                     f"Captured vehicle {vid} needs personnel aboard to move or fire.")
+    if v.kind == "aircraft":
+        return
+    if not crew:
+        raise refuse("V-CREW-4", f"У техники {vid} нет экипажа.", f"Vehicle {vid} has no crew.")
+    if to_fire:
+        if len(crew) < 2:
+            raise refuse("V-CREW-4", f"С одним членом экипажа {vid} может только передвигаться.",
+                         f"With one crew member, {vid} may only move, not fire.")
+        if not any(is_officer(c) for c in crew):
+            raise refuse("V-CREW-5", f"Для огня {vid} нужен офицер в экипаже.",
+                         f"To fire, {vid} needs an officer among its crew.")
+
+
+@vehicle_moved.check
+def _check_vehicle_moved(state: BattleState, p: VehicleMoved, ctx: Context) -> None:
+    require_running(state)
+    v = vehicle(state, p.vehicle)
+    require_own_turn(state, v.side)
+    require_phase(state, "move", "V-TURN-10")
+    if v.destroyed:
+        raise refuse("V-VDMG-4", f"Техника {v.id} уничтожена.", f"Vehicle {v.id} is destroyed.")
+    if v.running_gear:
+        raise refuse("V-VDMG-6", f"Ходовая часть {v.id} повреждена: движение до конца боя невозможно.",
+                     f"{v.id}'s running gear is damaged: it cannot move until the end of the battle.")
+    if v.embark_ply == state.ply:
+        raise refuse("V-TRANS-4", f"В ход погрузки техника {v.id} не движется.",
+                     f"Vehicle {v.id} may not move in the turn men embark.")
+    require_crew(state, v.id, to_fire=False)
+    allowed = ctx.rules["vehicle_move"].get(v.drive, 0.0) + (ctx.rules["road_bonus"] if p.road else 0.0)
+    if p.distance > allowed:
+        raise refuse("V-TURN-10", f"Техника {v.id} проходит не более {allowed}\".", f"{v.id} moves at most {allowed}\".")
+    if p.railway and v.armour == 1:
+        raise refuse("V-TERR-5", "Техника класса брони 1 не ездит по железной дороге.",
+                     "Vehicles of armour class 1 may not move along a railway.")
+    for w in p.wire:
+        sec = state.wire.get(w)
+        if sec is None:
+            raise refuse("S-UNKNOWN", f"Секция {w!r} не найдена.", f"No section {w!r}.")
+        if not sec.removed and v.drive not in ("tracked", "half_tracked"):
+            raise refuse("V-WIRE-1", "Проволока и забор непреодолимы для колёсной техники.",
+                         "Wire and fences are impassable for wheeled vehicles.")
+
+
+@vehicle_moved.mutator
+def _apply_vehicle_moved(state: BattleState, p: VehicleMoved, ctx: Context) -> None:
+    state.phase = "move"
+    state.vehicles[p.vehicle].moved_ply = state.ply
+    for w in p.wire:
+        state.wire[w].removed = True  # V-WIRE-3

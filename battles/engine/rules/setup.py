@@ -1,0 +1,160 @@
+"""Forces and terrain on the table: units, fighters, vehicles (incl. guns and
+aircraft of the air support), houses, pillboxes, wire. Recorded before the
+battle starts (deployment, V-TURN-2..5) or as reinforcements during it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from battles.engine.events import Context, event_type
+from battles.engine.state import BattleState, Building, Bunker, Fighter, Unit, Vehicle, Wire
+
+from .common import refuse
+
+Side = Literal["attacker", "defender"]
+Posture = Literal["dug_in", "march", "recon", "assault"]
+Cls = Literal["rifleman", "sniper", "lmg_gunner", "hmg_gunner", "hmg_assistant", "scout", "sapper", "medic",
+              "at_grenadier", "at_rifleman", "flamethrower", "radio_operator", "personnel", "officer"]
+Rank = Literal["", "corporal", "sergeant", "lieutenant", "captain"]
+MainWeapon = Literal["gun", "at_gun", "howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
+                     "infantry_howitzer", "mortar", "rocket_mortar", "aa_gun", "aa_autocannon", "vehicle_mg",
+                     "ground_attack_aircraft", "bomber", "dive_bomber", "none"]
+ID = {"min_length": 1, "max_length": 64}
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    id: str = field(metadata=ID)
+    kind: Literal["squad", "fire_team", "tactical_group", "hq", "motorised", "crew"] = "squad"
+    parent: str = field(default="", metadata={"max_length": 64, "doc": "The squad of a fire team (V-SQUAD-4)"})
+    posture: Posture = "dug_in"
+    commander: str = field(default="", metadata={"max_length": 64})
+
+
+@dataclass(frozen=True, slots=True)
+class FighterSpec:
+    id: str = field(metadata=ID)
+    unit: str = field(default="", metadata={"max_length": 64, "doc": "Empty for a lieutenant or captain outside units"})
+    cls: Cls = "rifleman"
+    rank: Rank = ""
+    character: str = field(default="", metadata={"max_length": 64, "doc": "Campaign character id, if any"})
+    posture: Posture | None = None
+    morale_bonus: int = field(default=0, metadata={"min": -20, "max": 20, "doc": "G-12"})
+    melee_bonus: int = field(default=0, metadata={"min": -20, "max": 20, "doc": "G-12"})
+    building: str = field(default="", metadata={"max_length": 64})
+    bunker: str = field(default="", metadata={"max_length": 64})
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleSpec:
+    id: str = field(metadata=ID)
+    kind: Literal["tank", "apc", "car", "artillery", "aircraft"] = "tank"
+    drive: Literal["tracked", "half_tracked", "wheeled", "towed", "none"] = "tracked"
+    armour: int = field(default=1, metadata={"min": 0, "max": 6})
+    gun: int = field(default=0, metadata={"min": 0, "max": 6})
+    weapon: MainWeapon = "gun"
+    seats: int = field(default=0, metadata={"min": 0, "max": 15, "doc": "Seats for carried infantry (G-25)"})
+    skirts: bool = False
+    specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = field(default_factory=list)
+    crew: list[str] = field(default_factory=list, metadata={"doc": "Fighter ids of the crew (mustered in this event)"})
+
+
+@dataclass(frozen=True, slots=True)
+class ForceMustered:
+    """A side's force on the table: units, fighters and vehicles."""
+
+    side: Side
+    units: list[UnitSpec] = field(default_factory=list)
+    fighters: list[FighterSpec] = field(default_factory=list)
+    vehicles: list[VehicleSpec] = field(default_factory=list)
+
+
+force_mustered = event_type(
+    "force_mustered", ForceMustered, rules=("V-OFF-9", "V-SNIP-1"),
+    title_ru="Силы выставлены", title_en="Force mustered",
+)
+
+
+@force_mustered.check
+def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
+    if state.status == "ended":
+        raise refuse("S-ENDED", "Бой окончен.", "The battle is over.")
+    ids = [u.id for u in p.units]
+    fids = [f.id for f in p.fighters]
+    vids = [v.id for v in p.vehicles]
+    for group, known in ((ids, state.units), (fids, state.fighters), (vids, state.vehicles)):
+        if len(set(group)) != len(group) or any(i in known for i in group):
+            raise refuse("S-DUPLICATE", "Повторяющийся идентификатор.", "A duplicate id.")
+    units = set(ids) | {u for u, x in state.units.items() if x.side == p.side}
+    for f in p.fighters:
+        if f.unit and f.unit not in units:
+            raise refuse("S-UNKNOWN", f"Подразделение {f.unit!r} не найдено.", f"No unit {f.unit!r}.")
+        if f.cls == "officer" and not f.rank:
+            raise refuse("S-RANK", f"Офицер {f.id} должен иметь звание.", f"Officer {f.id} needs a rank.")
+        if f.building and f.building not in state.buildings:
+            raise refuse("S-UNKNOWN", f"Дом {f.building!r} не найден.", f"No house {f.building!r}.")
+        if f.bunker and f.bunker not in state.bunkers:
+            raise refuse("S-UNKNOWN", f"ДОТ {f.bunker!r} не найден.", f"No pillbox {f.bunker!r}.")
+        if f.posture is not None and f.cls != "sniper" and not (f.rank in ("lieutenant", "captain") and not f.unit):
+            raise refuse("V-OFF-5", f"Боец {f.id} действует согласно положению подразделения.",
+                         f"Fighter {f.id} moves and fires by his unit's posture.")
+    crew = [c for v in p.vehicles for c in v.crew]
+    if len(set(crew)) != len(crew) or not set(crew) <= set(fids):
+        raise refuse("S-UNKNOWN", "Экипаж должен состоять из бойцов этого события.",
+                     "A crew must consist of fighters mustered in this event.")
+
+
+@force_mustered.mutator
+def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
+    for u in p.units:
+        state.units[u.id] = Unit(u.id, p.side, u.kind, u.parent, u.posture, u.commander, u.commander)
+    for f in p.fighters:
+        state.fighters[f.id] = Fighter(
+            f.id, p.side, f.unit, f.cls, f.rank, f.character, f.posture or "", f.morale_bonus, f.melee_bonus,
+            building=f.building, bunker=f.bunker)
+    for v in p.vehicles:
+        state.vehicles[v.id] = Vehicle(
+            v.id, p.side, v.kind, v.drive, v.armour, v.gun, v.weapon, v.seats, v.skirts, list(v.specialisations),
+            crew=list(v.crew))
+        for fid in v.crew:
+            f = state.fighters[fid]
+            f.aboard, f.aboard_as = v.id, "crew"
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainPlaced:
+    """Battlefield objects agreed before the battle (V-TURN-5): houses,
+    pillboxes (with the Spotter characteristic, V-BUNK-7), wire and fences."""
+
+    houses: list[str] = field(default_factory=list)
+    bunkers: list[str] = field(default_factory=list)
+    spotter_bunkers: list[str] = field(default_factory=list)
+    wire: list[str] = field(default_factory=list)
+    fences: list[str] = field(default_factory=list)
+
+
+terrain_placed = event_type("terrain_placed", TerrainPlaced, title_ru="Объекты поля боя",
+                            title_en="Terrain placed")
+
+
+@terrain_placed.check
+def _check_terrain(state: BattleState, p: TerrainPlaced, ctx: Context) -> None:
+    if state.status == "ended":
+        raise refuse("S-ENDED", "Бой окончен.", "The battle is over.")
+    ids = [*p.houses, *p.bunkers, *p.spotter_bunkers, *p.wire, *p.fences]
+    if len(set(ids)) != len(ids) or any(i in state.buildings or i in state.bunkers or i in state.wire for i in ids):
+        raise refuse("S-DUPLICATE", "Повторяющийся идентификатор.", "A duplicate id.")
+
+
+@terrain_placed.mutator
+def _apply_terrain(state: BattleState, p: TerrainPlaced, ctx: Context) -> None:
+    for h in p.houses:
+        state.buildings[h] = Building(h)
+    for b in p.bunkers:
+        state.bunkers[b] = Bunker(b)
+    for b in p.spotter_bunkers:
+        state.bunkers[b] = Bunker(b, spotter=True)
+    for w in p.wire:
+        state.wire[w] = Wire(w, "wire")
+    for w in p.fences:
+        state.wire[w] = Wire(w, "fence")
