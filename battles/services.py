@@ -7,6 +7,7 @@ all call these.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,9 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from battles import engine
+from battles.engine.dice import fill_rolls
+
+SERVICE_RNG = "secrets"
 from campaign.models import Campaign
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
 
@@ -85,7 +89,7 @@ def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] |
                        "as it was, or without them.", field="events", code="idempotency_partial")
     for i, ev in enumerate(events):
         old = stored[ev.key]
-        if old.type != ev.type or _normalised(ev) != old.data:
+        if old.type != ev.type or _without_service_rolls(_normalised(ev)) != _without_service_rolls(old.data):
             raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
                            f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
                            field=f"events[{i}].key", code="idempotency_conflict")
@@ -95,9 +99,27 @@ def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] |
 def _normalised(ev: NewEvent) -> Any:
     """The payload as it would be stored (defaults filled, upcast), for comparing a retry."""
     try:
-        return engine.dump(engine.lookup(ev.type).parse(ev.data, ev.schema_version))
+        data = fill_rolls(ev.type, ev.data, lambda sides: 1)
+        return engine.dump(engine.lookup(ev.type).parse(data, ev.schema_version))
     except engine.PayloadError:
         return ev.data
+
+
+def _without_service_rolls(data: Any) -> Any:
+    """Blank the faces the service rolled, so a retry (which asks for a roll
+    again) compares equal to the stored event that has the roll."""
+    if isinstance(data, dict):
+        if data.get("source") == "rolled" and data.get("rng") == SERVICE_RNG:
+            return {**data, "value": None}
+        return {k: _without_service_rolls(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_without_service_rolls(v) for v in data]
+    return data
+
+
+def _secure_roll(sides: int) -> int:
+    """Dice rolled by the service: a secure random source, recorded as rolled."""
+    return secrets.randbelow(sides) + 1
 
 
 def _current_state(battle: Battle, rules: dict[str, Any]) -> engine.BattleState:
@@ -197,8 +219,11 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     state = _current_state(battle, rules)
     first = battle.head_seq + 1
     try:
-        decided = engine.decide(state, [(ev.type, ev.data, ev.schema_version) for ev in events],
-                                first_seq=first, rules=rules)
+        decided = engine.decide(
+            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll), ev.schema_version) for ev in events],
+            first_seq=first, rules=rules,
+            history=lambda: [e for chunk in iter_engine_events(battle_id=battle.id, upto=battle.head_seq) for e in chunk],
+        )
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc
     n = len(decided)
