@@ -1,0 +1,123 @@
+"""Roster builder pages without JavaScript: every change is a form POST."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from rosters import services
+from rosters.models import Roster, Status
+
+from .conftest import build_squad
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def web(player):
+    c = Client()
+    c.force_login(player)
+    return c
+
+
+def test_pages_need_a_login(client):
+    r = client.get("/rosters/")
+    assert r.status_code == 302 and "/rosters/login/" in r["Location"]
+
+
+def test_create_a_roster_and_build_a_squad_with_forms(web, character):
+    r = web.post("/rosters/new/", {"name": "Взвод", "character": character.pk, "side": ""})
+    roster = Roster.objects.get(name="Взвод")
+    assert r.status_code == 302 and r["Location"] == f"/rosters/{roster.pk}/"
+    web.post(f"/rosters/{roster.pk}/units/add/", {"kind": "squad", "name": "Первое"})
+    unit = roster.units.get()
+    for cls, count, team in (("sergeant", 1, 1), ("rifleman", 4, 1), ("corporal", 1, 2), ("rifleman", 4, 2)):
+        web.post(f"/rosters/{roster.pk}/fighters/add/",
+                 {"infantry_class": cls, "count": count, "place": f"u{unit.pk}", "fire_team": team})
+    html = web.get(f"/rosters/{roster.pk}/").content.decode()
+    assert re.search(r'data-testid="total">10<', html) and "16" in html
+    assert 'data-testid="valid"' in html
+    r = web.post(f"/rosters/{roster.pk}/submit/", follow=True)
+    assert "Подан" in r.content.decode() or "подан" in r.content.decode()
+    roster.refresh_from_db()
+    assert roster.status == Status.SUBMITTED
+
+
+def test_v_squad_7_violation_shown_next_to_its_unit_and_submit_refused(web, squad_roster):
+    """V-SQUAD-7 beside the squad; V-TURN-1: the refusal lists the violations."""
+    unit = squad_roster.units.get()
+    web.post(f"/rosters/{squad_roster.pk}/fighters/add/",
+             {"infantry_class": "sniper", "count": 2, "place": f"u{unit.pk}", "fire_team": 1})
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    section = html.split(f'id="unit-{unit.pk}"')[1].split("</section>")[0]
+    assert 'data-rule="V-SQUAD-7"' in section
+    r = web.post(f"/rosters/{squad_roster.pk}/submit/", follow=True)
+    assert "нельзя подать" in r.content.decode()
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.DRAFT
+
+
+def test_count_form_changes_and_removes_a_line(web, squad_roster):
+    line = squad_roster.fighters.filter(infantry_class__code="rifleman").first()
+    web.post(f"/rosters/{squad_roster.pk}/fighters/{line.pk}/count/", {"count": 6})
+    line.refresh_from_db()
+    assert line.count == 6
+    web.post(f"/rosters/{squad_roster.pk}/fighters/{line.pk}/count/", {"count": 0})
+    assert not squad_roster.fighters.filter(pk=line.pk).exists()
+
+
+def test_other_players_get_404_and_master_sees_lock(squad_roster, other_player, game_master):
+    c = Client()
+    c.force_login(other_player)
+    assert c.get(f"/rosters/{squad_roster.pk}/").status_code == 404
+    assert c.post(f"/rosters/{squad_roster.pk}/units/add/", {"kind": "squad"}).status_code == 404
+    gm = Client()
+    gm.force_login(game_master)
+    html = gm.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert f"/rosters/{squad_roster.pk}/lock/" in html
+    gm.post(f"/rosters/{squad_roster.pk}/lock/")
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.LOCKED
+
+
+def test_english_page(web, squad_roster):
+    web.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert "Submit for battle" in html and "Rifleman" in html
+    web.post("/i18n/setlang/", {"language": "ru", "next": "/"})
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert "Подать на бой" in html and "Стрелок" in html
+
+
+def test_reprice_banner_when_game_data_changes(web, squad_roster):
+    from rosters.models import InfantryClass
+
+    assert 'data-testid="reprice"' not in web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    row = InfantryClass.objects.get(code="rifleman")
+    row.cost = 2
+    services.game_data_row_save(row=row, changed=["cost"])
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert 'data-testid="reprice"' in html and "18" in html
+    web.post(f"/rosters/{squad_roster.pk}/reprice/")
+    assert 'data-testid="reprice"' not in web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+
+
+def test_export_json_download(web, squad_roster):
+    r = web.get(f"/rosters/{squad_roster.pk}/?format=json")
+    assert r["Content-Type"] == "application/json" and r.json()["format"] == "shtab-roster"
+
+
+def test_roster_page_query_count_is_constant(web, squad_roster, player):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    services.vehicle_add(user=player, roster=squad_roster, kind="car", unit=squad_roster.units.get())
+    with CaptureQueriesContext(connection) as small:
+        assert web.get(f"/rosters/{squad_roster.pk}/").status_code == 200
+    for i in range(8):
+        unit = build_squad(squad_roster, player, name=f"s{i}")
+        services.vehicle_add(user=player, roster=squad_roster, kind="car", unit=unit)
+    with CaptureQueriesContext(connection) as large:
+        assert web.get(f"/rosters/{squad_roster.pk}/").status_code == 200
+    assert [q["sql"][:60] for q in large.captured_queries] == [q["sql"][:60] for q in small.captured_queries]
