@@ -125,3 +125,13 @@ def attacker_turn(t: Table, **units: str) -> Table:
     t.end_turn()
     t.postures("attacker", **(units or {"A": "recon", "A2": "recon"}))
     return t
+
+
+def tank(t: Table, side: str, vid: str, armour: int, gun: int, weapon: str = "gun", crew: int = 2,
+         **kw: Any) -> str:
+    """Muster one more vehicle with a crew of a corporal + personnel."""
+    names = [f"{vid}_c", f"{vid}_p", f"{vid}_q"][:crew]
+    fighters = [F(n, rank="corporal") if i == 0 else F(n, cls="personnel") for i, n in enumerate(names)]
+    t.add("force_mustered", side=side, fighters=fighters,
+          vehicles=[{"id": vid, "armour": armour, "gun": gun, "weapon": weapon, "crew": names, **kw}])
+    return vid
