@@ -64,6 +64,12 @@ class Battle(models.Model):
                                  verbose_name=_("campaign"))
     name = models.CharField(_("name"), max_length=200)
     number = models.PositiveIntegerField(_("number in campaign"), default=1)
+    # V-TURN-7: the combat mission and victory conditions the game master writes.
+    mission = models.TextField(_("mission"), blank=True)
+    victory_conditions = models.TextField(_("victory conditions"), blank=True)
+    objectives = models.ManyToManyField("campaign.Objective", blank=True, related_name="battles",
+                                        verbose_name=_("objectives at stake"),
+                                        help_text=_("The winner takes these objectives."))
     # The log's head: seq of the last appended event. The write side's
     # concurrency token (optimistic `expected_seq`), never derived state.
     head_seq = models.PositiveIntegerField(_("last event seq"), default=0, editable=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -197,9 +197,13 @@ def battle_event_append(
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
                    recorded_by: Any, as_game_master: bool) -> AppendResult:
-    battle = Battle.objects.select_for_update().only("id", "head_seq", "campaign_id").filter(pk=battle_id).first()
+    battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
+              .only("id", "head_seq", "campaign_id", "campaign__status").filter(pk=battle_id).first())
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
+    if battle.campaign.status == "finished":
+        raise Conflict("Кампания завершена: журналы её боёв закрыты.",
+                       "The campaign is finished: its battle logs are closed.", code="campaign_finished")
     replay = _replayed(battle_id, events)
     if replay is not None:
         return AppendResult(replay, created=False)
@@ -249,6 +253,12 @@ def _schedule_replay(battle_id: int) -> None:
         log.exception("could not queue replay of battle %s; the sweep will pick it up", battle_id)
 
 
+# Called (after commit) with a battle id when a replay leaves the battle ended
+# and its projection complete. The campaign app registers itself here, so the
+# battle log never imports the campaign (which depends on it).
+BATTLE_ENDED_HOOKS: list[Callable[[int], None]] = []
+
+
 @dataclass(frozen=True)
 class ReplayResult:
     battle_id: int
@@ -274,6 +284,9 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     state, refolded = _fold_log(battle_id, state, rules)
     rebuilt = rebuilt or refolded
     written = _projection_store(battle_id, state, allow_equal=rebuilt)
+    if written and state.status == "ended" and state.last_seq >= battle.head_seq:
+        for hook in BATTLE_ENDED_HOOKS:
+            transaction.on_commit(lambda hook=hook: hook(battle_id))
     return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
 
 

@@ -10,6 +10,20 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         # After the last app's post_migrate, every app's permissions exist.
         post_migrate.connect(_ensure_defaults, sender=list(self.apps.get_app_configs())[-1])
+        from battles.services import BATTLE_ENDED_HOOKS
+
+        BATTLE_ENDED_HOOKS.append(_conclude_battle)
+
+
+def _conclude_battle(battle_id: int) -> None:
+    import logging
+
+    from .tasks import conclude_battle
+
+    try:
+        conclude_battle.delay(battle_id)
+    except Exception:  # broker down: the sweep concludes it later
+        logging.getLogger(__name__).exception("could not queue conclusion of battle %s", battle_id)
 
 
 def _ensure_defaults(sender, using="default", **kwargs) -> None:
@@ -17,9 +31,10 @@ def _ensure_defaults(sender, using="default", **kwargs) -> None:
     added later: post_migrate runs after every migrate and flush."""
     from django.contrib.auth.models import Group, Permission
 
-    from .defaults import ensure_nationalities
-    from .models import Nationality
+    from .defaults import ensure_awards, ensure_nationalities
+    from .models import Award, AwardRule, Nationality
     from .roles import ensure_roles
 
     ensure_roles(Group, Permission)
     ensure_nationalities(Nationality)
+    ensure_awards(Award, AwardRule)

@@ -25,3 +25,34 @@ def ensure_nationalities(Nationality) -> None:  # noqa: N803 - a model class, hi
             name_ru=ru, name_en=en, corporal_ru=cpl[0], corporal_en=cpl[1], sergeant_ru=sgt[0], sergeant_en=sgt[1],
             lieutenant_ru=lt[0], lieutenant_en=lt[1], captain_ru=cpt[0], captain_en=cpt[1],
             is_placeholder=placeholder))
+
+
+# Awards and the award policy (G-14: the seed lists no awards and no criteria;
+# "by the master's decision"). Every row is a placeholder for the game master.
+AWARDS = [
+    ("for-courage", "Медаль «За отвагу»", "Medal “For Courage”"),
+    ("combat-merit", "Медаль «За боевые заслуги»", "Medal “For Combat Merit”"),
+    ("red-star", "Орден Красной Звезды", "Order of the Red Star"),
+    ("wound-stripe", "Нашивка за ранение", "Wound stripe"),
+]
+AWARD_RULES = [
+    # metric, threshold, award code or None for a promotion
+    ("kills", 3, "for-courage"),
+    ("captures", 2, "for-courage"),
+    ("held_after_morale", 1, "combat-merit"),
+    ("vehicles_destroyed", 1, "red-star"),
+    ("vehicles_captured", 1, "red-star"),
+    ("survived_wounded", 1, "wound-stripe"),
+    ("objectives_taken", 1, None),
+    ("battles_won", 3, None),
+]
+
+
+def ensure_awards(Award, AwardRule) -> None:  # noqa: N803 - model classes, historical or real
+    if Award.objects.exists() or AwardRule.objects.exists():
+        return  # the game master's data is his: seed only an empty table
+    awards = {code: Award.objects.create(code=code, name_ru=ru, name_en=en, is_placeholder=True)
+              for code, ru, en in AWARDS}
+    for metric, threshold, code in AWARD_RULES:
+        AwardRule.objects.create(metric=metric, threshold=threshold, award=awards.get(code),
+                                 promotion=code is None, is_placeholder=True)

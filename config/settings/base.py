@@ -107,6 +107,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "battles.tasks.sweep_lagging_projections",
         "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "60")),
     },
+    "sweep-unconcluded-battles": {
+        "task": "campaign.tasks.sweep_unconcluded_battles",
+        "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "60")),
+    },
 }
 
 # --- Auth and API ---------------------------------------------------------

@@ -1,0 +1,443 @@
+"""Every write in the campaign app. Campaign events are appended here and the
+projections (character rank, standings, campaign page) follow in the same
+transaction; ``campaign_projections_rebuild`` rebuilds them from the log."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from config.errors import Conflict, Forbidden, InvalidInput, NotFound, RuleRefused
+
+from . import ledger
+from .models import (
+    RANK_ORDER,
+    AwardRule,
+    Campaign,
+    CampaignEvent,
+    CampaignProjection,
+    CampaignStatus,
+    Character,
+    Membership,
+    Nationality,
+    Objective,
+    Proposal,
+    Rank,
+    Side,
+    Standing,
+)
+from .roles import is_game_master
+
+EVENT_TYPES = {
+    "character_enlisted", "member_joined", "side_assigned", "campaign_started", "campaign_finished",
+    "command_roll", "command_assigned", "battle_result", "battle_fought", "objective_changed",
+    "award_granted", "promotion", "proposal_rejected",
+}
+
+
+# --- the log ---------------------------------------------------------------------
+def campaign_event_append(
+    *,
+    type: str,
+    data: Mapping[str, Any],
+    campaign: Campaign | None = None,
+    character: Character | None = None,
+    battle: Any = None,
+    source_event: Any = None,
+    key: str | None = None,
+    recorded_by: Any = None,
+) -> CampaignEvent:
+    """Append one campaign event and bring the projections up to date.
+    Idempotent by ``key``: the same key returns the stored event."""
+    assert type in EVENT_TYPES, f"unknown campaign event type {type!r}; add it to EVENT_TYPES and ledger.apply"
+    with transaction.atomic():
+        if key is not None:
+            existing = CampaignEvent.objects.filter(key=key).first()
+            if existing is not None:
+                return existing
+        if campaign is not None:
+            _refuse_if_archived(campaign, allow=type == "campaign_finished")
+        number = battle.number if battle is not None else _current_battle_number(campaign)
+        event = CampaignEvent.objects.create(
+            campaign=campaign, character=character, battle=battle, source_event=source_event, type=type,
+            data=dict(data), battle_number=number, key=key, recorded_by=recorded_by if _is_user(recorded_by) else None,
+        )
+        if type in ("character_enlisted", "promotion") and character is not None:
+            Character.objects.filter(pk=character.pk).update(rank=data.get("to") or data["rank"])
+            character.rank = data.get("to") or data["rank"]
+        if campaign is not None:
+            _project(campaign.pk)
+        return event
+
+
+def _is_user(user: Any) -> bool:
+    return getattr(user, "is_authenticated", False)
+
+
+def _current_battle_number(campaign: Campaign | None) -> int:
+    if campaign is None:
+        return 0
+    return campaign.events.aggregate(n=Max("battle_number"))["n"] or 0
+
+
+def _refuse_if_archived(campaign: Campaign, *, allow: bool = False) -> None:
+    if campaign.status == CampaignStatus.FINISHED and not allow:
+        raise Conflict("Кампания завершена: её архив только для чтения.",
+                       "The campaign is finished: its archive is read-only.", code="campaign_finished")
+
+
+def _entries(qs) -> list[ledger.Entry]:
+    return [ledger.Entry(i, t, d, c, b, n) for i, t, d, c, b, n in
+            qs.order_by("id").values_list("id", "type", "data", "character_id", "battle_id", "battle_number")]
+
+
+def _project(campaign_id: int) -> None:
+    """Fold the events after the stored projection into it (same transaction)."""
+    proj, _ = CampaignProjection.objects.select_for_update().get_or_create(campaign_id=campaign_id)
+    new = _entries(CampaignEvent.objects.filter(campaign_id=campaign_id, id__gt=proj.last_event_id))
+    if not new:
+        return
+    touched = {e.character_id for e in new if e.character_id is not None}
+    view = _view_from(proj, Standing.objects.filter(campaign_id=campaign_id, character_id__in=touched))
+    ledger.fold(new, view)
+    _store(campaign_id, proj, view, only=touched)
+
+
+def _view_from(proj: CampaignProjection, standings) -> ledger.View:
+    view = ledger.View()
+    if proj.data:
+        view.sides, view.objectives, view.progress = proj.data["sides"], proj.data["objectives"], proj.data["progress"]
+        view.last_event_id = proj.last_event_id
+    for s in standings:
+        view.rows[s.character_id] = ledger.Row(s.character_id, s.side, s.rank, s.awards, s.battles, s.kills,
+                                               s.casualties, s.prestige)
+    return view
+
+
+def _store(campaign_id: int, proj: CampaignProjection, view: ledger.View, only: set[int] | None) -> None:
+    proj.last_event_id, proj.data, proj.updated_at = view.last_event_id, view.as_json(), timezone.now()
+    proj.save()
+    rows = [view.rows[c] for c in (only if only is not None else view.rows) if c in view.rows]
+    Standing.objects.bulk_create(
+        [Standing(campaign_id=campaign_id, character_id=r.character_id, side=r.side, rank=r.rank, awards=r.awards,
+                  battles=r.battles, kills=r.kills, casualties=r.casualties, prestige=r.prestige) for r in rows],
+        update_conflicts=True, unique_fields=["campaign", "character"],
+        update_fields=["side", "rank", "awards", "battles", "kills", "casualties", "prestige"],
+    )
+
+
+def campaign_projections_rebuild(*, campaign: Campaign) -> ledger.View:
+    """Rebuild the campaign's projections from its log, from scratch."""
+    with transaction.atomic():
+        view = ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign)))
+        Standing.objects.filter(campaign=campaign).exclude(character_id__in=list(view.rows)).delete()
+        proj, _ = CampaignProjection.objects.select_for_update().get_or_create(campaign=campaign)
+        _store(campaign.pk, proj, view, only=None)
+    return view
+
+
+def characters_rank_rebuild() -> int:
+    """Character.rank from the log: the last enlistment or promotion of each."""
+    changed = 0
+    with transaction.atomic():
+        latest: dict[int, str] = {}
+        for cid, type_, data in (CampaignEvent.objects.filter(type__in=["character_enlisted", "promotion"])
+                                 .order_by("id").values_list("character_id", "type", "data")):
+            latest[cid] = data["to"] if type_ == "promotion" else data["rank"]
+        for cid, rank in latest.items():
+            changed += Character.objects.filter(pk=cid).exclude(rank=rank).update(rank=rank)
+    return changed
+
+
+# --- characters and joining -----------------------------------------------------------
+def character_create(*, owner: Any, name: str, nationality: Nationality, rank: str = Rank.CORPORAL,
+                     photo: Any = None) -> Character:
+    """V-RANK-1: a player creates his character; its starting rank is an event."""
+    if rank not in Rank.values:
+        raise InvalidInput("rank: неизвестное звание.", "rank: unknown rank.", field="rank")
+    with transaction.atomic():
+        character = Character.objects.create(owner=owner, name=name, nationality=nationality, rank=rank)
+        if photo:
+            character_photo_set(character=character, photo=photo)
+        campaign_event_append(type="character_enlisted", data={"rank": rank}, character=character,
+                              recorded_by=owner, key=f"character:{character.pk}:enlisted")
+    return character
+
+
+def character_photo_set(*, character: Character, photo: Any, max_px: int = 600) -> Character:
+    """Store the photo resized to fit ``max_px`` (JPEG), for pages and cards (V-RANK-3)."""
+    from io import BytesIO
+
+    from django.core.files.base import ContentFile
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        image = Image.open(photo)
+        image.load()
+    except (UnidentifiedImageError, OSError):
+        raise InvalidInput("photo: это не изображение.", "photo: not an image.", field="photo") from None
+    image = image.convert("RGB")
+    image.thumbnail((max_px, max_px))
+    buf = BytesIO()
+    image.save(buf, "JPEG", quality=85)
+    character.photo.save("photo.jpg", ContentFile(buf.getvalue()), save=True)
+    return character
+
+
+def membership_request(*, campaign: Campaign, character: Character, token: Any = None) -> Membership:
+    """A player asks to join (or joins by the invitation link, ``token``);
+    the game master assigns the side."""
+    _refuse_if_archived(campaign)
+    invited = token is not None and str(token) == str(campaign.invite_token)
+    if token is not None and not invited:
+        raise Forbidden("Приглашение недействительно.", "The invitation link is not valid.", field="token")
+    with transaction.atomic():
+        m, created = Membership.objects.get_or_create(
+            campaign=campaign, player=character.owner,
+            defaults={"character": character, "status": Membership.Status.ACTIVE if invited
+                      else Membership.Status.REQUESTED})
+        if not created and m.character_id != character.pk:
+            raise Conflict("Игрок уже участвует в кампании другим персонажем.",
+                           "The player is already in this campaign with another character.", field="character")
+        if invited and m.status != Membership.Status.ACTIVE:
+            m.status = Membership.Status.ACTIVE
+            m.save(update_fields=["status"])
+        if m.status == Membership.Status.ACTIVE:
+            campaign_event_append(type="member_joined", campaign=campaign, character=character,
+                                  data={"rank": character.rank, "side": m.side}, recorded_by=character.owner,
+                                  key=f"campaign:{campaign.pk}:joined:{character.pk}")
+    return m
+
+
+def membership_assign_side(*, membership: Membership, side: str, by: Any) -> Membership:
+    """The game master places a player on a side (accepting a request)."""
+    if not is_game_master(by):
+        raise Forbidden("Сторону назначает мастер.", "Only the game master assigns sides.")
+    if side not in Side.values:
+        raise InvalidInput("side: attacker или defender.", "side: attacker or defender.", field="side")
+    campaign = membership.campaign
+    _refuse_if_archived(campaign)
+    with transaction.atomic():
+        was_active = membership.status == Membership.Status.ACTIVE
+        membership.side, membership.status = side, Membership.Status.ACTIVE
+        membership.save(update_fields=["side", "status"])
+        if not was_active:
+            campaign_event_append(type="member_joined", campaign=campaign, character=membership.character,
+                                  data={"rank": membership.character.rank, "side": side}, recorded_by=by,
+                                  key=f"campaign:{campaign.pk}:joined:{membership.character_id}")
+        n = CampaignEvent.objects.filter(campaign=campaign, type="side_assigned",
+                                         character=membership.character).count()
+        campaign_event_append(type="side_assigned", campaign=campaign, character=membership.character,
+                              data={"side": side}, recorded_by=by,
+                              key=f"campaign:{campaign.pk}:side:{membership.character_id}:{n + 1}")
+    return membership
+
+
+# --- lifecycle -----------------------------------------------------------------------
+def campaign_start(*, campaign: Campaign, by: Any) -> Campaign:
+    """draft → running. The objectives' initial holders become the first events."""
+    if not is_game_master(by):
+        raise Forbidden("Кампанию запускает мастер.", "Only the game master starts a campaign.")
+    if campaign.status != CampaignStatus.DRAFT:
+        raise Conflict("Кампания уже запущена.", "The campaign has already started.", code="not_draft")
+    with transaction.atomic():
+        Campaign.objects.filter(pk=campaign.pk).update(status=CampaignStatus.RUNNING)
+        campaign.status = CampaignStatus.RUNNING
+        campaign_event_append(type="campaign_started", campaign=campaign, data={}, recorded_by=by,
+                              key=f"campaign:{campaign.pk}:started")
+        for obj in campaign.objectives.all():
+            if obj.initial_holder:
+                campaign_event_append(type="objective_changed", campaign=campaign, recorded_by=by,
+                                      data={"objective": obj.pk, "name": obj.name, "from": "",
+                                            "to": obj.initial_holder},
+                                      key=f"campaign:{campaign.pk}:objective:{obj.pk}:initial")
+    return campaign
+
+
+def campaign_finish(*, campaign: Campaign, by: Any) -> Campaign:
+    """running → finished: a read-only archive whose standings are frozen."""
+    if not is_game_master(by):
+        raise Forbidden("Кампанию завершает мастер.", "Only the game master finishes a campaign.")
+    if campaign.status == CampaignStatus.FINISHED:
+        return campaign
+    with transaction.atomic():
+        campaign_event_append(type="campaign_finished", campaign=campaign, data={}, recorded_by=by,
+                              key=f"campaign:{campaign.pk}:finished")
+        Campaign.objects.filter(pk=campaign.pk).update(status=CampaignStatus.FINISHED)
+        campaign.status = CampaignStatus.FINISHED
+    return campaign
+
+
+def campaign_copy(*, campaign: Campaign, by: Any, name: str | None = None) -> Campaign:
+    """Use a campaign as the template of a new one: settings, sides, map,
+    objectives and award rules; no players, battles or history."""
+    if not is_game_master(by):
+        raise Forbidden("Копирует кампании мастер.", "Only the game master copies campaigns.")
+    with transaction.atomic():
+        new = Campaign.objects.create(
+            name=name or f"{campaign.name} (копия)", ruleset=campaign.ruleset, description=campaign.description,
+            attacker_name=campaign.attacker_name, defender_name=campaign.defender_name,
+            map_description=campaign.map_description, game_data_version=campaign.game_data_version,
+            game_master=by if _is_user(by) else campaign.game_master, copied_from=campaign)
+        Objective.objects.bulk_create([
+            Objective(campaign=new, name=o.name, description=o.description, initial_holder=o.initial_holder,
+                      order=o.order) for o in campaign.objectives.all()])
+        AwardRule.objects.bulk_create([
+            AwardRule(campaign=new, metric=r.metric, threshold=r.threshold, award_id=r.award_id,
+                      promotion=r.promotion, active=r.active, is_placeholder=r.is_placeholder)
+            for r in campaign.award_rules.all()])
+    return new
+
+
+# --- pre-battle command (ЗВАНИЯ, "Определение командира") ------------------------------------
+@dataclass(frozen=True)
+class CommandState:
+    """Where the side's command determination stands for one battle."""
+
+    contenders: list[int]  # characters still rolling (after ties)
+    rounds: int
+    captain: int | None
+    assigned: bool
+
+
+def command_state(*, battle: Any, side: str) -> CommandState:
+    events = list(CampaignEvent.objects.filter(battle=battle, type__in=["command_roll", "command_assigned"])
+                  .filter(data__side=side).order_by("id").values_list("type", "data"))
+    contenders: list[int] = []
+    captain, rounds, assigned = None, 0, False
+    for type_, data in events:
+        if type_ == "command_roll":
+            rounds += 1
+            rolls = {int(k): v["value"] for k, v in data["rolls"].items()}
+            top = max(rolls.values())
+            winners = sorted(c for c, v in rolls.items() if v == top)
+            contenders = winners
+            captain = winners[0] if len(winners) == 1 else None
+        else:
+            assigned = True
+    return CommandState(contenders, rounds, captain, assigned)
+
+
+def command_roll(*, battle: Any, side: str, rolls: Mapping[int, Mapping[str, Any] | None], by: Any) -> CommandState:
+    """V-RANK-9/10: the players of a side each roll a die; the highest becomes
+    captain for this battle. G-13 placeholder: a d20; tied players re-roll
+    until the tie breaks. Each die is entered (value) or rolled by the service."""
+    campaign = battle.campaign
+    _refuse_if_archived(campaign)
+    if not (is_game_master(by) or _is_side_player(campaign, side, by)):
+        raise Forbidden("Бросок за сторону записывает её игрок или мастер.",
+                        "Only a player of that side or the game master records its command roll.")
+    state = command_state(battle=battle, side=side)
+    if state.captain is not None:
+        raise RuleRefused("Командир уже определён.", "The commander has already been determined.",
+                          rule_id="V-RANK-10")
+    members = set(Membership.objects.filter(campaign=campaign, side=side, status=Membership.Status.ACTIVE)
+                  .values_list("character_id", flat=True))
+    expected = set(state.contenders) if state.rounds else members
+    given = {int(c) for c in rolls}
+    if not given or not given <= members:
+        raise RuleRefused("Бросают только игроки этой стороны.", "Only the players of this side roll.",
+                          rule_id="V-RANK-9")
+    if state.rounds and given != expected:
+        raise RuleRefused("Переброс: бросают только игроки с равным наибольшим результатом.",
+                          "Re-roll: only the players tied for the highest roll roll again.", rule_id="V-RANK-10")
+    dice = {}
+    for cid, die in rolls.items():
+        if die is None or die.get("source") == "rolled":
+            dice[str(cid)] = {"value": secrets.randbelow(20) + 1, "source": "rolled", "rng": "secrets"}
+        else:
+            value = die.get("value")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
+                raise InvalidInput(f"rolls.{cid}.value: от 1 до 20.", f"rolls.{cid}.value: 1 to 20.",
+                                   field=f"rolls.{cid}.value")
+            dice[str(cid)] = {"value": value, "source": "entered"}
+    campaign_event_append(type="command_roll", campaign=campaign, battle=battle, recorded_by=by,
+                          data={"side": side, "round": state.rounds + 1, "rolls": dice},
+                          key=f"battle:{battle.pk}:command:{side}:{state.rounds + 1}")
+    return command_state(battle=battle, side=side)
+
+
+def command_assign(*, battle: Any, side: str, posts: Mapping[int, Mapping[str, str]], by: Any) -> None:
+    """V-RANK-11: the captain assigns every other player of his side a post and
+    a battle rank. V-RANK-12: stored per battle; the card rank is unchanged."""
+    campaign = battle.campaign
+    state = command_state(battle=battle, side=side)
+    if state.captain is None:
+        raise RuleRefused("Сначала определите командира броском.", "Determine the commander by the roll first.",
+                          rule_id="V-RANK-10")
+    if state.assigned:
+        raise Conflict("Должности на этот бой уже назначены.", "Posts for this battle are already assigned.")
+    captain = Character.objects.get(pk=state.captain)
+    if not (is_game_master(by) or captain.owner_id == getattr(by, "pk", None)):
+        raise Forbidden("Должности назначает командир (или мастер).", "Only the captain (or the game master) assigns posts.")
+    others = set(Membership.objects.filter(campaign=campaign, side=side, status=Membership.Status.ACTIVE)
+                 .exclude(character_id=state.captain).values_list("character_id", flat=True))
+    given = {int(c) for c in posts}
+    if given != others:
+        raise RuleRefused("Командир назначает должность каждому другому игроку своей стороны.",
+                          "The captain assigns a post to every other player of his side.", rule_id="V-RANK-11")
+    clean = {}
+    for cid, post in posts.items():
+        rank = post.get("rank")
+        if rank not in Rank.values or rank == Rank.CAPTAIN:
+            raise InvalidInput(f"posts.{cid}.rank: капрал, сержант или лейтенант.",
+                               f"posts.{cid}.rank: corporal, sergeant or lieutenant.", field=f"posts.{cid}.rank")
+        clean[str(cid)] = {"post": str(post.get("post", ""))[:200], "rank": rank}
+    campaign_event_append(type="command_assigned", campaign=campaign, battle=battle, recorded_by=by,
+                          data={"side": side, "captain": state.captain, "posts": clean},
+                          key=f"battle:{battle.pk}:command:{side}:assigned")
+
+
+def _is_side_player(campaign: Campaign, side: str, user: Any) -> bool:
+    return _is_user(user) and Membership.objects.filter(campaign=campaign, side=side, player=user,
+                                                        status=Membership.Status.ACTIVE).exists()
+
+
+# --- proposals -------------------------------------------------------------------------
+def proposal_decide(*, proposal: Proposal, approve: bool, by: Any, note: str = "") -> Proposal:
+    """The game master's decision (V-RANK-4). Approval appends the award or
+    promotion event; the character's rank and awards follow."""
+    if not is_game_master(by):
+        raise Forbidden("Решение принимает мастер.", "Only the game master decides proposals.")
+    with transaction.atomic():
+        p = Proposal.objects.select_for_update().select_related("campaign", "character", "battle").get(pk=proposal.pk)
+        if p.status != Proposal.Status.PENDING:
+            raise Conflict("Решение по предложению уже принято.", "This proposal has already been decided.",
+                           code="already_decided")
+        p.status = Proposal.Status.APPROVED if approve else Proposal.Status.REJECTED
+        p.note, p.decided_by, p.decided_at = note, by, timezone.now()
+        p.save(update_fields=["status", "note", "decided_by", "decided_at"])
+        base = {"proposal": p.pk, "note": note}
+        if not approve:
+            campaign_event_append(type="proposal_rejected", campaign=p.campaign, character=p.character,
+                                  battle=p.battle, data=base, recorded_by=by, key=f"proposal:{p.pk}:decision")
+        elif p.award_id:
+            campaign_event_append(type="award_granted", campaign=p.campaign, character=p.character, battle=p.battle,
+                                  data={**base, "award": p.award_id, "award_code": p.award.code},
+                                  recorded_by=by, key=f"proposal:{p.pk}:decision")
+        else:
+            current = Character.objects.values_list("rank", flat=True).get(pk=p.character_id)
+            to = p.to_rank or next_rank(current)
+            if to is None or RANK_ORDER.index(to) <= RANK_ORDER.index(current):
+                raise Conflict("Повышать некуда: персонаж уже в этом звании или выше.",
+                               "Nothing to promote to: the character already holds this rank or higher.")
+            campaign_event_append(type="promotion", campaign=p.campaign, character=p.character, battle=p.battle,
+                                  data={**base, "from": current, "to": to}, recorded_by=by,
+                                  key=f"proposal:{p.pk}:decision")
+    return p
+
+
+def next_rank(rank: str) -> str | None:
+    i = RANK_ORDER.index(rank)
+    return RANK_ORDER[i + 1] if i + 1 < len(RANK_ORDER) else None
+
+
+def ensure_found(obj: Any, what_ru: str, what_en: str) -> Any:
+    if obj is None:
+        raise NotFound(f"{what_ru} не найден.", f"{what_en} not found.")
+    return obj
