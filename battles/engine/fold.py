@@ -18,6 +18,16 @@ from .state import BattleState
 DEFAULT_RULES: dict[str, Any] = dict(_DATA_DEFAULTS)
 
 
+def merge_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The defaults overlaid by the game master's ``rules``; a table (dict) is
+    merged key by key, so a partial table overrides only what it names."""
+    out = dict(DEFAULT_RULES)
+    for key, val in (rules or {}).items():
+        base = out.get(key)
+        out[key] = {**base, **val} if isinstance(base, dict) and isinstance(val, dict) else val
+    return out
+
+
 class SequenceGap(Exception):
     """Events must arrive as last_seq + 1, + 2, ...; anything else is a bug upstream."""
 
@@ -48,7 +58,7 @@ def fold(
     event already applied to ``state`` (check ``requires_rebuild`` first).
     """
     state = BattleState() if state is None else state.copy()
-    _fold_into(state, events, dict(DEFAULT_RULES, **(rules or {})), set(skip))
+    _fold_into(state, events, merge_rules(rules), set(skip))
     return state
 
 
@@ -99,7 +109,7 @@ def decide(
     from .state import dump
 
     work = state.copy()
-    ctx_rules = dict(DEFAULT_RULES, **(rules or {}))
+    ctx_rules = merge_rules(rules)
     out: list[Event] = []
     for i, (type_name, data, version) in enumerate(new):
         seq = first_seq + i

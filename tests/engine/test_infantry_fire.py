@@ -1,0 +1,331 @@
+"""Fire at infantry: G-2 coefficients, houses (V-HOUSE), pillboxes (V-BUNK),
+light cover (V-COVER), heights (V-TERR-9), MGs (V-MG), flamethrowers,
+mortars and rocket mortars, snipers and spotting, fire and observation
+distances (V-CMD-8..11)."""
+import pytest
+
+from .table import D, F, attacker_turn, standard, tank
+
+
+def at_turn(rules=None, **postures):
+    return attacker_turn(standard(rules), **postures)
+
+
+def into_house(t, side, *fids, house="H"):
+    t.add("force_mustered", side=side, fighters=[F(x, "D" if side == "defender" else "A", building=house)
+                                                for x in fids])
+
+
+def test_v_house_1_infantry_in_a_house_defends_plus_2():
+    t = at_turn()
+    into_house(t, "defender", "h1", "h2")
+    t.fire("a1", "rifle", distance=5, spot=D(15), struck=[{"fighter": "h1", "die": D(12)}])
+    assert not t.f("h1").wounded  # 12 - 2 < 11
+    t.fire("a2", "rifle", distance=5, spot=D(15), struck=[{"fighter": "h2", "die": D(13)}])
+    assert t.f("h2").wounded  # 13 - 2 >= 11
+
+
+def test_v_house_9_firing_into_a_house_needs_a_spotting_test_and_v_snip_3_snipers_are_exempt():
+    t = at_turn()
+    into_house(t, "defender", "h1")
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "h1", "die": D(20)}])
+    assert err.rule_id == "V-HOUSE-9"
+    t.fire("a1", "rifle", distance=5, spot=D(10), struck=[{"fighter": "h1", "die": D(20)}])
+    assert not t.f("h1").wounded  # spotting failed (V-TEST-1: 10 fails)
+    t.fire("a_snp", "sniper_rifle", distance=12, struck=[{"fighter": "h1", "die": D(20)}])
+    assert t.f("h1").wounded  # V-SNIP-3: no spotting test
+
+
+def test_v_house_2_only_listed_weapons_damage_a_house():
+    t = at_turn()
+    t.fire("a1", "rifle", target="house", target_id="H", distance=5, hit=D(15))
+    t.fire("AT3", "gun", target="house", target_id="H", distance=5, hit=D(15))  # class 3, not 6
+    assert t.state.buildings["H"].damage == 0
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=5, hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+    tank(t, "attacker", "G6", armour=4, gun=6)
+    t.fire("G6", "gun", target="house", target_id="H", distance=5, hit=D(15))
+    assert t.state.buildings["H"].damage == 2
+
+
+def test_v_house_3_at_one_damage_only_the_target_is_harmed():
+    t = at_turn()
+    into_house(t, "defender", "h1", "h2")
+    t.fire("a_fl", "flamethrower", distance=4, spot=D(15),
+           struck=[{"fighter": "h1", "die": D(20)}, {"fighter": "h2", "die": D(20)}])
+    assert t.state.buildings["H"].damage == 1
+    assert t.f("h1").wounded and not t.f("h2").wounded
+
+
+def test_v_house_4_at_two_damage_everyone_inside_is_wounded_and_v_house_6_no_harm_outside():
+    t = at_turn()
+    into_house(t, "defender", "h1", "h2")
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(15))
+    tank(t, "attacker", "G6", armour=4, gun=6)
+    t.fire("G6", "gun", target="house", target_id="H", distance=5, hit=D(15))
+    assert t.f("h1").wounded and t.f("h2").wounded
+    assert not t.f("d1").wounded  # V-HOUSE-6: next to the house, unharmed
+
+
+def test_v_house_5_at_three_damage_all_inside_die_and_it_becomes_light_cover_v_cover_3():
+    t = at_turn()
+    into_house(t, "defender", "h1")
+    for i in range(3):
+        tank(t, "attacker", f"G{i}", armour=4, gun=6)
+        t.fire(f"G{i}", "gun", target="house", target_id="H", distance=5, hit=D(15))
+    h = t.state.buildings["H"]
+    assert (h.damage, h.light_cover) == (3, True) and t.f("h1").dead
+    into_house(t, "defender", "h9")
+    t.fire("a1", "rifle", distance=5, struck=[{"fighter": "h9", "die": D(11)}])  # V-COVER-4: no spot needed
+    assert not t.f("h9").wounded  # V-COVER-2/3: light cover +1
+
+
+def test_v_terr_11_a_hit_on_infantry_in_a_house_is_a_hit_on_the_house():
+    t = at_turn()
+    into_house(t, "defender", "h1")
+    t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": "h1", "die": D(3)}])
+    assert t.state.buildings["H"].damage == 1
+
+
+@pytest.mark.parametrize(("posture", "dist", "ok"), [("dug_in", 12.0, True), ("dug_in", 12.01, False),
+                                                     ("recon", 8.01, False), ("recon", 8.0, True)])
+def test_v_house_10_dug_in_in_a_house_fires_12_inches(posture, dist, ok):
+    t = standard()
+    t.postures("defender", D=posture)
+    t.add("force_mustered", side="defender", fighters=[F("h1", "D", building="H")])
+    data = dict(shooter="h1", weapon="rifle", target="fighters", distance=dist, struck=[{"fighter": "a1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+@pytest.mark.parametrize(("dist", "height", "ok"), [(8.0, False, True), (8.01, False, False), (12.0, True, True),
+                                                    (12.01, True, False)])
+def test_v_cmd_11_fire_distance_g3_and_v_terr_9_height_adds_4(dist, height, ok):
+    t = at_turn()
+    data = dict(shooter="a1", weapon="rifle", target="fighters", distance=dist, on_height=height,
+                struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(24.0, True), (24.01, False)])
+def test_v_cmd_8_no_visual_contact_beyond_observation_v_cmd_9_scout_24(dist, ok):
+    """V-CMD-9 / V-SCOUT-2: a scout observes 24", others 12" (G-1); fire needs the contact."""
+    t = at_turn({"fire_distance": {"rifle": 30.0}})
+    data = dict(shooter="a_sc", weapon="rifle", target="fighters", distance=dist, struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-8"
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=12.01,
+                    struck=[{"fighter": "d1", "die": D(3)}])
+    assert err.rule_id == "V-CMD-8"
+
+
+def test_v_cmd_10_vehicle_observation_is_unlimited():
+    t = at_turn()
+    t.fire("AT3", "gun", target="vehicle", target_id="DT4", distance=70, hit=D(3))
+    assert t.v("AT3").shots == 1
+
+
+def test_v_bunk_1_fighters_in_a_pillbox_are_invulnerable():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    t.fire("a_hmg", "hmg", distance=10, struck=[{"fighter": "b1", "die": D(20)}])
+    t.fire("AT3", "gun", distance=10, hit=D(20), struck=[{"fighter": "b1"}])
+    assert not t.f("b1").wounded and not t.f("b1").dead
+
+
+@pytest.mark.parametrize(("spot", "die", "wounded"), [(11, 13, True), (10, 20, False), (11, 12, False)])
+def test_v_bunk_2_sniper_hits_embrasure_after_spotting_with_house_defence(spot, die, wounded):
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    t.fire("a_snp", "sniper_rifle", distance=12, spot=D(spot), struck=[{"fighter": "b1", "die": D(die), "embrasure": True}])
+    assert t.f("b1").wounded is wounded
+
+
+def test_v_bunk_2_reading_sniper_needs_the_spotting_test_at_a_pillbox():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    err = t.refused("fire", shooter="a_snp", weapon="sniper_rifle", target="fighters", distance=12,
+                    struck=[{"fighter": "b1", "die": D(20), "embrasure": True}])
+    assert err.rule_id == "V-HOUSE-9"
+
+
+def test_v_bunk_3_4_5_only_listed_weapons_six_hits_reserve_seventh_destroys():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    t.fire("AT3", "gun", target="bunker", target_id="B", distance=10, hit=D(20), visual_contact=False)  # V-BUNK-6
+    assert t.state.bunkers["B"].hits == 0  # class 3 gun: no effect (V-BUNK-3)
+    for i in range(7):
+        tank(t, "attacker", f"G{i}", armour=4, gun=6)
+        t.fire(f"G{i}", "gun", target="bunker", target_id="B", distance=10, hit=D(15), visual_contact=False)
+        if i < 6:
+            assert not t.f("b1").dead and not t.state.bunkers["B"].light_cover  # V-BUNK-4
+    b = t.state.bunkers["B"]
+    assert b.hits == 7 and b.light_cover and t.f("b1").dead  # V-BUNK-5
+
+
+def test_v_flame_5_flamethrower_fires_at_a_pillbox_without_contact_with_a_hit_test():
+    t = at_turn()
+    t.fire("a_fl", "flamethrower", target="bunker", target_id="B", distance=5, visual_contact=False, hit=D(10))
+    assert t.state.bunkers["B"].hits == 0
+    t2 = at_turn()
+    t2.fire("a_fl", "flamethrower", target="bunker", target_id="B", distance=5, visual_contact=False, hit=D(11))
+    assert t2.state.bunkers["B"].hits == 1
+
+
+def test_v_flame_1_flamethrower_at_infantry_is_a_heavy_mg_several_targets():
+    t = at_turn()
+    t.fire("a_fl", "flamethrower", distance=4, struck=[{"fighter": "d1", "die": D(11)}, {"fighter": "d2", "die": D(11)}])
+    assert t.f("d1").wounded and t.f("d2").wounded
+
+
+def test_v_mg_1_mg_hits_several_targets_v_mg_3_each_compares_attack_with_defence():
+    t = at_turn({"attack": {"lmg_gunner": 2}, "defence": {"rifleman": 1}})
+    t.fire("a_lmg", "lmg", distance=10, struck=[{"fighter": "d1", "die": D(10)}, {"fighter": "d2", "die": D(9)}])
+    assert t.f("d1").wounded and not t.f("d2").wounded  # 10 + 2 - 1 = 11; 9 + 2 - 1 = 10
+
+
+def test_v_mg_1_rifle_fire_strikes_one_fighter():
+    t = at_turn()
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(15)}, {"fighter": "d2", "die": D(15)}])
+    assert err.rule_id == "V-MG-1"
+
+
+def test_v_mg_4_and_v_mg_8_damage_radii_are_rules_data():
+    from battles.engine import DEFAULT_RULES
+
+    assert DEFAULT_RULES["radius"]["lmg"] == 1.0 and DEFAULT_RULES["radius"]["hmg"] == 2.0  # V-MG-4, V-MG-8
+    assert DEFAULT_RULES["radius"]["mortar"] == 1.0  # V-MORT-2
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(18.0, True), (18.01, False)])
+def test_v_mg_5_heavy_mg_has_the_greater_range_g3(dist, ok):
+    t = at_turn({"observation_distance": {"hmg_gunner": 24.0}})
+    data = dict(shooter="a_hmg", weapon="hmg", target="fighters", distance=dist, struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+def test_v_mg_5_and_6_heavy_mg_moves_with_its_assistant_fires_without_him():
+    t = at_turn()
+    t.add("fighters_moved", side="attacker", fighters=["a_hmg", "a_hma"], distance=3)
+    t.end_turn()
+    t.postures("defender")
+    t.fire("d1", "rifle", distance=5, struck=[{"fighter": "a_hma", "die": D(11)}])
+    t.fire("d2", "rifle", distance=5, struck=[{"fighter": "a_hma", "die": D(11)}])
+    assert t.f("a_hma").dead
+    t.next_turn(A="recon")
+    err = t.refused("fighters_moved", side="attacker", fighters=["a_hmg"], distance=3)
+    assert err.rule_id == "V-MG-6"
+    t.fire("a_hmg", "hmg", distance=10, struck=[{"fighter": "d3", "die": D(11)}])
+    assert t.f("d3").wounded
+
+
+def test_v_mg_7_mg_crew_moves_together_within_one_inch():
+    """V-MG-7 is a placement rule: the crew moves in one event, so they move together."""
+    t = at_turn()
+    t.add("fighters_moved", side="attacker", fighters=["a_hmg", "a_hma"], distance=6)
+    assert t.state.phase == "move"
+
+
+def mortar_turn():
+    t = standard()
+    t.postures("defender")
+    return t
+
+
+def test_v_mort_1_mortar_aim_point_hit_test_then_g2_for_fighters_in_radius_v_mort_2():
+    t = mortar_turn()
+    t.fire("DM", "mortar", distance=20, hit=D(10), struck=[{"fighter": "a1", "die": D(20)}])
+    assert not t.f("a1").wounded
+    t2 = mortar_turn()
+    t2.fire("DM", "mortar", distance=20, hit=D(11), struck=[{"fighter": "a1", "die": D(11)}, {"fighter": "a2", "die": D(10)}])
+    assert t2.f("a1").wounded and not t2.f("a2").wounded
+
+
+def test_v_mort_3_two_shots_per_turn_at_one_target():
+    t = mortar_turn()
+    t.fire("DM", "mortar", distance=20, hit=D(3), struck=[{"fighter": "a1", "die": D(3)}], target_id="a1")
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", target_id="a2", distance=20, hit=D(3),
+                    struck=[{"fighter": "a2", "die": D(3)}])
+    assert err.rule_id == "V-MORT-3"
+    t.fire("DM", "mortar", distance=20, hit=D(3), struck=[{"fighter": "a1", "die": D(3)}], target_id="a1")
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", target_id="a1", distance=20, hit=D(3),
+                    struck=[{"fighter": "a1", "die": D(3)}])
+    assert err.rule_id == "V-MORT-3"
+
+
+def test_v_rocket_1_and_2_rocket_mortar_howitzer_profile_two_shots_one_target():
+    t = mortar_turn()
+    tank(t, "defender", "R", armour=1, gun=4, weapon="rocket_mortar", kind="artillery")
+    for _ in range(2):
+        t.fire("R", "rocket_mortar", target="house", target_id="H", distance=30, hit=D(12))
+    assert t.state.buildings["H"].damage == 2  # a howitzer damages houses (V-HOUSE-2)
+    err = t.refused("fire", shooter="R", weapon="rocket_mortar", target="house", target_id="H", distance=30, hit=D(12))
+    assert err.rule_id == "V-ROCKET-2"
+
+
+def test_g7_a_howitzer_fires_once_per_turn():
+    t = attacker_turn(standard())
+    t.fire("AH", "howitzer", target="house", target_id="H", distance=30, hit=D(12))
+    err = t.refused("fire", shooter="AH", weapon="howitzer", target="house", target_id="H", distance=30, hit=D(12))
+    assert err.rule_id == "V-TURN-11"
+
+
+def test_v_cover_2_light_cover_adds_one_to_defence_and_v_cover_4_needs_no_spotting():
+    t = at_turn()
+    t.fire("a1", "rifle", distance=5, struck=[{"fighter": "d1", "die": D(11), "light_cover": True}])
+    assert not t.f("d1").wounded
+    t.fire("a2", "rifle", distance=5, struck=[{"fighter": "d2", "die": D(12), "light_cover": True}])
+    assert t.f("d2").wounded
+
+
+def test_v_trans_6_passengers_fire_the_mounted_mg_and_v_trans_7_become_exposed_as_in_light_cover():
+    t = standard()
+    t.postures("defender")
+    t.end_turn()
+    t.postures("attacker")
+    t.add("embarked", vehicle="AP", fighters=["a1", "a2"])
+    t.next_turn()
+    err = t.refused("fire", shooter="d1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "a1", "die": D(20)}])
+    assert err.rule_id == "V-TRANS-7"  # inside, not exposed
+    t.next_turn(A="recon")
+    err = t.refused("fire", shooter="a2", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(20)}])
+    assert err.rule_id == "V-TRANS-6"
+    t.fire("a1", "vehicle_mg", distance=10, struck=[{"fighter": "d1", "die": D(11)}])
+    assert t.f("d1").wounded
+    t.next_turn()
+    t.fire("d2", "rifle", distance=5, struck=[{"fighter": "a1", "die": D(11)}])
+    assert not t.f("a1").wounded  # +1 as in light cover
+    t.fire("d3", "rifle", distance=5, struck=[{"fighter": "a1", "die": D(12)}])
+    assert t.f("a1").wounded
+
+
+def test_v_sap_4_sapper_does_not_fire_in_turn_two_of_his_scheme():
+    t = at_turn()
+    t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("sapper_worked", sapper="a_sap", action="remove", object="W")
+    err = t.refused("fire", shooter="a_sap", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(15)}])
+    assert err.rule_id == "V-SAP-4"
+
+
+def test_march_posture_cannot_fire_g4():
+    t = at_turn(None, A="march")
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(15)}])
+    assert err.rule_id == "V-TURN-11"
