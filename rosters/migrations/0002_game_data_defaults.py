@@ -1,57 +1,11 @@
-"""Default game data. Everything here except the seed-given numbers (budgets,
-limits, side skirts) is a PLACEHOLDER from the catalog's "v11.2 gaps" table:
-G-1 (infantry table), G-3 (fire distances), G-5 (class costs), G-6 (class
-mappings), G-15 (upgrades: none), G-16 (bought options: 2 PP each)."""
+"""Default game data (placeholders for the catalog's gaps); see rosters/defaults.py."""
 from django.db import migrations
 
-# code, ru, en, category, rank, cost, observation, fire (dug_in, march, recon, assault)
-SMALL = (8, None, 8, 8)
-INFANTRY = [
-    ("rifleman", "Стрелок", "Rifleman", "rifleman", "", 1, 12, SMALL),
-    ("sniper", "Снайпер", "Sniper", "sniper", "", 1, 12, (24, None, 24, 24)),
-    ("light_mg", "Пулемётчик (ручной пулемёт)", "Light MG gunner", "mg", "", 1, 12, (12, None, 12, 12)),
-    ("heavy_mg", "Пулемётчик (станковый пулемёт)", "Heavy MG gunner", "mg", "", 1, 12, (18, None, 18, 18)),
-    ("scout", "Разведчик", "Scout", "scout", "", 1, 24, SMALL),  # 24 in is seed (V-SCOUT-2)
-    ("sapper", "Сапёр", "Sapper", "sapper", "", 1, 12, SMALL),
-    ("medic", "Медик", "Medic", "medic", "", 1, 12, SMALL),
-    ("at_grenadier", "Гранатомётчик (ПТ, в т. ч. ПТР)", "AT grenadier (incl. AT rifle)", "at_grenadier", "", 1, 12,
-     (6, None, 6, 6)),
-    ("flamethrower", "Огнемётчик", "Flamethrower", "flamethrower", "", 1, 12, (6, None, 6, 6)),
-    ("radio_operator", "Радист", "Radio operator", "radio", "", 1, 12, SMALL),
-    ("personnel", "Персонал", "Personnel", "personnel", "", 1, 12, SMALL),
-    ("corporal", "Капрал", "Corporal", "officer", "corporal", 1, 12, SMALL),
-    ("sergeant", "Сержант", "Sergeant", "officer", "sergeant", 1, 12, SMALL),
-    ("lieutenant", "Лейтенант", "Lieutenant", "officer", "lieutenant", 2, 12, SMALL),
-    ("captain", "Капитан", "Captain", "officer", "captain", 3, 12, SMALL),
-]
-ARMOUR_MM = [0, 15, 30, 50, 80, 120]
-CALIBRE_MM = [20, 45, 57, 76, 88, None]
-OPTIONS = [
-    ("spotter", "Корректировщик", "Spotter", "any"),
-    ("tractor", "Тягач", "Tractor", "vehicle"),
-    ("mine_trawl", "Минный трал", "Mine trawl", "vehicle"),
-    ("aa_at_fire", "Огонь ПТ (зенитная пушка)", "AT fire (AA gun)", "aa_gun"),
-]
+from rosters.defaults import ensure_game_data
 
 
 def forwards(apps, schema_editor):
-    get = apps.get_model
-    get("rosters", "GameDataVersion").objects.create(note="defaults (migration 0002)")
-    get("rosters", "RosterRules").objects.get_or_create(pk=1)
-    InfantryClass = get("rosters", "InfantryClass")
-    for position, (code, ru, en, category, rank, cost, obs, fire) in enumerate(INFANTRY):
-        InfantryClass.objects.get_or_create(code=code, defaults=dict(
-            name_ru=ru, name_en=en, category=category, rank=rank, cost=cost, observation_in=obs,
-            fire_dug_in=fire[0], fire_march=fire[1], fire_recon=fire[2], fire_assault=fire[3],
-            attack=0, defence=0, is_placeholder=True, position=position))
-    for n in range(1, 7):
-        get("rosters", "ArmourClass").objects.get_or_create(
-            number=n, defaults=dict(cost=n, min_front_mm=ARMOUR_MM[n - 1], is_placeholder=True))
-        get("rosters", "GunClass").objects.get_or_create(
-            number=n, defaults=dict(cost=n, max_calibre_mm=CALIBRE_MM[n - 1], is_placeholder=True))
-    for code, ru, en, applies in OPTIONS:
-        get("rosters", "VehicleOption").objects.get_or_create(
-            code=code, defaults=dict(name_ru=ru, name_en=en, applies_to=applies, cost=2, is_placeholder=True))
+    ensure_game_data(apps.get_model)
 
 
 class Migration(migrations.Migration):
