@@ -1,0 +1,142 @@
+"""``make bench``: Shtab's write and replay paths against bare baselines, on PostgreSQL.
+
+Every figure is a ratio of two things measured side by side in this run, on
+this machine, so it means the same on a laptop and on a server; absolute
+rates are printed too, for context only. The goals come from issue 2 and are
+reported as PASS or MISS, never asserted: a slow machine must not fail a build.
+
+Environment: ``BENCH_DATABASE_URL`` (default postgres://postgres@127.0.0.1:5432/shtab_bench;
+the database is dropped and recreated on every run), ``BENCH_QUICK=1`` for a
+smaller run (a minute instead of about five). Results go to bench/results.json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import env  # noqa: E402
+
+QUICK = os.environ.get("BENCH_QUICK", "").lower() in {"1", "true", "yes"}
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+# Sizes: (full, quick).
+SIZES = {
+    "batch_pairs": (10, 2), "batch_batches": (5, 5),
+    "http_seconds": (10.0, 3.0), "http_rounds": (2, 1),
+    "writers_appends": (500, 500), "writers_budget": (60.0, 15.0),
+    "engine_events": (100_000, 100_000), "engine_repeats": (2, 1),
+    "rebuild_repeats": (2, 1),
+}
+HTTP_CLIENTS = 8
+WRITERS = 16
+# 2 cores shared by gunicorn, the client threads and PostgreSQL: one process per
+# core plus one (so a worker blocked on the battle's row lock does not idle a
+# core), two threads each to cover the 8 clients while requests wait on the
+# database. Override with BENCH_GUNICORN=workers:threads.
+GUNICORN = tuple(int(x) for x in os.environ.get("BENCH_GUNICORN", "3:3").split(":"))
+
+
+def size(name: str):
+    full, quick = SIZES[name]
+    return quick if QUICK else full
+
+
+def step(title: str):
+    print(f"bench: {title} ...", flush=True)
+    return time.perf_counter()
+
+
+def verdict(value: float, goal: str) -> str:
+    op, bound = goal.split()
+    ok = value >= float(bound) if op == ">=" else value <= float(bound)
+    return "PASS" if ok else "MISS"
+
+
+def table(results: dict) -> str:
+    cw = results["concurrent_writers"]
+    cw_ok = cw["acknowledged"] == cw["stored"] and cw["gaps"] == 0 and cw["duplicates"] == 0
+    rows = [
+        ("append_batch_ratio", f"{results['append_batch_ratio']:.3f}", ">= 0.7",
+         verdict(results["append_batch_ratio"], ">= 0.7"),
+         f"{results['append_batch_service_events_per_s']:,.0f} vs {results['append_batch_raw_events_per_s']:,.0f} ev/s"),
+        ("append_http_ratio", f"{results['append_http_ratio']:.3f}", ">= 0.5",
+         verdict(results["append_http_ratio"], ">= 0.5"),
+         f"{results['append_http_events_per_s']:,.0f} vs {results['append_http_raw_events_per_s']:,.0f} ev/s"),
+        ("rebuild_vs_read", f"{results['rebuild_vs_read']:.2f}", "<= 2.0",
+         verdict(results["rebuild_vs_read"], "<= 2.0"),
+         f"{results['rebuild_seconds']:.2f} s vs {results['read_seconds']:.2f} s, "
+         f"{results['rebuild_events']:,} events in {results['rebuild_battles']} battles"),
+        ("concurrent_writers", f"{cw['acknowledged']}/{cw['stored']}/{cw['gaps']}/{cw['duplicates']}",
+         "ack=stored, 0 gaps, 0 dups", "PASS" if cw_ok else "MISS",
+         f"acknowledged/stored/gaps/duplicates; {cw['refused_stale']} stale guesses refused (422)"),
+        ("  appends done", f"{cw['acknowledged']}/{cw['target']}", f"{cw['target']} in {cw['budget_seconds']:g} s",
+         "PASS" if cw["completed"] else "MISS", f"{cw['writers']} writers, {cw['seconds']:.1f} s"),
+        ("engine_events_per_s", f"{results['engine_events_per_s']:,.0f}", "-", "",
+         f"fold of {results['synthetic_events']:,} events in {results['engine_fold_seconds']:.3f} s"),
+        ("replay_vs_fold", f"{results['replay_vs_fold']:.2f}", "-", "",
+         f"battle_replay(rebuild=True) {results['replay_seconds']:.3f} s"),
+    ]
+    head = ("figure", "value", "goal", "", "detail")
+    widths = [max(len(str(r[i])) for r in [*rows, head]) for i in range(5)]
+    line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip()  # noqa: E731
+    out = [line(head), line(tuple("-" * w for w in widths))] + [line(r) for r in rows]
+    return "\n".join(out)
+
+
+def main() -> int:
+    started = time.perf_counter()
+    url = env.setup()
+    from bench import cases  # needs Django set up
+
+    version = cases.pg_version()
+    print(f"bench: database: PostgreSQL {version} ({url.rsplit('@', 1)[-1]}), Redis queue {env.QUEUE!r} "
+          f"(nobody consumes it), {'quick' if QUICK else 'full'} run", flush=True)
+    w = cases.world(url)
+    results: dict = {"database": f"PostgreSQL {version}", "quick": QUICK, "python": platform.python_version(),
+                     "cpus": os.cpu_count()}
+    try:
+        t = step("append_batch (service vs executemany)")
+        results |= cases.append_batch(w, pairs=size("batch_pairs"), batches=size("batch_batches"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step("append_http (gunicorn vs autocommit inserts)")
+        results |= cases.append_http(w, clients=HTTP_CLIENTS, seconds=size("http_seconds"),
+                                     rounds=size("http_rounds"), workers=GUNICORN[0], threads=GUNICORN[1])
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step(f"concurrent_writers ({WRITERS} x {size('writers_appends')} to one battle)")
+        results |= cases.concurrent_writers(w, writers=WRITERS, appends=size("writers_appends"),
+                                            budget=size("writers_budget"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step(f"engine fold and replay of {size('engine_events'):,} synthetic events")
+        results |= cases.engine_and_replay(w, n=size("engine_events"), repeats=size("engine_repeats"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step("rebuild_vs_read (all projections vs SELECT)")
+        results |= cases.rebuild_vs_read(w, repeats=size("rebuild_repeats"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+    finally:
+        purged = env.purge_queue()
+        print(f"bench: purged {purged} queued replay messages from {env.QUEUE!r}", flush=True)
+
+    results["seconds_total"] = time.perf_counter() - started
+    RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True, default=str) + "\n")
+    print()
+    print(f"database: PostgreSQL {version}")
+    print(table(results))
+    if results["synthetic_uncovered_types"]:
+        print(f"(synthetic battles do not use yet: {', '.join(results['synthetic_uncovered_types'])}; "
+              "add producers in bench/synthetic.py)")
+    print(f"\nwrote {RESULTS.relative_to(env.ROOT)} in {results['seconds_total']:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""Synthetic battle logs for the benchmarks, built from ``battles.engine.REGISTRY``.
+
+The engine grows while the bench stays put, so generation is generic: each
+event type the bench knows how to invent has a *producer* (a function of the
+current state and a random source that returns a payload, or ``None`` when the
+type does not fit right now). ``generate`` starts the battle, then repeatedly
+picks one fitting producer by weight, checks the event with the engine's own
+checks, applies it with the engine's mutator and moves on. Types registered
+in the engine without a producer are simply not used (``uncovered()`` lists
+them, and ``bench/run.py`` prints that list so nobody forgets).
+
+To make the synthetic battles richer when the engine learns new events, add a
+producer next to the existing ones::
+
+    @producer("unit_moved", weight=5)
+    def _moved(state, rng):
+        if state.status != "running":
+            return None
+        return {"unit": rng.choice(...), "inches": rng.randint(1, 12)}
+
+A producer must return only payloads the engine accepts in that state; an
+invalid one fails loudly here (``SyntheticError``), not halfway through a
+benchmark. Producers never need to know seqs: the generator assigns them.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from battles import engine
+from battles.engine.events import Context
+
+Payload = dict[str, Any]
+Make = Callable[[engine.BattleState, random.Random], Payload | None]
+
+
+class SyntheticError(Exception):
+    """A producer invented an event the engine refuses: fix the producer."""
+
+
+@dataclass(frozen=True)
+class Producer:
+    type: str
+    make: Make
+    weight: float = 1.0
+    role: str = "body"  # "open" (starts the battle), "body", or "close" (ends it)
+
+
+PRODUCERS: dict[str, Producer] = {}
+
+
+def producer(type_name: str, *, weight: float = 1.0, role: str = "body") -> Callable[[Make], Make]:
+    if role not in {"open", "body", "close"}:
+        raise ValueError(f"role must be open, body or close, not {role!r}")
+
+    def register(fn: Make) -> Make:
+        PRODUCERS[type_name] = Producer(type_name, fn, weight, role)
+        return fn
+
+    return register
+
+
+def uncovered() -> list[str]:
+    """Event types the engine registers but the generator cannot invent yet."""
+    return sorted(set(engine.REGISTRY) - set(PRODUCERS))
+
+
+# --- producers for the core events (battles/engine/rules/core.py) -------------
+@producer("battle_started", role="open")
+def _started(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "planned":
+        return None
+    return {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
+
+
+@producer("turn_ended", weight=1.0)
+def _turn_ended(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "running" or state.side_to_move is None:
+        return None
+    return {"side": state.side_to_move, "turn": state.turn}
+
+
+@producer("battle_ended", role="close")
+def _ended(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "running":
+        return None
+    return {"winner": rng.choice(["attacker", "defender", "draw"])}
+
+
+# --- generation ---------------------------------------------------------------------
+class _Builder:
+    """Tracks the state of the battle being invented, applying each accepted
+    event in place (no per-event copy, so 100k events stay linear)."""
+
+    def __init__(self, rules: dict[str, Any] | None, seed: int) -> None:
+        self.state = engine.BattleState()
+        self.rules = dict(engine.DEFAULT_RULES, **(rules or {}))
+        self.rng = random.Random(seed)
+        self.seq = 0
+
+    def offer(self, p: Producer) -> engine.Event | None:
+        data = p.make(self.state, self.rng)
+        if data is None:
+            return None
+        entry = engine.lookup(p.type)
+        seq = self.seq + 1
+        ctx = Context(seq, self.rules)
+        try:
+            payload = entry.parse(data)
+            for check in entry.checks:
+                check(self.state, payload, ctx)
+        except engine.EngineError as exc:
+            raise SyntheticError(f"producer for {p.type} made an event the engine refuses at seq {seq}: {exc}") from exc
+        event = engine.Event(seq, entry.name, engine.dump(payload), entry.version)
+        if entry.mutate is not None:
+            self.state.last_seq = seq
+            entry.mutate(self.state, payload, ctx)
+        self.state.last_seq = seq
+        self.seq = seq
+        return event
+
+    def pick(self, role: str) -> engine.Event | None:
+        live = [p for p in PRODUCERS.values() if p.role == role and p.type in engine.REGISTRY]
+        while live:
+            if len(live) == 1:
+                p = live[0]
+            else:
+                p = self.rng.choices(live, weights=[p.weight for p in live])[0]
+            event = self.offer(p)
+            if event is not None:
+                return event
+            live.remove(p)
+        return None
+
+
+def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> Iterator[engine.Event]:
+    """Yield ``n`` valid events (seq 1..n) of one battle, in their stored form
+    (payloads normalised as the append path stores them). With ``end`` the last
+    one closes the battle."""
+    b = _Builder(rules, seed)
+    while b.seq < n:
+        role = "close" if end and b.seq == n - 1 else ("open" if b.state.status == "planned" else "body")
+        event = b.pick(role)
+        if event is None:
+            raise SyntheticError(f"no producer fits after seq {b.seq} (role {role}, state {b.state.status}); "
+                                 "add one in bench/synthetic.py")
+        yield event
+
+
+def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> list[engine.Event]:
+    return list(iter_battle(n, seed=seed, end=end, rules=rules))
