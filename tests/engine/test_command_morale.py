@@ -1,0 +1,419 @@
+"""Command and talking distances and who orders whom (V-CMD, V-OFF, V-RADIO,
+V-MOTOR-8, V-VEH-9), morale (V-MORALE, V-TEST-3..7), postures and the turn
+(V-TURN, V-SQUAD-4, V-SNIP), smoke (V-SMOKE) and fire correction (V-CORR)."""
+import pytest
+
+from .table import D, F, attacker_turn, standard, tank
+
+
+def at_turn(rules=None, **postures):
+    return attacker_turn(standard(rules), **postures)
+
+
+# --- command distances -------------------------------------------------------------
+@pytest.mark.parametrize(("officer", "unit", "dist", "rule"), [
+    ("a_sgt", "A", 12.0, None), ("a_sgt", "A", 12.01, "V-CMD-4"),
+    ("a_cpl", "A2", 12.0, None), ("a_cpl", "A2", 12.01, "V-CMD-4"),
+])
+def test_v_cmd_4_sergeant_and_corporal_12_inches_and_v_off_2_sergeant_leads_his_squad(officer, unit, dist, rule):
+    t = at_turn()
+    data = dict(officer=officer, unit=unit, distance=dist)
+    if rule:
+        assert t.refused("order_given", **data).rule_id == rule
+    else:
+        t.add("order_given", **data)
+        assert t.state.units[unit].under == officer
+
+
+def test_v_off_2_a_sergeant_does_not_lead_another_squad():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant"), F("b1", "B")])
+    assert t.refused("order_given", officer="a_sgt", unit="B", distance=1).rule_id == "V-OFF-2"
+    t.add("order_given", officer="a_sgt", unit="A2", distance=1)  # his own squad's fire team
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(18.0, True), (18.01, False)])
+def test_v_cmd_3_lieutenant_18_inches_and_v_off_3_orders_sergeants(dist, ok):
+    t = at_turn()
+    data = dict(officer="a_lt", unit="A", distance=dist)
+    if ok:
+        t.add("order_given", **data)
+    else:
+        assert t.refused("order_given", **data).rule_id == "V-CMD-3"
+    assert t.refused("order_given", officer="a_lt", unit="A2", distance=1).rule_id == "V-OFF-3"  # a corporal's team
+
+
+def captain_table():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "commander": "a_lt2"}],
+          fighters=[F("a_lt2", "L", rank="lieutenant")])
+    return t
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(24.0, True), (24.01, False)])
+def test_v_cmd_2_and_5_captain_24_inches_over_officers_and_v_off_4_orders_lieutenants(dist, ok):
+    t = captain_table()
+    data = dict(officer="a_cpt", unit="L", distance=dist)
+    if ok:
+        t.add("order_given", **data)
+    else:
+        assert t.refused("order_given", **data).rule_id == "V-CMD-5"
+
+
+def test_v_off_4_captain_orders_sergeants_only_without_lieutenants():
+    t = at_turn()
+    assert t.refused("order_given", officer="a_cpt", unit="A", distance=5).rule_id == "V-OFF-4"
+    t2 = standard()
+    t2.add("force_mustered", side="defender", fighters=[F("d_cpt", rank="captain")])
+    t2.postures("defender")
+    t2.add("fire", shooter="d_snp", weapon="sniper_rifle", target="fighters", distance=5,
+           struck=[{"fighter": "a1", "die": D(3)}])
+    # the defender's lieutenant d_lt is alive: the captain may not order squad D
+    assert t2.refused("order_given", officer="d_cpt", unit="D", distance=5).rule_id == "V-OFF-4"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(18.0, True), (18.01, False)])
+def test_v_cmd_6_captain_commanding_rank_and_file_has_18_inches(dist, ok):
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "HQ", "commander": "a_cpt2"}],
+          fighters=[F("a_cpt2", "HQ", rank="captain"), F("hq1", "HQ")])
+    data = dict(officer="a_cpt2", unit="HQ", distance=dist)
+    if ok:
+        t.add("order_given", **data)
+    else:
+        assert t.refused("order_given", **data).rule_id == "V-CMD-6"
+
+
+def test_v_cmd_1_only_the_ordering_officers_distance_counts():
+    """V-CMD-1: one way. The lieutenant's 18" applies although the sergeant's own distance is 12"."""
+    t = at_turn()
+    t.add("order_given", officer="a_lt", unit="A", distance=15)
+    assert t.state.units["A"].under == "a_lt"
+
+
+def test_v_off_1_only_officers_give_orders():
+    t = at_turn()
+    assert t.refused("order_given", officer="a1", unit="A", distance=1).rule_id == "V-OFF-1"
+
+
+@pytest.mark.parametrize(("talk", "ok"), [((6.0, 6.0), True), ((6.01, 1.0), False), ((1.0, 6.01), False)])
+def test_v_radio_2_3_4_two_radio_operators_link_beyond_command_distance(talk, ok):
+    t = at_turn()
+    data = dict(officer="a_lt", unit="A", radio_operators=["a_rad2", "a_rad"], talk_distances=list(talk))
+    if ok:
+        t.add("order_given", **data)
+        assert t.state.units["A"].under == "a_lt"
+    else:
+        assert t.refused("order_given", **data).rule_id == "V-RADIO-3"
+
+
+def test_v_radio_4_one_radio_operator_is_not_a_link():
+    t = at_turn()
+    err = t.refused("order_given", officer="a_lt", unit="A", radio_operators=["a_rad"], talk_distances=[1.0])
+    assert err.rule_id == "V-RADIO-4"
+
+
+@pytest.mark.parametrize(("armour", "rule"), [(2, None), (1, "V-CMD-3")])
+def test_v_motor_8_vehicle_commanders_of_class_2_keep_no_command_distance(armour, rule):
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "TU", "kind": "motorised", "commander": "tb_c"}],
+          fighters=[F("ta_c", rank="lieutenant"), F("ta_p", cls="personnel"), F("tb_c", "TU", rank="sergeant"),
+                    F("tb_p", "TU", "personnel")],
+          vehicles=[{"id": "TA", "armour": armour, "gun": 2, "crew": ["ta_c", "ta_p"]},
+                    {"id": "TB", "armour": armour, "gun": 2, "crew": ["tb_c", "tb_p"]}])
+    data = dict(officer="ta_c", unit="TU", distance=40)
+    if rule is None:
+        t.add("order_given", **data)
+    else:
+        assert t.refused("order_given", **data).rule_id == rule
+
+
+@pytest.mark.parametrize(("armour", "ok"), [(3, True), (2, False)])
+def test_v_veh_9_class_3_tank_receives_orders_through_a_radio_operator(armour, ok):
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "TS", "kind": "motorised", "commander": "ts_c"}],
+          fighters=[F("ts_c", "TS", rank="sergeant"), F("ts_p", "TS", "personnel")],
+          vehicles=[{"id": "TSV", "armour": armour, "gun": 2, "crew": ["ts_c", "ts_p"]}])
+    data = dict(officer="a_lt", unit="TS", radio_operators=["a_rad2", "a_rad"], talk_distances=[3.0, 30.0])
+    if ok:
+        t.add("order_given", **data)
+    else:
+        assert t.refused("order_given", **data).rule_id == "V-RADIO-3"
+
+
+# --- morale ------------------------------------------------------------------
+def morale(t, die, officers=None, **kw):
+    t.add("morale_test", unit="A", die=D(die), officer_distances=officers or {"a_sgt": 12.5, "a_lt": 18.5}, **kw)
+    return t.state.units["A"]
+
+
+@pytest.mark.parametrize(("officers", "rule"), [({"a_sgt": 12.0}, "V-MORALE-1"), ({"a_lt": 18.0}, "V-MORALE-1"),
+                                                ({"a_cpt": 24.0}, "V-MORALE-1")])
+def test_v_morale_1_and_v_cmd_7_no_test_while_an_officer_has_the_unit_in_command(officers, rule):
+    t = at_turn()
+    assert t.refused("morale_test", unit="A", die=D(3), officer_distances=officers).rule_id == rule
+
+
+def test_v_cmd_7_out_of_every_officers_command_distance_the_unit_tests():
+    t = at_turn()
+    u = morale(t, 12, {"a_sgt": 12.01, "a_lt": 18.01, "a_cpt": 24.01})
+    assert u.morale == "dug_in" and t.state.morale_tests == 1
+
+
+def test_v_morale_1_radio_link_counts_as_in_command_v_radio_4():
+    t = at_turn()
+    assert t.refused("morale_test", unit="A", die=D(3), officer_distances={}, radio_link=True).rule_id == "V-RADIO-4"
+
+
+@pytest.mark.parametrize(("die", "posture", "result"), [(6, "march", "retreat"), (10, "march", "retreat"),
+                                                        (11, "dug_in", "dug_in"), (15, "dug_in", "dug_in"),
+                                                        (16, "recon", "carry_on"), (20, "recon", "carry_on")])
+def test_v_test_4_5_6_morale_bands(die, posture, result):
+    t = at_turn()
+    u = morale(t, die, new_commander="a2" if die >= 16 else None)
+    assert (u.posture, u.morale) == (posture, result)
+
+
+def test_v_test_6_a_fighter_is_appointed_corporal():
+    t = at_turn()
+    u = morale(t, 16, new_commander="a2")
+    assert u.commander == "a2" and t.f("a2").rank == "corporal"
+
+
+@pytest.mark.parametrize(("die", "enemy", "captured"), [(5, 12.0, True), (5, 12.01, False), (1, 3.0, True),
+                                                        (6, 3.0, False)])
+def test_v_test_3_surrender_1_5_only_with_the_enemy_within_12(die, enemy, captured):
+    t = at_turn()
+    u = morale(t, die, enemy_distances={"a1": enemy})
+    assert t.f("a1").captured is captured
+    assert not t.f("a2").captured  # V-TEST-3 reading: per fighter; the rest retreat
+    assert u.posture == "march"
+
+
+def test_v_test_7_morale_is_rolled_once_and_v_morale_2_holds_until_another_officer():
+    t = at_turn()
+    morale(t, 12)
+    assert t.refused("morale_test", unit="A", die=D(3), officer_distances={}).rule_id == "V-TEST-7"
+    t.next_turn()
+    t.end_turn()
+    assert t.refused("postures_declared", side="attacker", units={"A": "assault"}).rule_id == "V-MORALE-2"
+    t.postures(A="dug_in")
+    t.add("order_given", officer="a_lt", unit="A", distance=10)
+    assert t.state.units["A"].morale == ""  # another officer: the result lapses
+    morale(t, 18)
+    assert t.state.units["A"].morale == "carry_on"
+
+
+def test_v_morale_3_officer_bonus_applies_to_his_whole_unit():
+    t = at_turn()
+    t.state.fighters["a_sgt"].morale_bonus = 5  # as mustered from a campaign award
+    u = morale(t, 10)
+    assert u.morale == "dug_in"  # 10 + 5 = 15
+
+
+def test_v_snip_2_snipers_move_beyond_command_distance_without_morale_tests():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "SN"}], fighters=[F("s1", "SN", "sniper")])
+    err = t.refused("morale_test", unit="SN", die=D(3), officer_distances={})
+    assert err.rule_id == "V-SNIP-2"
+    morale(t, 3, enemy_distances={"a_snp": 1.0})
+    assert not t.f("a_snp").captured  # the squad's sniper is not bound by its test
+
+
+# --- postures and turn structure ------------------------------------------------------------
+def test_v_turn_9_a_turn_opens_with_postures_v_turn_10_then_moves_v_turn_11_then_fire():
+    t = standard()
+    err = t.refused("fighters_moved", side="defender", fighters=["d1"], distance=0)
+    assert err.rule_id == "V-TURN-9"
+    t.postures("defender", D="recon")
+    t.add("fighters_moved", side="defender", fighters=["d1"], distance=6)
+    t.fire("d2", "rifle", struck=[{"fighter": "a1", "die": D(3)}])
+    assert t.refused("fighters_moved", side="defender", fighters=["d3"], distance=1).rule_id == "V-TURN-10"
+    assert t.refused("postures_declared", side="defender", units={"D": "recon"}).rule_id == "V-TURN-9"
+
+
+@pytest.mark.parametrize(("posture", "dist", "road", "ok"), [("recon", 6.0, False, True), ("recon", 6.01, False, False),
+                                                             ("march", 12.0, False, True), ("march", 14.0, True, True),
+                                                             ("march", 14.01, True, False), ("dug_in", 0.01, False, False)])
+def test_v_turn_10_moves_by_posture_g4_and_v_terr_7_road_adds_2(posture, dist, road, ok):
+    t = standard()
+    t.postures("defender", D=posture)
+    data = dict(side="defender", fighters=["d1"], distance=dist, road=road)
+    if ok:
+        t.add("fighters_moved", **data)
+    else:
+        assert t.refused("fighters_moved", **data).rule_id == "V-TURN-10"
+
+
+def test_v_turn_12_the_side_says_hod_and_the_other_moves_v_turn_13_corrections_only():
+    t = standard()
+    t.postures("defender")
+    t.end_turn()
+    assert t.state.side_to_move == "attacker" and t.state.ply == 1
+    assert t.refused("postures_declared", side="defender", units={}).rule_id == "V-TURN-12"
+
+
+def test_v_squad_4_fire_team_sets_its_posture_only_with_its_commander():
+    t = at_turn()
+    t.next_turn()
+    t.fire("d1", "rifle", struck=[{"fighter": "a_cpl", "die": D(12)}])
+    t.fire("d2", "rifle", struck=[{"fighter": "a_cpl", "die": D(12)}])
+    assert t.f("a_cpl").dead
+    t.end_turn()
+    assert t.refused("postures_declared", side="attacker", units={"A2": "assault"}).rule_id == "V-SQUAD-4"
+    t.postures(A="assault")
+
+
+def test_v_off_5_unit_officers_follow_the_unit_posture_v_off_6_and_9_lieutenants_outside_units_choose():
+    t = standard()
+    err = t.refused("postures_declared", side="defender", fighters={"d_sgt": "march"})
+    assert err.rule_id == "V-OFF-5"
+    t.add("postures_declared", side="defender", units={"D": "dug_in"}, fighters={"d_lt": "march", "d_snp": "recon"})
+    assert t.f("d_lt").posture == "march"
+    t.add("fighters_moved", side="defender", fighters=["d_lt"], distance=12)  # march: 12"
+    assert t.refused("fighters_moved", side="defender", fighters=["d1"], distance=1).rule_id == "V-TURN-10"
+
+
+def test_v_snip_1_sniper_has_his_own_posture():
+    t = standard()
+    t.add("postures_declared", side="defender", units={"D": "dug_in"}, fighters={"d_snp": "recon"})
+    t.add("fighters_moved", side="defender", fighters=["d_snp"], distance=6)
+    assert t.f("d_snp").posture == "recon" and t.state.units["D"].posture == "dug_in"
+
+
+# --- smoke ------------------------------------------------------------------
+def smoke(t, shooter, sid, officer="a_sgt", dist=10.0):
+    t.add("smoke_fired", shooter=shooter, officer=officer, officer_distance=dist, smoke=sid)
+
+
+def test_v_smoke_2_only_riflemen_fire_smoke_and_v_atgl_2_at_launchers_never():
+    t = at_turn()
+    err = t.refused("smoke_fired", shooter="a_lmg", officer="a_sgt", officer_distance=5, smoke="s")
+    assert err.rule_id == "V-SMOKE-2"
+    err = t.refused("smoke_fired", shooter="a_at", officer="a_sgt", officer_distance=5, smoke="s")
+    assert err.rule_id == "V-ATGL-2"
+    smoke(t, "a1", "s1")
+    assert "s1" in t.state.smoke
+
+
+def test_v_smoke_3_a_third_smoke_round_is_refused():
+    t = at_turn()
+    smoke(t, "a1", "s1")
+    smoke(t, "a2", "s2")
+    err = t.refused("smoke_fired", shooter="a3", officer="a_sgt", officer_distance=5, smoke="s3")
+    assert err.rule_id == "V-SMOKE-3"
+    assert t.state.units["A"].smoke_used == 2
+
+
+def test_v_smoke_1_guns_of_class_3_howitzers_and_mortars_have_smoke_not_at_guns():
+    t = standard()
+    t.postures("defender")
+    smoke(t, "DM", "m1", officer="d_sgt")
+    err = t.refused("smoke_fired", shooter="DG", officer="d_sgt", officer_distance=5, smoke="g1")
+    assert err.rule_id == "V-SMOKE-1"
+    tank(t, "defender", "C2", armour=2, gun=2)
+    assert t.refused("smoke_fired", shooter="C2", officer="d_sgt", officer_distance=5, smoke="g2").rule_id == "V-SMOKE-1"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(12.0, True), (12.01, False)])
+def test_v_smoke_8_an_officer_designates_the_point_within_observation(dist, ok):
+    t = at_turn()
+    if ok:
+        smoke(t, "a1", "s1", dist=dist)
+    else:
+        err = t.refused("smoke_fired", shooter="a1", officer="a_sgt", officer_distance=dist, smoke="s1")
+        assert err.rule_id == "V-SMOKE-8"
+    err = t.refused("smoke_fired", shooter="a2", officer="a3", officer_distance=1, smoke="s9")
+    assert err.rule_id == "V-SMOKE-8"
+
+
+def test_v_smoke_6_7_no_test_no_wounds_and_v_smoke_5_removed_at_the_owners_next_turn():
+    t = at_turn()
+    before = {k: (f.wounded, f.dead) for k, f in t.state.fighters.items()}
+    smoke(t, "a1", "s1")
+    assert {k: (f.wounded, f.dead) for k, f in t.state.fighters.items()} == before
+    t.end_turn()
+    assert "s1" in t.state.smoke  # still there in the defender's turn
+    t.postures("defender")
+    t.end_turn()
+    assert "s1" not in t.state.smoke
+
+
+# --- fire correction ---------------------------------------------------------------------
+def correction_turn():
+    return at_turn()
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(6.0, True), (6.01, False)])
+def test_v_corr_5_direct_correction_within_6_and_v_corr_1_corrected_fire_without_contact(dist, ok):
+    t = correction_turn()
+    data = dict(corrector="a_sgt", shooter="AH", target="H", distance=dist)
+    if not ok:
+        assert t.refused("fire_corrected", **data).rule_id == "V-CORR-5"
+        return
+    t.add("fire_corrected", **data)
+    t.fire("AH", "howitzer", target="house", target_id="H", distance=40, visual_contact=False, corrected=True, hit=D(11))
+    assert t.state.buildings["H"].damage == 1
+
+
+def test_v_corr_1_no_indirect_fire_without_a_correction():
+    t = correction_turn()
+    err = t.refused("fire", shooter="AH", weapon="howitzer", target="house", target_id="H", distance=40,
+                    visual_contact=False, corrected=True, hit=D(11))
+    assert err.rule_id == "V-CORR-1"
+    err = t.refused("fire", shooter="AH", weapon="howitzer", target="house", target_id="H", distance=40,
+                    visual_contact=False, hit=D(11))
+    assert err.rule_id == "V-CORR-1"
+
+
+def test_v_corr_2_only_howitzers_mortars_aviation_and_v_corr_3_who_corrects_v_snip_4():
+    t = correction_turn()
+    assert t.refused("fire_corrected", corrector="a_sgt", shooter="AT3", target="H", distance=1).rule_id == "V-GUN-1"
+    assert t.refused("fire_corrected", corrector="a1", shooter="AH", target="H", distance=1).rule_id == "V-CORR-3"
+    assert t.refused("fire_corrected", corrector="a_snp", shooter="AH", target="H", distance=1).rule_id == "V-SNIP-4"
+    t.add("fire_corrected", corrector="a_sc", shooter="AH", target="H", distance=6)  # V-SCOUT-1
+
+
+def test_v_corr_2_reading_rocket_mortar_allowed_and_a_machine_gun_not():
+    t = correction_turn()
+    tank(t, "attacker", "RM", armour=1, gun=3, weapon="rocket_mortar", kind="artillery")
+    tank(t, "attacker", "MG", armour=1, gun=1, weapon="vehicle_mg", kind="car")
+    t.add("fire_corrected", corrector="a_sgt", shooter="RM", target="H", distance=1)
+    assert t.refused("fire_corrected", corrector="a_cpl", shooter="MG", target="H", distance=1).rule_id == "V-CORR-2"
+
+
+def test_v_corr_4_radio_chain_and_v_radio_1_2_radio_operators_call_strikes():
+    t = correction_turn()
+    t.add("fire_corrected", corrector="a_sc", shooter="AH", target="H", via="radio", distance=6,
+          radio_operators=["a_rad", "a_rad2"], battery_officer="a_bo", battery_distance=6)
+    t.fire("AH", "howitzer", target="house", target_id="H", distance=60, visual_contact=False, corrected=True, hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+
+
+@pytest.mark.parametrize("kw", [dict(radio_operators=["a_rad"], battery_officer="a_bo", battery_distance=1),
+                                dict(radio_operators=["a_rad", "a_rad2"], battery_officer="a_bo", battery_distance=6.01),
+                                dict(radio_operators=["a_rad", "a1"], battery_officer="a_bo", battery_distance=1),
+                                dict(radio_operators=["a_rad", "a_rad2"], battery_officer="a1", battery_distance=1)])
+def test_v_corr_4_broken_radio_chains_are_refused(kw):
+    t = correction_turn()
+    assert t.refused("fire_corrected", corrector="a_sgt", shooter="AH", target="H", via="radio", distance=2,
+                     **kw).rule_id == "V-CORR-4"
+
+
+def test_v_corr_6_one_correction_per_turn_per_corrector_one_target():
+    t = correction_turn()
+    t.add("fire_corrected", corrector="a_sgt", shooter="AH", target="H", distance=1)
+    assert t.refused("fire_corrected", corrector="a_sgt", shooter="AH", target="B", distance=1).rule_id == "V-CORR-6"
+    err = t.refused("fire", shooter="AH", weapon="howitzer", target="bunker", target_id="B", distance=40,
+                    corrected=True, visual_contact=False, hit=D(11))
+    assert err.rule_id == "V-CORR-1"  # corrected onto H, not B
+
+
+def test_v_bunk_8_pillbox_spotter_needs_a_scout_inside():
+    t = standard()
+    tank(t, "defender", "DH", armour=1, gun=4, weapon="howitzer", kind="artillery")
+    t.postures("defender")
+    assert t.refused("fire_corrected", corrector="B", shooter="DH", target="x", distance=1).rule_id == "V-BUNK-8"
+    t.add("force_mustered", side="defender", fighters=[F("d_sc", "D", "scout", bunker="B")])
+    t.add("fire_corrected", corrector="B", shooter="DH", target="x", distance=1)
