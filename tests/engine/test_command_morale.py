@@ -207,9 +207,13 @@ def test_v_test_7_morale_is_rolled_once_and_v_morale_2_holds_until_another_offic
 
 def test_v_morale_3_officer_bonus_applies_to_his_whole_unit():
     t = at_turn()
-    t.state.fighters["a_sgt"].morale_bonus = 5  # as mustered from a campaign award
-    u = morale(t, 10)
-    assert u.morale == "dug_in"  # 10 + 5 = 15
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}, {"id": "C", "commander": "c_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=5), F("b1", "B"),  # e.g. a campaign award
+                    F("c_sgt", "C", rank="sergeant"), F("c1", "C", morale_bonus=5)])
+    t.add("morale_test", unit="B", die=D(10), officer_distances={})
+    assert t.state.units["B"].morale == "dug_in"  # 10 + 5 = 15
+    t.add("morale_test", unit="C", die=D(10), officer_distances={})
+    assert t.state.units["C"].morale == "retreat"  # a rank-and-file bonus does not count
 
 
 def test_v_snip_2_snipers_move_beyond_command_distance_without_morale_tests():
