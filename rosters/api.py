@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -31,6 +32,14 @@ from .models import (
     VehicleKind,
     VehicleOption,
 )
+
+
+@extend_schema_field({"type": "string", "description": "V-VEH-1 vehicle type: " + " | ".join(VehicleKind.values)})
+class VehicleKindField(serializers.ChoiceField):
+    """A plain string in the schema: an enum named ``kind`` would collide with the unit kinds'."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=VehicleKind.choices, **kwargs)
 
 
 # --- output -------------------------------------------------------------------------
@@ -65,6 +74,7 @@ class UnitOut(serializers.ModelSerializer):
 
 
 class VehicleOut(serializers.ModelSerializer):
+    kind = VehicleKindField()
     options = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
 
     class Meta:
@@ -162,7 +172,7 @@ class FighterPatchIn(serializers.Serializer):
 
 
 class VehicleIn(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=VehicleKind.choices)
+    kind = VehicleKindField()
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     unit = serializers.IntegerField(required=False, allow_null=True, default=None)
     gun_type = serializers.ChoiceField(choices=GunType.choices, required=False, allow_blank=True, default="")
@@ -251,8 +261,7 @@ class RosterValidateView(Authenticated):
     @extend_schema(summary="Validate against the roster rules (every violation at once)", request=None,
                    responses=ReportOut)
     def post(self, request: Request, roster_id: int) -> Response:
-        tree = selectors.roster_tree(roster_id=_roster(request, roster_id).pk)
-        return Response(report_data(selectors.roster_report(tree=tree)))
+        return Response(report_data(selectors.roster_validate(roster=_roster(request, roster_id))))
 
 
 def _action(summary: str, fn, *, report: bool = False):
@@ -281,7 +290,7 @@ class RosterDuplicateView(Authenticated):
 
 
 class RosterExportView(Authenticated):
-    @extend_schema(summary="JSON export of a roster", responses=serializers.JSONField())
+    @extend_schema(summary="JSON export of a roster", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, roster_id: int) -> Response:
         tree = selectors.roster_tree(roster_id=_roster(request, roster_id).pk)
         return Response(selectors.roster_export(tree=tree))

@@ -6,7 +6,16 @@ import pytest
 
 from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 from rosters import selectors, services
-from rosters.models import ArmourClass, GameDataVersion, InfantryClass, Roster, RosterRules, Status, Upgrade
+from rosters.models import (
+    ArmourClass,
+    GameDataVersion,
+    InfantryClass,
+    Roster,
+    RosterRules,
+    Status,
+    Upgrade,
+    VehicleOption,
+)
 
 from .conftest import build_squad, cls
 
@@ -188,3 +197,33 @@ def test_roster_selectors_run_a_constant_number_of_queries(roster, player, djang
     _grow(roster, player, 6)
     with django_assert_num_queries(len(small.captured_queries)):
         load()
+
+
+def test_roster_validate_fast_path_equals_the_page_report(roster, player, django_assert_num_queries):
+    """The values-only loader gives the same report as the page's model tree."""
+    _grow(roster, player, 2)
+    unit = roster.units.first()
+    up = Upgrade.objects.create(code="grenades", name_ru="Гранаты", name_en="Grenades", cost=2)
+    services.unit_upgrades_set(user=player, roster=roster, unit=unit, upgrades=[up])
+    services.vehicle_add(user=player, roster=roster, kind="tank", armour_class=3,
+                         options=list(VehicleOption.objects.filter(code="spotter")))
+    game = selectors.game_data_current()
+    with django_assert_num_queries(6):
+        fast = selectors.roster_validate(roster=roster.pk, game=game)
+    slow = selectors.roster_report(tree=selectors.roster_tree(roster_id=roster.pk), game=game)
+    assert fast.total == slow.total == 10 * 2 + 1 + 1 + 2 + 3 + 2
+    assert fast.violations == slow.violations and fast.unit_costs == slow.unit_costs
+
+
+def test_defaults_are_restored_only_on_an_empty_database():
+    """Rows the master deleted do not come back on the next migrate (post_migrate)."""
+    from django.apps import apps
+
+    from rosters.defaults import ensure_game_data
+
+    VehicleOption.objects.filter(code="tractor").delete()
+    ensure_game_data(apps.get_model)
+    assert not VehicleOption.objects.filter(code="tractor").exists()
+    GameDataVersion.objects.all().delete()
+    ensure_game_data(apps.get_model)
+    assert VehicleOption.objects.filter(code="tractor").exists()
