@@ -53,6 +53,7 @@ def captain_table():
 
 @pytest.mark.parametrize(("dist", "ok"), [(24.0, True), (24.01, False)])
 def test_v_cmd_2_and_5_captain_24_inches_over_officers_and_v_off_4_orders_lieutenants(dist, ok):
+    """V-CMD-2, V-CMD-5, V-OFF-4."""
     t = captain_table()
     data = dict(officer="a_cpt", unit="L", distance=dist)
     if ok:
@@ -170,6 +171,7 @@ def test_v_morale_1_radio_link_counts_as_in_command_v_radio_4():
                                                         (11, "dug_in", "dug_in"), (15, "dug_in", "dug_in"),
                                                         (16, "recon", "carry_on"), (20, "recon", "carry_on")])
 def test_v_test_4_5_6_morale_bands(die, posture, result):
+    """V-TEST-4 (6-10 retreat in march), V-TEST-5 (11-15 dug in), V-TEST-6 (16-20 carry on)."""
     t = at_turn()
     u = morale(t, die, new_commander="a2" if die >= 16 else None)
     assert (u.posture, u.morale) == (posture, result)
@@ -270,6 +272,7 @@ def test_v_squad_4_fire_team_sets_its_posture_only_with_its_commander():
 
 
 def test_v_off_5_unit_officers_follow_the_unit_posture_v_off_6_and_9_lieutenants_outside_units_choose():
+    """V-OFF-5; V-OFF-6 and V-OFF-9: a lieutenant outside units has his own posture."""
     t = standard()
     err = t.refused("postures_declared", side="defender", fighters={"d_sgt": "march"})
     assert err.rule_id == "V-OFF-5"
@@ -333,6 +336,7 @@ def test_v_smoke_8_an_officer_designates_the_point_within_observation(dist, ok):
 
 
 def test_v_smoke_6_7_no_test_no_wounds_and_v_smoke_5_removed_at_the_owners_next_turn():
+    """V-SMOKE-6, V-SMOKE-7: no die, no harm; V-SMOKE-5: removed at the start of the owner's next turn."""
     t = at_turn()
     before = {k: (f.wounded, f.dead) for k, f in t.state.fighters.items()}
     smoke(t, "a1", "s1")

@@ -199,11 +199,24 @@ def test_v_mg_1_rifle_fire_strikes_one_fighter():
     assert err.rule_id == "V-MG-1"
 
 
-def test_v_mg_4_and_v_mg_8_damage_radii_are_rules_data():
-    from battles.engine import DEFAULT_RULES
+@pytest.mark.parametrize(("shooter", "weapon", "radius", "rule"), [("a_lmg", "lmg", 1.0, "V-MG-4"),
+                                                                   ("a_hmg", "hmg", 2.0, "V-MG-8")])
+def test_v_mg_4_light_mg_radius_1_and_v_mg_8_heavy_mg_radius_2(shooter, weapon, radius, rule):
+    t = at_turn()
+    err = t.refused("fire", shooter=shooter, weapon=weapon, target="fighters", distance=10,
+                    struck=[{"fighter": "d1", "die": D(15), "distance": radius + 0.01}])
+    assert err.rule_id == rule
+    t.fire(shooter, weapon, distance=10, struck=[{"fighter": "d1", "die": D(15), "distance": radius}])
+    assert t.f("d1").wounded
 
-    assert DEFAULT_RULES["radius"]["lmg"] == 1.0 and DEFAULT_RULES["radius"]["hmg"] == 2.0  # V-MG-4, V-MG-8
-    assert DEFAULT_RULES["radius"]["mortar"] == 1.0  # V-MORT-2
+
+def test_v_mort_2_mortar_fragment_radius_is_1_inch():
+    t = mortar_turn()
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", distance=20, hit=D(15),
+                    struck=[{"fighter": "a1", "die": D(15), "distance": 1.01}])
+    assert err.rule_id == "V-MORT-2"
+    t.fire("DM", "mortar", distance=20, hit=D(15), struck=[{"fighter": "a1", "die": D(15), "distance": 1.0}])
+    assert t.f("a1").wounded
 
 
 @pytest.mark.parametrize(("dist", "ok"), [(18.0, True), (18.01, False)])
@@ -232,10 +245,10 @@ def test_v_mg_5_and_6_heavy_mg_moves_with_its_assistant_fires_without_him():
 
 
 def test_v_mg_7_mg_crew_moves_together_within_one_inch():
-    """V-MG-7 is a placement rule: the crew moves in one event, so they move together."""
     t = at_turn()
+    assert t.refused("fighters_moved", side="attacker", fighters=["a_hmg"], distance=3).rule_id == "V-MG-7"
+    assert t.refused("fighters_moved", side="attacker", fighters=["a_hma"], distance=3).rule_id == "V-MG-7"
     t.add("fighters_moved", side="attacker", fighters=["a_hmg", "a_hma"], distance=6)
-    assert t.state.phase == "move"
 
 
 def mortar_turn():

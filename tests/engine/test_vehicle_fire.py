@@ -149,6 +149,7 @@ def test_v_capt_1_no_boarding_without_a_flamed_crew():
 
 @pytest.mark.parametrize("weapon", ["at_grenade_launcher", "at_rifle"])
 def test_v_atgl_1_and_4_at_weapons_act_as_class_5_guns(weapon):
+    """V-ATGL-1 (class-5 AT gun), V-ATGL-4 (AT rifles are AT grenade launchers)."""
     t = at_turn()
     shooter = "a_at"
     shoot_vehicle(t, shooter, weapon, "DT4", 11)
@@ -163,6 +164,7 @@ def test_v_vdmg_8_side_skirts_make_a_tank_immune_to_grenade_launchers_and_at_rif
 
 
 def test_v_atgl_3_and_v_gun_3_one_infantryman_at_most_no_fragments():
+    """V-GUN-2 and V-ATGL-3: no fragments, so a shot cannot strike a second fighter (V-GUN-3)."""
     t = at_turn()
     for shooter, weapon, rule in (("a_at", "at_grenade_launcher", "V-ATGL-3"), ("AT3", "gun", "V-GUN-3")):
         err = t.refused("fire", shooter=shooter, weapon=weapon, target="fighters", distance=5, hit=D(15),
@@ -195,6 +197,7 @@ def enemy_moving():
 
 @pytest.mark.parametrize(("path", "ok"), [(1.99, True), (2.0, False)])
 def test_v_gun_4_and_5_at_ambush_in_the_enemy_movement_phase_path_under_2(path, ok):
+    """V-GUN-4, V-GUN-5: the path must pass less than 2\" from the aim line."""
     t = enemy_moving()
     data = dict(shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=12, hit=D(12),
                 ambush=True, path_distance=path)

@@ -103,6 +103,7 @@ RING = {"a1": 2.0, "a2": 1.0, "a3": 1.5, "a4": 0.5, "a5": 2.0}
 
 
 def test_v_capt_1_5_7_all_conditions_and_a_successful_capture_test_take_the_tank():
+    """V-CAPT-1, V-CAPT-5, V-CAPT-7."""
     t = capture_table()
     t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=8.01, die=D(11))
     x = t.v("X")
@@ -188,6 +189,7 @@ def test_v_mine_2_goes_off_when_an_enemy_ends_its_move_within_2(dist, ok):
 
 
 def test_v_mine_3_4_ap_mine_wounds_every_infantryman_within_2():
+    """V-MINE-3 (radius 2\"), V-MINE-4 (reading: every infantryman within 2\" is wounded)."""
     t = laid_mine()
     t.add("mine_triggered", mine="M1", distance=1, victims=[{"fighter": "a1", "distance": 1},
                                                             {"fighter": "a2", "distance": 2}])
@@ -210,6 +212,7 @@ def test_v_mine_7_infantry_does_not_set_off_an_at_mine():
 
 @pytest.mark.parametrize(("armour", "destroyed"), [(1, True), (2, True), (3, False), (6, False)])
 def test_v_mine_5_6_at_mine_destroys_class_1_2_and_damages_3_6_with_running_gear(armour, destroyed):
+    """V-MINE-5 (class 3-6: 1 damage + running gear), V-MINE-6 (class 1-2 destroyed)."""
     t = laid_mine("at")
     tank(t, "attacker", "V", armour=armour, gun=0)
     t.add("mine_triggered", mine="M1", distance=0.5, vehicle="V")
@@ -230,6 +233,7 @@ def test_v_mine_9_a_trawl_takes_the_blast_and_the_tank_moves_on():
 
 
 def test_v_mine_10_11_12_charge_on_an_officers_order_kills_enemy_infantry_makes_light_cover():
+    """V-MINE-10, V-MINE-11, V-MINE-12."""
     t = laid_mine("charge", "C1")
     t.add("force_mustered", side="attacker", fighters=[F("h1", "A", building="H")])
     err = t.refused("charge_detonated", charge="C1", sapper="d_sap", officer="d1", victims=[])
@@ -272,6 +276,7 @@ def test_v_sap_1_sapper_defuses_a_mine():
 
 # --- wire and terrain ---------------------------------------------------------------------
 def test_v_wire_1_4_5_infantry_crosses_wire_only_after_a_sapper_removed_it():
+    """V-WIRE-1, V-WIRE-4, V-WIRE-5: the sapper within 4\"; next turn the section counts as removed."""
     t = at_turn()
     assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"]).rule_id == "V-WIRE-4"
     t.add("sapper_approached", sapper="a_sap", object="W", distance=4)

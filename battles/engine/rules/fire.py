@@ -60,6 +60,7 @@ class Struck:
     die: Die | None = None
     light_cover: bool = field(default=False, metadata={"doc": "Standing on a light-cover base (V-COVER-2)"})
     embrasure: bool = field(default=False, metadata={"doc": "At a pillbox embrasure (V-BUNK-2)"})
+    distance: float | None = field(default=None, metadata={"min": 0, "doc": "Inches from the point of impact (radius weapons)"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +257,13 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "V-MG-1")
             raise refuse(rule, "Этот выстрел поражает только одного бойца.", "This shot can strike only one fighter.")
         spot_needed = False
+        radius = r["radius"].get(p.weapon)
         for s in p.struck:
+            if radius is not None and s.distance is not None and s.distance > radius:
+                rule = {"lmg": "V-MG-4", "hmg": "V-MG-8", "flamethrower": "V-MG-8", "aa_autocannon": "V-MG-8",
+                        "mortar": "V-MORT-2"}.get(p.weapon, "V-MORT-1")
+                raise refuse(rule, f"{s.fighter} вне радиуса поражения {radius}\".",
+                             f"{s.fighter} is outside the {radius}\" damage radius.")
             t = fighter(state, s.fighter)
             if not enemy(side, t.side) or t.dead or t.captured:
                 raise refuse("S-TARGET", f"{t.id} — не живой боец противника.", f"{t.id} is not a live enemy fighter.")

@@ -137,6 +137,12 @@ def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
             if not mates:
                 raise refuse("V-MG-6", f"Без помощника станковый пулемёт {fid} не может двигаться.",
                              f"Without his assistant, heavy MG gunner {fid} cannot move the gun.")
+        if f.cls in ("hmg_gunner", "hmg_assistant"):
+            crew = [m.id for m in state.fighters.values() if m.unit == f.unit and m.cls in ("hmg_gunner", "hmg_assistant")
+                    and not m.dead and not m.captured and not m.wounded]
+            if not set(crew) <= set(p.fighters):
+                raise refuse("V-MG-7", "Пулемётчики передвигаются вместе, в пределах 1\" от пулемёта и друг от друга.",
+                             "MG crewmen move together, within 1\" of the MG and of each other.")
         allowed = r["postures"][posture_of(state, f)]["move"] + (r["road_bonus"] if p.road else 0.0)
         if p.distance > allowed:
             raise refuse("V-TURN-10", f"Боец {fid} может пройти не более {allowed}\" в этом положении.",
