@@ -1,13 +1,147 @@
-from django.contrib import admin
+"""Admin for the game master: campaigns with sides, players and objectives;
+characters with their service records; the campaign log (read-only); award
+rules; and proposals to approve or reject. Every write calls a service."""
+from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
-from .models import Campaign, Character, Nationality
+from config.errors import ApplicationError
+
+from . import services
+from .models import (
+    Award,
+    AwardRule,
+    Campaign,
+    CampaignEvent,
+    Character,
+    Membership,
+    Nationality,
+    Objective,
+    Proposal,
+    Side,
+)
+
+
+def _report(modeladmin, request, fn):
+    try:
+        fn()
+    except ApplicationError as exc:
+        modeladmin.message_user(request, f"{exc.message_ru} / {exc.message_en}", messages.ERROR)
+        return False
+    return True
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    fields = ("player", "character", "side", "status", "joined_at")
+    readonly_fields = ("player", "character", "side", "status", "joined_at")
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class ObjectiveInline(admin.TabularInline):
+    model = Objective
+    fields = ("order", "name", "description", "initial_holder")
+    extra = 1
 
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ("name", "ruleset", "created_at")
-    list_filter = ("ruleset",)
+    list_display = ("name", "ruleset", "status", "game_master", "created_at")
+    list_filter = ("ruleset", "status")
     search_fields = ("name",)
+    readonly_fields = ("status", "invite_link", "copied_from")
+    inlines = [ObjectiveInline, MembershipInline]
+    actions = ["start", "finish", "copy", "rebuild"]
+    fieldsets = [
+        (None, {"fields": ("name", "ruleset", "description", "status", "game_master", "game_data_version")}),
+        (_("Sides"), {"fields": ("attacker_name", "defender_name")}),
+        (_("Map"), {"fields": ("map_description",)}),
+        (_("Joining"), {"fields": ("invite_link", "copied_from")}),
+    ]
+
+    @admin.display(description=_("invitation link"))
+    def invite_link(self, obj):
+        if not obj.pk:
+            return "—"
+        url = reverse("campaign-invite", args=[obj.pk, obj.invite_token])
+        return format_html('<a href="{0}">{0}</a>', url)
+
+    @admin.action(description=_("Start the selected campaigns"))
+    def start(self, request, queryset):
+        for c in queryset:
+            if _report(self, request, lambda c=c: services.campaign_start(campaign=c, by=request.user)):
+                self.message_user(request, _("Started: %s") % c.name)
+
+    @admin.action(description=_("Finish the selected campaigns (read-only archive)"))
+    def finish(self, request, queryset):
+        for c in queryset:
+            if _report(self, request, lambda c=c: services.campaign_finish(campaign=c, by=request.user)):
+                self.message_user(request, _("Finished: %s") % c.name)
+
+    @admin.action(description=_("Copy as a template for a new campaign"))
+    def copy(self, request, queryset):
+        for c in queryset:
+            _report(self, request, lambda c=c: services.campaign_copy(campaign=c, by=request.user))
+        self.message_user(request, _("Copied."))
+
+    @admin.action(description=_("Rebuild standings from the campaign log"))
+    def rebuild(self, request, queryset):
+        for c in queryset:
+            services.campaign_projections_rebuild(campaign=c)
+        self.message_user(request, _("Rebuilt."))
+
+    def get_readonly_fields(self, request, obj=None):
+        ro = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.is_archived:
+            ro += [f.name for f in Campaign._meta.fields if f.name not in ro]
+        return ro
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("character", "player", "campaign", "side", "status")
+    list_filter = ("campaign", "side", "status")
+    readonly_fields = ("campaign", "player", "character", "side", "status", "joined_at")
+    actions = ["to_attacker", "to_defender"]
+
+    def _assign(self, request, queryset, side):
+        for m in queryset.select_related("campaign", "character"):
+            _report(self, request, lambda m=m: services.membership_assign_side(membership=m, side=side, by=request.user))
+        self.message_user(request, _("Sides assigned."))
+
+    @admin.action(description=_("Assign to the attacking side"))
+    def to_attacker(self, request, queryset):
+        self._assign(request, queryset, Side.ATTACKER)
+
+    @admin.action(description=_("Assign to the defending side"))
+    def to_defender(self, request, queryset):
+        self._assign(request, queryset, Side.DEFENDER)
+
+    def has_add_permission(self, request):
+        return False
+
+
+class ServiceRecordInline(admin.TabularInline):
+    model = CampaignEvent
+    fk_name = "character"
+    fields = ("recorded_at", "type", "campaign", "battle", "data")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Nationality)
@@ -23,3 +157,96 @@ class CharacterAdmin(admin.ModelAdmin):
     list_filter = ("nationality", "rank")
     search_fields = ("name", "owner__username")
     list_select_related = ("owner", "nationality")
+    readonly_fields = ("rank",)
+    inlines = [ServiceRecordInline]
+
+
+@admin.register(CampaignEvent)
+class CampaignEventAdmin(admin.ModelAdmin):
+    """Read-only: the campaign log is append-only."""
+
+    list_display = ("id", "campaign", "type", "character", "battle", "battle_number", "recorded_at")
+    list_filter = ("type", "campaign")
+    list_select_related = ("campaign", "character", "battle")
+    readonly_fields = [f.name for f in CampaignEvent._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Award)
+class AwardAdmin(admin.ModelAdmin):
+    list_display = ("code", "name_ru", "name_en", "is_placeholder")
+    list_filter = ("is_placeholder",)
+
+
+@admin.register(AwardRule)
+class AwardRuleAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "campaign", "metric", "threshold", "award", "promotion", "active", "is_placeholder")
+    list_filter = ("campaign", "metric", "active", "is_placeholder")
+    list_editable = ("threshold", "active")
+
+
+@admin.register(Proposal)
+class ProposalAdmin(admin.ModelAdmin):
+    list_display = ("character", "what", "battle", "status", "decided_by", "created_at")
+    list_filter = ("status", "campaign")
+    list_select_related = ("character", "battle", "award", "decided_by")
+    readonly_fields = ("campaign", "battle", "character", "rule", "award", "to_rank", "facts_table", "status",
+                       "note", "decided_by", "decided_at", "created_at")
+    exclude = ("facts",)
+    actions = ["approve", "reject"]
+    change_form_template = "admin/campaign/proposal/change_form.html"
+
+    @admin.display(description=_("proposal"))
+    def what(self, obj):
+        return obj.award.name_ru if obj.award_id else _("promotion to %s") % obj.get_to_rank_display()
+
+    @admin.display(description=_("facts"))
+    def facts_table(self, obj):
+        f = obj.facts or {}
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td></tr>", (f.get("metrics") or {}).items())
+        link = reverse("battle-detail", args=[obj.battle_id]) + f"#seq{f.get('source_seq', '')}"
+        return format_html('<p>{} ≥ {} ({}) · <a href="{}">{}</a></p><table>{}</table>', f.get("value"),
+                           f.get("threshold"), f.get("rule", ""), link, _("battle log"), rows)
+
+    def _decide(self, request, queryset, approve: bool, note: str = ""):
+        done = 0
+        for p in queryset:
+            if _report(self, request, lambda p=p: services.proposal_decide(proposal=p, approve=approve,
+                                                                           by=request.user, note=note)):
+                done += 1
+        self.message_user(request, (_("Approved: %d") if approve else _("Rejected: %d")) % done)
+
+    @admin.action(description=_("Approve the selected proposals"))
+    def approve(self, request, queryset):
+        self._decide(request, queryset, True)
+
+    @admin.action(description=_("Reject the selected proposals"))
+    def reject(self, request, queryset):
+        self._decide(request, queryset, False)
+
+    def get_urls(self):
+        return [path("<int:pk>/decide/", self.admin_site.admin_view(self.decide_view),
+                     name="campaign_proposal_decide")] + super().get_urls()
+
+    def decide_view(self, request, pk: int):
+        proposal = get_object_or_404(Proposal, pk=pk)
+        if request.method == "POST":
+            approve = "approve" in request.POST
+            self._decide(request, Proposal.objects.filter(pk=pk), approve, request.POST.get("note", ""))
+        return HttpResponseRedirect(reverse("admin:campaign_proposal_change", args=[proposal.pk]))
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+

@@ -1,7 +1,34 @@
-"""Public campaign pages."""
-from django.shortcuts import get_object_or_404, render
+"""Public campaign pages (standings, chronicle, characters) and the player's
+own pages (characters, joining). Views parse input and call services; the
+pages read projections through selectors."""
+from __future__ import annotations
 
-from .models import Campaign
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.syndication.views import Feed
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from config.errors import ApplicationError
+
+from . import selectors, services
+from .chronicle import describe_all
+from .models import Campaign, CampaignStatus, Character, Membership, Nationality, Rank
+from .roles import is_game_master
+
+
+def _ru() -> bool:
+    return (get_language() or "ru").startswith("ru")
+
+
+def _as_of(request) -> int | None:
+    raw = request.GET.get("as_of", "")
+    return int(raw) if raw.isdigit() else None
 
 
 def home(request):
@@ -10,5 +37,134 @@ def home(request):
 
 
 def campaign_detail(request, campaign_id: int):
-    campaign = get_object_or_404(Campaign.objects.prefetch_related("battles__projection"), pk=campaign_id)
-    return render(request, "campaign/campaign_detail.html", {"campaign": campaign})
+    ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request))
+    if ov is None:
+        raise Http404
+    return render(request, "campaign/campaign_detail.html", {
+        "ov": ov, "campaign": ov.campaign, "chart": progress_chart(ov.view.progress),
+        "pending": selectors.memberships_pending(campaign=ov.campaign) if is_game_master(request.user) else [],
+    })
+
+
+def progress_chart(progress: list[dict], width: int = 480, height: int = 160) -> dict:
+    """Cumulative wins of each side after each battle, as SVG polyline points."""
+    n = len(progress)
+    top = max([1] + [max(p["attacker_won"], p["defender_won"]) for p in progress])
+    step = width / max(n, 1)
+
+    def points(key: str) -> str:
+        pts = [(0, height)] + [((i + 1) * step, height - p[key] * height / top) for i, p in enumerate(progress)]
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+    return {"width": width, "height": height, "attacker": points("attacker_won"),
+            "defender": points("defender_won"), "battles": n, "top": top}
+
+
+def standings(request, campaign_id: int):
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    sort = request.GET.get("sort", "kills")
+    sort = sort if sort in selectors.SORTS else "kills"
+    descending = request.GET.get("dir", "desc") != "asc"
+    page = max(int(request.GET.get("page", "1")) if request.GET.get("page", "1").isdigit() else 1, 1)
+    per_page = 100
+    rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
+                                            descending=descending, limit=per_page, offset=(page - 1) * per_page)
+    lang = get_language() or "ru"
+    for r in rows:
+        r.rank_title = r.character.nationality.rank_name(r.rank, lang)
+    return render(request, "campaign/standings.html", {
+        "campaign": campaign, "rows": rows, "sort": sort, "descending": descending, "as_of": _as_of(request),
+        "page": page, "pages": max((total + per_page - 1) // per_page, 1), "total": total,
+        "columns": [("name", _("Character")), ("rank", _("Rank")), ("awards", _("Awards")),
+                    ("battles", _("Battles")), ("kills", _("Kills")), ("casualties", _("Casualties")),
+                    ("prestige", _("Prestige"))],
+    })
+
+
+def chronicle(request, campaign_id: int):
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    return render(request, "campaign/chronicle.html", {
+        "campaign": campaign,
+        "entries": describe_all(selectors.chronicle(campaign=campaign, as_of=_as_of(request))),
+        "as_of": _as_of(request)})
+
+
+class ChronicleFeed(Feed):
+    """Atom feed of the chronicle for the club's channel."""
+
+    feed_type = Atom1Feed
+
+    def get_object(self, request, campaign_id: int):
+        return get_object_or_404(Campaign, pk=campaign_id)
+
+    def title(self, obj):
+        return f"{obj.name} — {_('Chronicle')}"
+
+    def link(self, obj):
+        return reverse("campaign-chronicle", args=[obj.pk])
+
+    def items(self, obj):
+        return describe_all(selectors.chronicle(campaign=obj, limit=50))
+
+    def item_title(self, item):
+        return item.text
+
+    def item_description(self, item):
+        return self.item_title(item)
+
+    def item_link(self, item):
+        if item.battle_id:
+            return reverse("battle-detail", args=[item.battle_id]) + f"#ce{item.pk}"
+        return reverse("campaign-chronicle", args=[item.campaign_id]) + f"#ce{item.pk}"
+
+    def item_pubdate(self, item):
+        return item.recorded_at
+
+
+def character_detail(request, character_id: int):
+    character = get_object_or_404(Character.objects.select_related("nationality", "owner"), pk=character_id)
+    return render(request, "campaign/character_detail.html", {
+        "character": character, "record": describe_all(selectors.service_record(character=character)),
+        "rank_title": character.rank_title(get_language() or "ru")})
+
+
+class CharacterForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    nationality = forms.ModelChoiceField(label=_("Nationality"), queryset=Nationality.objects.all())
+    rank = forms.ChoiceField(label=_("Rank"), choices=Rank.choices, initial=Rank.CORPORAL)
+    photo = forms.ImageField(label=_("Photo"), required=False)
+
+
+@login_required
+def my_characters(request):
+    form = CharacterForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            c = services.character_create(owner=request.user, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None,
+                           exc.message_ru if _ru() else exc.message_en)
+        else:
+            messages.success(request, _("Character created."))
+            return HttpResponseRedirect(reverse("character-detail", args=[c.pk]))
+    return render(request, "campaign/my_characters.html", {
+        "form": form, "characters": selectors.characters_of(user=request.user)})
+
+
+@login_required
+def campaign_join(request, campaign_id: int, token: str | None = None):
+    """Join by the invitation link (``token``) or ask to join."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    characters = selectors.characters_of(user=request.user)
+    if request.method == "POST":
+        character = get_object_or_404(Character, pk=request.POST.get("character"), owner=request.user)
+        try:
+            m = services.membership_request(campaign=campaign, character=character, token=token)
+        except ApplicationError as exc:
+            messages.error(request, exc.message_ru if _ru() else exc.message_en)
+        else:
+            messages.success(request, _("You have joined the campaign.") if m.status == Membership.Status.ACTIVE
+                             else _("Request sent: the game master will assign your side."))
+            return HttpResponseRedirect(reverse("campaign-detail", args=[campaign.pk]))
+    return render(request, "campaign/join.html", {"campaign": campaign, "characters": characters, "token": token,
+                                                  "archived": campaign.status == CampaignStatus.FINISHED})

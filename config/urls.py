@@ -8,6 +8,7 @@ from rest_framework.authtoken.views import obtain_auth_token
 
 from battles import api as battles_api
 from battles import views as battle_views
+from campaign import api as campaign_api
 from campaign import views as campaign_views
 
 api = [
@@ -18,6 +19,18 @@ api = [
     path("battles/<int:battle_id>/state/", battles_api.BattleStateView.as_view(), name="api-battle-state"),
     path("events/", battles_api.EventFeedView.as_view(), name="api-event-feed"),
     path("event-types/", battles_api.EventTypesView.as_view(), name="api-event-types"),
+    path("campaigns/", campaign_api.CampaignListView.as_view(), name="api-campaigns"),
+    path("campaigns/<int:campaign_id>/", campaign_api.CampaignDetailView.as_view(), name="api-campaign"),
+    path("campaigns/<int:campaign_id>/standings/", campaign_api.StandingsView.as_view(), name="api-standings"),
+    path("campaigns/<int:campaign_id>/chronicle/", campaign_api.ChronicleView.as_view(), name="api-chronicle"),
+    path("campaigns/<int:campaign_id>/join/", campaign_api.JoinView.as_view(), name="api-join"),
+    path("characters/", campaign_api.CharacterListView.as_view(), name="api-characters"),
+    path("characters/<int:character_id>/", campaign_api.CharacterDetailView.as_view(), name="api-character"),
+    path("battles/<int:battle_id>/command/roll/", campaign_api.CommandRollView.as_view(), name="api-command-roll"),
+    path("battles/<int:battle_id>/command/assign/", campaign_api.CommandAssignView.as_view(),
+         name="api-command-assign"),
+    path("proposals/", campaign_api.ProposalListView.as_view(), name="api-proposals"),
+    path("proposals/<int:proposal_id>/decide/", campaign_api.ProposalDecideView.as_view(), name="api-proposal-decide"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
@@ -26,7 +39,15 @@ api = [
 urlpatterns = [
     path("", campaign_views.home, name="home"),
     path("campaigns/<int:campaign_id>/", campaign_views.campaign_detail, name="campaign-detail"),
+    path("campaigns/<int:campaign_id>/standings/", campaign_views.standings, name="campaign-standings"),
+    path("campaigns/<int:campaign_id>/chronicle/", campaign_views.chronicle, name="campaign-chronicle"),
+    path("campaigns/<int:campaign_id>/feed/", campaign_views.ChronicleFeed(), name="campaign-feed"),
+    path("campaigns/<int:campaign_id>/join/", campaign_views.campaign_join, name="campaign-join"),
+    path("campaigns/<int:campaign_id>/join/<uuid:token>/", campaign_views.campaign_join, name="campaign-invite"),
+    path("characters/", campaign_views.my_characters, name="my-characters"),
+    path("characters/<int:character_id>/", campaign_views.character_detail, name="character-detail"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/", include(api)),
     path("", include("rosters.urls")),

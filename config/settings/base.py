@@ -120,7 +120,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -142,6 +144,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "CampaignStatusEnum": "campaign.models.CampaignStatus",
+        "ProposalStatusEnum": "campaign.models.Proposal.Status",
+        "RankEnum": "campaign.models.Rank",
+        "RosterStatusEnum": "rosters.models.Status",
+        "MembershipStatusEnum": "campaign.models.Membership.Status",
+    },
 }
 
 # --- i18n -----------------------------------------------------------------

@@ -26,3 +26,8 @@ if not DATABASE_URL:
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.environ.get("SQLITE_TEST_PATH", os.path.join(tempfile.gettempdir(), f"shtab-test-{os.getpid()}.sqlite3"))
     }
+
+# Uploaded photos go to a throw-away folder, never into the checkout.
+import tempfile as _tempfile  # noqa: E402
+
+MEDIA_ROOT = _tempfile.mkdtemp(prefix="shtab-test-media-")

@@ -1,0 +1,241 @@
+"""REST API of campaigns: overview, standings (now or as of battle N),
+chronicle, characters and service records, joining, pre-battle command, and
+the game master's decisions on proposals."""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from battles.models import Battle
+from config.errors import InvalidInput
+
+from . import selectors, services
+from .chronicle import describe_all
+from .models import Campaign, Character, Nationality, Proposal, Rank, Side
+from .roles import is_game_master
+
+
+class CampaignOut(serializers.ModelSerializer):
+    class Meta:
+        model = Campaign
+        fields = ["id", "name", "ruleset", "status", "description", "attacker_name", "defender_name",
+                  "map_description", "created_at"]
+
+
+class CharacterOut(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username")
+    nationality = serializers.CharField(source="nationality.code")
+    photo = serializers.ImageField(read_only=True)
+
+    class Meta:
+        model = Character
+        fields = ["id", "name", "owner", "nationality", "rank", "photo"]
+
+
+class CharacterIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    nationality = serializers.SlugRelatedField(slug_field="code", queryset=Nationality.objects.all())
+    rank = serializers.ChoiceField(choices=Rank.choices, default=Rank.CORPORAL)
+
+
+class CampaignEventOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    type = serializers.CharField()
+    text = serializers.CharField()
+    data = serializers.JSONField()
+    campaign = serializers.IntegerField(source="campaign_id", allow_null=True)
+    battle = serializers.IntegerField(source="battle_id", allow_null=True)
+    character = serializers.IntegerField(source="character_id", allow_null=True)
+    source_seq = serializers.IntegerField(source="source_event.seq", allow_null=True, default=None)
+    battle_number = serializers.IntegerField()
+    recorded_at = serializers.DateTimeField()
+
+
+class ProposalOut(serializers.ModelSerializer):
+    character_name = serializers.CharField(source="character.name")
+    award_code = serializers.CharField(source="award.code", allow_null=True, default=None)
+
+    class Meta:
+        model = Proposal
+        fields = ["id", "campaign", "battle", "character", "character_name", "award", "award_code", "to_rank",
+                  "facts", "status", "note", "decided_at"]
+
+
+def _as_of(request: Request) -> int | None:
+    raw = request.query_params.get("as_of", "")
+    if raw == "":
+        return None
+    if not raw.isdigit():
+        raise InvalidInput("as_of: номер боя.", "as_of: a battle number.", field="as_of")
+    return int(raw)
+
+
+AS_OF = OpenApiParameter("as_of", int, description="Show it as it stood after battle N")
+
+
+class CampaignListView(APIView):
+    @extend_schema(responses=CampaignOut(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(CampaignOut(Campaign.objects.order_by("-created_at"), many=True).data)
+
+
+class CampaignDetailView(APIView):
+    @extend_schema(parameters=[AS_OF], responses=inline_serializer("CampaignOverview", {
+        "campaign": CampaignOut(), "sides": serializers.JSONField(), "objectives": serializers.JSONField(),
+        "progress": serializers.JSONField(), "battles": serializers.JSONField()}))
+    def get(self, request: Request, campaign_id: int) -> Response:
+        ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request))
+        if ov is None:
+            get_object_or_404(Campaign, pk=campaign_id)
+        return Response({
+            "campaign": CampaignOut(ov.campaign).data, "sides": ov.view.sides, "progress": ov.view.progress,
+            "objectives": [{"id": o["objective"].pk, "name": o["objective"].name, "holder": o["holder"],
+                            "since_battle": o["since_battle"]} for o in ov.objectives],
+            "battles": [{"id": b.pk, "number": b.number, "name": b.name, "result": b.result} for b in ov.battles],
+        })
+
+
+class StandingsView(APIView):
+    @extend_schema(parameters=[AS_OF, OpenApiParameter("sort", str, enum=list(selectors.SORTS)),
+                               OpenApiParameter("dir", str, enum=["asc", "desc"]),
+                               OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
+                   responses=inline_serializer("Standings", {"count": serializers.IntegerField(),
+                                                             "results": serializers.JSONField()}))
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign = get_object_or_404(Campaign, pk=campaign_id)
+        sort = request.query_params.get("sort", "kills")
+        if sort not in selectors.SORTS:
+            raise InvalidInput("sort: неизвестная колонка.", "sort: unknown column.", field="sort")
+        limit = min(int(request.query_params.get("limit", "100") or 100), 1000)
+        offset = int(request.query_params.get("offset", "0") or 0)
+        rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
+                                                descending=request.query_params.get("dir", "desc") != "asc",
+                                                limit=limit, offset=offset)
+        return Response({"count": total, "results": [
+            {"character": r.character.pk, "name": r.character.name, "side": r.side, "rank": r.rank,
+             "awards": r.awards, "battles": r.battles, "kills": r.kills, "casualties": r.casualties,
+             "prestige": r.prestige} for r in rows]})
+
+
+class ChronicleView(APIView):
+    @extend_schema(parameters=[AS_OF], responses=CampaignEventOut(many=True))
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign = get_object_or_404(Campaign, pk=campaign_id)
+        events = describe_all(selectors.chronicle(campaign=campaign, as_of=_as_of(request)))
+        return Response(CampaignEventOut(events, many=True).data)
+
+
+class CharacterListView(APIView):
+    @extend_schema(responses=CharacterOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = Character.objects.select_related("owner", "nationality").order_by("name")
+        return Response(CharacterOut(qs, many=True).data)
+
+    @extend_schema(request=CharacterIn, responses={201: CharacterOut})
+    def post(self, request: Request) -> Response:
+        data = CharacterIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        c = services.character_create(owner=request.user, **data.validated_data)
+        return Response(CharacterOut(c).data, status=status.HTTP_201_CREATED)
+
+
+class CharacterDetailView(APIView):
+    @extend_schema(responses=inline_serializer("CharacterRecord", {
+        "character": CharacterOut(), "service_record": CampaignEventOut(many=True)}))
+    def get(self, request: Request, character_id: int) -> Response:
+        c = get_object_or_404(Character.objects.select_related("owner", "nationality"), pk=character_id)
+        return Response({"character": CharacterOut(c).data,
+                         "service_record": CampaignEventOut(describe_all(selectors.service_record(character=c)),
+                                                    many=True).data})
+
+
+class JoinView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=inline_serializer("JoinIn", {"character": serializers.IntegerField(),
+                                                        "token": serializers.UUIDField(required=False)}),
+                   responses=inline_serializer("JoinOut", {"status": serializers.CharField(),
+                                                           "side": serializers.CharField()}))
+    def post(self, request: Request, campaign_id: int) -> Response:
+        campaign = get_object_or_404(Campaign, pk=campaign_id)
+        character = get_object_or_404(Character, pk=request.data.get("character"), owner=request.user)
+        m = services.membership_request(campaign=campaign, character=character, token=request.data.get("token"))
+        return Response({"status": m.status, "side": m.side})
+
+
+class CommandRollView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=inline_serializer("CommandRollIn", {
+            "side": serializers.ChoiceField(choices=Side.choices),
+            "rolls": serializers.DictField(help_text="character id → {\"value\": 1..20, \"source\": \"entered\"} "
+                                                     "or {\"source\": \"rolled\"} (the service rolls)")}),
+        responses=inline_serializer("CommandStateOut", {"captain": serializers.IntegerField(allow_null=True),
+                                                        "contenders": serializers.ListField(),
+                                                        "rounds": serializers.IntegerField()}),
+        description="V-RANK-9/10: each player of the side rolls; the highest is captain; ties re-roll (G-13).")
+    def post(self, request: Request, battle_id: int) -> Response:
+        battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+        rolls = request.data.get("rolls")
+        if not isinstance(rolls, dict) or not all(str(k).isdigit() for k in rolls):
+            raise InvalidInput("rolls: объект «id персонажа → бросок».", "rolls: an object character id → die.",
+                               field="rolls")
+        st = services.command_roll(battle=battle, side=request.data.get("side", ""), by=request.user,
+                                   rolls={int(k): v for k, v in rolls.items()})
+        return Response({"captain": st.captain, "contenders": st.contenders, "rounds": st.rounds},
+                        status=status.HTTP_201_CREATED)
+
+
+class CommandAssignView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=inline_serializer("CommandAssignIn", {
+        "side": serializers.ChoiceField(choices=Side.choices),
+        "posts": serializers.DictField(help_text="character id → {\"post\": str, \"rank\": corporal|sergeant|lieutenant}")}),
+        responses={201: None}, description="V-RANK-11: the captain assigns every other player a post and rank.")
+    def post(self, request: Request, battle_id: int) -> Response:
+        battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+        posts = request.data.get("posts")
+        if not isinstance(posts, dict) or not all(str(k).isdigit() and isinstance(v, dict) for k, v in posts.items()):
+            raise InvalidInput("posts: объект «id персонажа → должность».", "posts: an object character id → post.",
+                               field="posts")
+        services.command_assign(battle=battle, side=request.data.get("side", ""), by=request.user,
+                                posts={int(k): v for k, v in posts.items()})
+        return Response(status=status.HTTP_201_CREATED)
+
+
+class ProposalListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(parameters=[OpenApiParameter("status", str, enum=list(Proposal.Status.values)),
+                               OpenApiParameter("campaign", int)], responses=ProposalOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = Proposal.objects.select_related("character", "award").order_by("id")
+        if not is_game_master(request.user):
+            qs = qs.filter(character__owner=request.user)
+        if request.query_params.get("status"):
+            qs = qs.filter(status=request.query_params["status"])
+        if request.query_params.get("campaign", "").isdigit():
+            qs = qs.filter(campaign_id=int(request.query_params["campaign"]))
+        return Response(ProposalOut(qs, many=True).data)
+
+
+class ProposalDecideView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=inline_serializer("DecideIn", {"approve": serializers.BooleanField(),
+                                                          "note": serializers.CharField(required=False)}),
+                   responses=ProposalOut)
+    def post(self, request: Request, proposal_id: int) -> Response:
+        p = get_object_or_404(Proposal, pk=proposal_id)
+        approve = request.data.get("approve")
+        if not isinstance(approve, bool):
+            raise InvalidInput("approve: true или false.", "approve: true or false.", field="approve")
+        p = services.proposal_decide(proposal=p, approve=approve, by=request.user,
+                                     note=str(request.data.get("note", ""))[:2000])
+        return Response(ProposalOut(p).data)

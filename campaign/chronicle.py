@@ -1,0 +1,70 @@
+"""Campaign events told as sentences (Django i18n: Russian and English)."""
+from __future__ import annotations
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from .models import Award, CampaignEvent, Rank
+
+SIDES = {"attacker": lambda: _("the attacker"), "defender": lambda: _("the defender"), "": lambda: _("nobody"),
+         "draw": lambda: _("a draw")}
+
+
+def _side(code: str) -> str:
+    return SIDES.get(code, lambda: code)()
+
+
+def _rank(code: str) -> str:
+    return str(Rank(code).label) if code in Rank.values else code
+
+
+def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
+    d = e.data
+    who = e.character.name if e.character_id and e.character else ""
+    t = e.type
+    if t == "character_enlisted":
+        return _("%(who)s entered service as %(rank)s.") % {"who": who, "rank": _rank(d["rank"])}
+    if t == "member_joined":
+        return _("%(who)s joined the campaign.") % {"who": who}
+    if t == "side_assigned":
+        return _("%(who)s fights for %(side)s.") % {"who": who, "side": _side(d["side"])}
+    if t == "campaign_started":
+        return _("The campaign began.")
+    if t == "campaign_finished":
+        return _("The campaign ended.")
+    if t == "command_roll":
+        rolls = ", ".join(f"{k}: {v['value']}" for k, v in d["rolls"].items())
+        return _("Command roll, %(side)s, round %(round)s: %(rolls)s.") % {
+            "side": _side(d["side"]), "round": d["round"], "rolls": rolls}
+    if t == "command_assigned":
+        return _("The captain of %(side)s assigned %(n)s posts.") % {"side": _side(d["side"]), "n": len(d["posts"])}
+    if t == "battle_result":
+        battle = e.battle.name if e.battle_id and e.battle else ""
+        if d["winner"] == "draw":
+            return _("Battle «%(battle)s» ended in a draw.") % {"battle": battle}
+        return _("Battle «%(battle)s» was won by %(side)s.") % {"battle": battle, "side": _side(d["winner"])}
+    if t == "battle_fought":
+        return _("%(who)s fought: %(kills)s kills, %(casualties)s casualties.") % {
+            "who": who, "kills": d.get("kills", 0), "casualties": d.get("casualties", 0)}
+    if t == "objective_changed":
+        return _("Objective «%(name)s» passed to %(side)s.") % {"name": d.get("name", d["objective"]),
+                                                                "side": _side(d.get("to", ""))}
+    if t == "award_granted":
+        award = (awards or {}).get(d["award"])
+        name = award.name(get_language() or "ru") if award else d.get("award_code", "")
+        return _("%(who)s was awarded %(award)s.") % {"who": who, "award": name}
+    if t == "promotion":
+        return _("%(who)s was promoted from %(from)s to %(to)s.") % {"who": who, "from": _rank(d["from"]),
+                                                                     "to": _rank(d["to"])}
+    if t == "proposal_rejected":
+        return _("A proposal for %(who)s was rejected.") % {"who": who}
+    return t
+
+
+def describe_all(events: list[CampaignEvent]) -> list[CampaignEvent]:
+    """Attach ``text`` to each event (one query for the awards named)."""
+    ids = {e.data.get("award") for e in events if e.type == "award_granted"}
+    awards = Award.objects.in_bulk([i for i in ids if i]) if ids else {}
+    for e in events:
+        e.text = describe(e, awards)
+    return events

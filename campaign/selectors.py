@@ -1,0 +1,139 @@
+"""Reads for the public campaign pages. Each runs a fixed number of queries
+whatever the campaign's size (tested), and reads projections, never replaying
+on request. "As of battle N" folds the campaign log up to battle N instead of
+reading the stored projection: the past is a replay, not a copy."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, IntegerField, Q, Value, When
+
+from battles.models import Battle, BattleEvent
+
+from . import ledger
+from .models import Campaign, CampaignEvent, CampaignProjection, Character, Membership, Standing
+
+SORTS = {"kills": "kills", "rank": "rank_order", "awards": "awards", "battles": "battles",
+         "casualties": "casualties", "prestige": "prestige", "name": "name"}
+
+
+def _entries(qs) -> list[ledger.Entry]:
+    return [ledger.Entry(i, t, d, c, b, n) for i, t, d, c, b, n in
+            qs.order_by("id").values_list("id", "type", "data", "character_id", "battle_id", "battle_number")]
+
+
+def campaign_view(*, campaign: Campaign, as_of: int | None = None) -> ledger.View:
+    """The campaign projection (1 query), or the log folded up to battle ``as_of``."""
+    if as_of is None:
+        proj = CampaignProjection.objects.filter(campaign=campaign).first()
+        view = ledger.View()
+        if proj and proj.data:
+            view.sides, view.objectives, view.progress = (proj.data["sides"], proj.data["objectives"],
+                                                          proj.data["progress"])
+            view.last_event_id = proj.last_event_id
+        return view
+    return ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
+
+
+@dataclass(frozen=True)
+class Overview:
+    campaign: Campaign
+    view: ledger.View
+    battles: list[Battle]
+    objectives: list[dict[str, Any]]
+    as_of: int | None
+    battle_numbers: list[int]
+
+
+def campaign_overview(*, campaign_id: int, as_of: int | None = None) -> Overview | None:
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        return None
+    view = campaign_view(campaign=campaign, as_of=as_of)
+    battles = list(Battle.objects.filter(campaign=campaign).order_by("number", "id"))
+    results = {p["battle"]: p["winner"] for p in view.progress}
+    for b in battles:
+        b.result = results.get(b.pk)
+    objectives = []
+    for obj in campaign.objectives.all():
+        held = view.objectives.get(str(obj.pk), {})
+        objectives.append({"objective": obj, "holder": held.get("holder", ""),
+                           "since_battle": held.get("since_battle")})
+    numbers = sorted({p["number"] for p in view.progress} if as_of is None else
+                     {b.number for b in battles if b.result})
+    return Overview(campaign, view, [b for b in battles if as_of is None or b.number <= as_of], objectives, as_of,
+                    numbers)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    character: Character
+    side: str
+    rank: str
+    awards: int
+    battles: int
+    kills: int
+    casualties: int
+    prestige: int
+
+
+def standings_table(*, campaign: Campaign, as_of: int | None = None, sort: str = "kills",
+                    descending: bool = True, limit: int = 100, offset: int = 0) -> tuple[list[TableRow], int]:
+    """The players' table, sorted, one page. Current standings read the
+    ``Standing`` projection (2 queries: count + page); as-of folds the log."""
+    if as_of is None:
+        qs = Standing.objects.filter(campaign=campaign).select_related("character__nationality",
+                                                                         "character__owner")
+        key = SORTS.get(sort, "kills")
+        if key == "rank_order":
+            qs = qs.annotate(rank_order=Case(*[When(rank=r, then=Value(i)) for i, r in enumerate(ledger.RANKS)],
+                                             default=Value(0), output_field=IntegerField()))
+        field = "character__name" if key == "name" else key
+        order = ("-" if descending else "") + field
+        total = qs.count()
+        rows = [TableRow(s.character, s.side, s.rank, s.awards, s.battles, s.kills, s.casualties, s.prestige)
+                for s in qs.order_by(order, "character__name", "character_id")[offset:offset + limit]]
+        return rows, total
+    view = ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
+    characters = Character.objects.select_related("nationality", "owner").in_bulk(list(view.rows))
+    rows = [TableRow(characters[r.character_id], r.side, r.rank, r.awards, r.battles, r.kills, r.casualties,
+                     r.prestige) for r in view.rows.values() if r.character_id in characters]
+    key = SORTS.get(sort, "kills")
+    rank_order = {r: i for i, r in enumerate(ledger.RANKS)}
+    rows.sort(key=lambda r: r.character.name)
+    rows.sort(key=lambda r: rank_order.get(r.rank, 0) if key == "rank_order" else
+              (r.character.name if key == "name" else getattr(r, key)), reverse=descending)
+    return rows[offset:offset + limit], len(rows)
+
+
+def chronicle(*, campaign: Campaign, as_of: int | None = None, limit: int = 200) -> list[CampaignEvent]:
+    """What happened, newest first, each entry with its source (1 query)."""
+    qs = CampaignEvent.objects.filter(campaign=campaign).exclude(type__in=["command_roll", "side_assigned"])
+    if as_of is not None:
+        qs = qs.filter(battle_number__lte=as_of)
+    return list(qs.select_related("character", "battle", "source_event").order_by("-id")[:limit])
+
+
+def service_record(*, character: Character) -> list[CampaignEvent]:
+    """The character's whole service record across campaigns (1 query)."""
+    return list(CampaignEvent.objects.filter(character=character)
+                .exclude(type__in=["side_assigned"])
+                .select_related("campaign", "battle", "source_event").order_by("id"))
+
+
+def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
+    return list(CampaignEvent.objects.filter(battle=battle).select_related("character").order_by("id"))
+
+
+def battle_log(*, battle: Battle) -> list[BattleEvent]:
+    return list(BattleEvent.objects.filter(battle=battle).select_related("recorded_by").order_by("seq"))
+
+
+def characters_of(*, user: Any) -> list[Character]:
+    return list(Character.objects.filter(owner=user).select_related("nationality"))
+
+
+def memberships_pending(*, campaign: Campaign) -> list[Membership]:
+    return list(campaign.memberships.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
+                .select_related("character", "player"))

@@ -1,0 +1,152 @@
+"""Pre-battle command (ЗВАНИЯ, «Определение командира»): V-RANK-9…12."""
+import pytest
+
+from campaign import services
+from campaign.models import CampaignEvent
+from config.errors import Forbidden, RuleRefused
+
+
+def entered(v):
+    return {"value": v, "source": "entered"}
+
+
+@pytest.fixture
+def battle1(running):
+    from battles.services import battle_create
+
+    return battle_create(campaign=running, name="Бой за высоту")
+
+
+def ids(campaign, *names):
+    return [campaign.cast[n][1].pk for n in names]
+
+
+@pytest.mark.django_db
+class TestCommandRoll:
+    def test_v_rank_10_highest_roll_becomes_captain(self, running, battle1, game_master):
+        """V-RANK-9/10: the players of one side roll; the highest is captain."""
+        a, b = ids(running, "petrov", "sidorov")
+        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(7), b: entered(15)},
+                                   by=game_master)
+        assert st.captain == b and st.rounds == 1
+        ev = CampaignEvent.objects.get(battle=battle1, type="command_roll")
+        assert ev.data["rolls"][str(b)] == {"value": 15, "source": "entered"}
+
+    def test_v_rank_10_g_13_a_tie_is_rerolled_by_the_tied_players_only(self, running, battle1, game_master):
+        a, b = ids(running, "petrov", "sidorov")
+        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
+                                   by=game_master)
+        assert st.captain is None and st.contenders == sorted([a, b])
+        with pytest.raises(RuleRefused) as exc:
+            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(3)}, by=game_master)
+        assert exc.value.rule_id == "V-RANK-10"
+        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(2), b: entered(1)},
+                                   by=game_master)
+        assert st.captain == a and st.rounds == 2
+
+    def test_v_rank_9_only_players_of_that_side_roll(self, running, battle1, game_master):
+        a = ids(running, "petrov")[0]
+        enemy = ids(running, "hans")[0]
+        with pytest.raises(RuleRefused) as exc:
+            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(5), enemy: entered(20)},
+                                  by=game_master)
+        assert exc.value.rule_id == "V-RANK-9"
+
+    def test_the_service_rolls_a_secure_d20_when_asked(self, running, battle1, game_master):
+        a, b = ids(running, "petrov", "sidorov")
+        services.command_roll(battle=battle1, side="attacker", rolls={a: {"source": "rolled"}, b: None},
+                              by=game_master)
+        rolls = CampaignEvent.objects.get(battle=battle1, type="command_roll").data["rolls"]
+        for die in rolls.values():
+            assert die["source"] == "rolled" and die["rng"] == "secrets" and 1 <= die["value"] <= 20
+
+    @pytest.mark.parametrize("value", [0, 21, "7"])
+    def test_an_entered_die_outside_1_to_20_names_the_field(self, running, battle1, game_master, value):
+        from config.errors import InvalidInput
+
+        a, b = ids(running, "petrov", "sidorov")
+        with pytest.raises(InvalidInput) as exc:
+            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(value), b: entered(3)},
+                                  by=game_master)
+        assert exc.value.field == f"rolls.{a}.value"
+
+    def test_a_player_of_the_other_side_cannot_record_the_roll(self, running, battle1):
+        hans = running.cast["hans"][0]
+        a, b = ids(running, "petrov", "sidorov")
+        with pytest.raises(Forbidden):
+            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(1), b: entered(2)}, by=hans)
+
+
+@pytest.mark.django_db
+class TestCommandAssign:
+    def _captain(self, running, battle1, game_master):
+        a, b = ids(running, "petrov", "sidorov")
+        services.command_roll(battle=battle1, side="attacker", rolls={a: entered(20), b: entered(1)}, by=game_master)
+        return a, b
+
+    def test_v_rank_11_the_captain_assigns_every_other_player_a_post_and_rank(self, running, battle1, game_master):
+        a, b = self._captain(running, battle1, game_master)
+        captain_user = running.cast["petrov"][0]
+        services.command_assign(battle=battle1, side="attacker", by=captain_user,
+                                posts={b: {"post": "командир 1-го взвода", "rank": "lieutenant"}})
+        ev = CampaignEvent.objects.get(battle=battle1, type="command_assigned")
+        assert ev.data["captain"] == a and ev.data["posts"][str(b)]["rank"] == "lieutenant"
+
+    def test_v_rank_11_leaving_a_player_without_a_post_is_refused(self, running, battle1, game_master):
+        self._captain(running, battle1, game_master)
+        with pytest.raises(RuleRefused) as exc:
+            services.command_assign(battle=battle1, side="attacker", by=game_master, posts={})
+        assert exc.value.rule_id == "V-RANK-11"
+
+    def test_v_rank_11_only_the_captain_or_master_assigns(self, running, battle1, game_master):
+        a, b = self._captain(running, battle1, game_master)
+        with pytest.raises(Forbidden):
+            services.command_assign(battle=battle1, side="attacker", by=running.cast["sidorov"][0],
+                                    posts={b: {"post": "x", "rank": "sergeant"}})
+
+    def test_v_rank_10_no_assignment_before_the_roll(self, running, battle1, game_master):
+        b = ids(running, "sidorov")[0]
+        with pytest.raises(RuleRefused) as exc:
+            services.command_assign(battle=battle1, side="attacker", by=game_master,
+                                    posts={b: {"post": "x", "rank": "sergeant"}})
+        assert exc.value.rule_id == "V-RANK-10"
+
+    def test_v_rank_12_repeated_before_every_battle_and_the_card_rank_is_unchanged(self, running, game_master):
+        """V-RANK-12: command is determined per battle; the character's campaign
+        rank (on his card) does not change with the battle post."""
+        from battles.services import battle_create
+
+        a, b = ids(running, "petrov", "sidorov")
+        for n, (va, vb) in enumerate([(20, 1), (1, 20)], start=1):
+            battle = battle_create(campaign=running, name=f"Бой {n}")
+            st = services.command_roll(battle=battle, side="attacker", rolls={a: entered(va), b: entered(vb)},
+                                       by=game_master)
+            other = b if st.captain == a else a
+            services.command_assign(battle=battle, side="attacker", by=game_master,
+                                    posts={other: {"post": "взвод", "rank": "lieutenant"}})
+        captains = [e.data["captain"] for e in CampaignEvent.objects.filter(type="command_assigned").order_by("id")]
+        assert captains == [a, b]
+        running.cast["sidorov"][1].refresh_from_db()
+        assert running.cast["sidorov"][1].rank == "corporal"
+
+    def test_command_is_shown_on_the_battle_page(self, running, battle1, game_master, client):
+        self._captain(running, battle1, game_master)
+        html = client.get(f"/battles/{battle1.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "Бросок на командование" in html or "Command roll" in html
+
+    def test_command_through_the_api(self, running, battle1):
+        from rest_framework.test import APIClient
+
+        a, b = ids(running, "petrov", "sidorov")
+        c = APIClient()
+        c.force_authenticate(running.cast["petrov"][0])
+        r = c.post(f"/api/battles/{battle1.id}/command/roll/",
+                   {"side": "attacker", "rolls": {str(a): entered(18), str(b): entered(4)}}, format="json")
+        assert r.status_code == 201 and r.json()["captain"] == a
+        r = c.post(f"/api/battles/{battle1.id}/command/assign/",
+                   {"side": "attacker", "posts": {str(b): {"post": "пулемётчики", "rank": "sergeant"}}},
+                   format="json")
+        assert r.status_code == 201
+        r = c.post(f"/api/battles/{battle1.id}/command/assign/",
+                   {"side": "attacker", "posts": {str(b): {"post": "x", "rank": "sergeant"}}}, format="json")
+        assert r.status_code == 409

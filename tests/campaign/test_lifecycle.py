@@ -1,0 +1,158 @@
+"""Campaign lifecycle, joining, characters and the campaign log."""
+import io
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from campaign import services
+from campaign.models import Campaign, CampaignEvent, CampaignStatus, Character, Membership, Objective
+from config.errors import Conflict, Forbidden
+
+from .conftest import member
+
+
+@pytest.mark.django_db
+class TestCharacters:
+    def test_v_rank_1_a_player_creates_a_character_whose_rank_is_an_event(self, make_player):
+        user, character = make_player("vasya", rank="sergeant")
+        ev = CampaignEvent.objects.get(character=character)
+        assert (ev.type, ev.data) == ("character_enlisted", {"rank": "sergeant"})
+        assert character.rank == "sergeant"
+
+    def test_v_rank_3_the_photo_is_resized_for_the_card(self, make_player):
+        from PIL import Image
+
+        _user, character = make_player("foto")
+        buf = io.BytesIO()
+        Image.new("RGB", (1600, 900), "olive").save(buf, "PNG")
+        buf.seek(0)
+        services.character_photo_set(character=character, photo=buf)
+        with Image.open(character.photo.path) as img:
+            assert max(img.size) == 600 and img.format == "JPEG"
+
+    def test_a_non_image_photo_names_the_field(self, make_player):
+        from config.errors import InvalidInput
+
+        _user, character = make_player("bad")
+        with pytest.raises(InvalidInput) as exc:
+            services.character_photo_set(character=character, photo=io.BytesIO(b"not an image"))
+        assert exc.value.field == "photo"
+
+    def test_rank_title_uses_the_nationalitys_rank_names(self, make_player):
+        _u, character = make_player("ivanov", rank="corporal")
+        assert character.rank_title("ru") == "Младший сержант"
+
+    def test_campaign_log_is_append_only_at_the_database(self, make_player):
+        make_player("x")
+        with pytest.raises(DatabaseError, match="append-only"):
+            with transaction.atomic(), connection.cursor() as cur:
+                cur.execute("UPDATE campaign_campaignevent SET type = 'promotion'")
+        with pytest.raises(DatabaseError, match="append-only"):
+            with transaction.atomic(), connection.cursor() as cur:
+                cur.execute("DELETE FROM campaign_campaignevent")
+
+    def test_rank_rebuilds_from_the_log(self, make_player):
+        _u, character = make_player("r", rank="sergeant")
+        Character.objects.filter(pk=character.pk).update(rank="captain")
+        assert services.characters_rank_rebuild() == 1
+        character.refresh_from_db()
+        assert character.rank == "sergeant"
+
+
+@pytest.mark.django_db
+class TestJoining:
+    def test_asking_to_join_waits_for_the_game_master_to_assign_a_side(self, campaign, make_player, game_master):
+        _u, character = make_player("novice")
+        m = services.membership_request(campaign=campaign, character=character)
+        assert m.status == Membership.Status.REQUESTED and m.side == ""
+        services.membership_assign_side(membership=m, side="defender", by=game_master)
+        m.refresh_from_db()
+        assert (m.status, m.side) == ("active", "defender")
+        types = list(CampaignEvent.objects.filter(campaign=campaign).values_list("type", flat=True))
+        assert types == ["member_joined", "side_assigned"]
+
+    def test_the_invitation_link_joins_at_once_and_a_wrong_token_is_refused(self, campaign, make_player):
+        import uuid
+
+        _u, character = make_player("invited")
+        with pytest.raises(Forbidden):
+            services.membership_request(campaign=campaign, character=character, token=uuid.uuid4())
+        m = services.membership_request(campaign=campaign, character=character, token=campaign.invite_token)
+        assert m.status == Membership.Status.ACTIVE
+
+    def test_only_the_game_master_assigns_sides(self, campaign, make_player):
+        user, character = make_player("cheeky")
+        m = services.membership_request(campaign=campaign, character=character)
+        with pytest.raises(Forbidden):
+            services.membership_assign_side(membership=m, side="attacker", by=user)
+
+    def test_a_character_carries_over_between_campaigns(self, campaign, make_player, game_master):
+        _u, character = make_player("veteran", rank="lieutenant")
+        other = Campaign.objects.create(name="Вторая кампания")
+        for c in (campaign, other):
+            m = services.membership_request(campaign=c, character=character, token=c.invite_token)
+            services.membership_assign_side(membership=m, side="attacker", by=game_master)
+        campaigns = set(CampaignEvent.objects.filter(character=character, type="member_joined")
+                        .values_list("campaign_id", flat=True))
+        assert campaigns == {campaign.id, other.id}
+
+    def test_join_page_and_api(self, campaign, make_player):
+        from django.test import Client
+        from rest_framework.test import APIClient
+
+        user, character = make_player("web")
+        c = Client()
+        c.force_login(user)
+        assert c.get(f"/campaigns/{campaign.id}/join/").status_code == 200
+        r = c.post(f"/campaigns/{campaign.id}/join/{campaign.invite_token}/", {"character": character.id})
+        assert r.status_code == 302
+        assert member(campaign, "web").status == "active"
+        api = APIClient()
+        api.force_authenticate(user)
+        r = api.post(f"/api/campaigns/{campaign.id}/join/", {"character": character.id}, format="json")
+        assert r.status_code == 200 and r.json()["status"] == "active"
+
+
+@pytest.mark.django_db
+class TestLifecycle:
+    def test_start_records_the_objectives_initial_holders(self, campaign, game_master):
+        Objective.objects.create(campaign=campaign, name="Высота 252", initial_holder="defender")
+        Objective.objects.create(campaign=campaign, name="Мост")
+        services.campaign_start(campaign=campaign, by=game_master)
+        assert campaign.status == CampaignStatus.RUNNING
+        changes = CampaignEvent.objects.filter(campaign=campaign, type="objective_changed")
+        assert [(e.data["name"], e.data["to"]) for e in changes] == [("Высота 252", "defender")]
+        assert campaign.projection.data["sides"]["defender"]["objectives"] == 1
+        with pytest.raises(Conflict):
+            services.campaign_start(campaign=campaign, by=game_master)
+
+    def test_a_finished_campaign_is_a_read_only_archive(self, running, game_master, make_player):
+        from battles.services import NewEvent, battle_create, battle_event_append
+
+        battle = battle_create(campaign=running, name="после")
+        services.campaign_finish(campaign=running, by=game_master)
+        _u, newcomer = make_player("late")
+        with pytest.raises(Conflict) as exc:
+            services.membership_request(campaign=running, character=newcomer)
+        assert exc.value.code == "campaign_finished"
+        with pytest.raises(Conflict):
+            battle_event_append(battle_id=battle.id, expected_seq=0,
+                                events=[NewEvent("battle_started", {"attacker": "A", "defender": "D"})])
+        frozen = running.projection.data
+        services.campaign_projections_rebuild(campaign=running)
+        running.projection.refresh_from_db()
+        assert running.projection.data == frozen
+
+    def test_copy_makes_a_template_without_players_or_history(self, running, game_master):
+        Objective.objects.create(campaign=running, name="Станция", initial_holder="attacker")
+        new = services.campaign_copy(campaign=running, by=game_master, name="Кампания-2")
+        assert new.status == CampaignStatus.DRAFT and new.copied_from == running
+        assert list(new.objectives.values_list("name", flat=True)) == ["Станция"]
+        assert not new.memberships.exists() and not new.events.exists()
+        assert new.award_rules.count() == running.award_rules.count()
+
+    def test_only_the_game_master_runs_the_lifecycle(self, campaign, player):
+        with pytest.raises(Forbidden):
+            services.campaign_start(campaign=campaign, by=player)
+        with pytest.raises(Forbidden):
+            services.campaign_finish(campaign=campaign, by=player)
