@@ -77,6 +77,9 @@ class TableRow:
     casualties: int
     prestige: int
 
+    def rank_title(self, language: str) -> str:
+        return self.character.nationality.rank_name(self.rank, language)
+
 
 def standings_table(*, campaign: Campaign, as_of: int | None = None, sort: str = "kills",
                     descending: bool = True, limit: int = 100, offset: int = 0) -> tuple[list[TableRow], int]:

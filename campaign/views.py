@@ -70,10 +70,8 @@ def standings(request, campaign_id: int):
     rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
                                             descending=descending, limit=per_page, offset=(page - 1) * per_page)
     lang = get_language() or "ru"
-    for r in rows:
-        r.rank_title = r.character.nationality.rank_name(r.rank, lang)
     return render(request, "campaign/standings.html", {
-        "campaign": campaign, "rows": rows, "sort": sort, "descending": descending, "as_of": _as_of(request),
+        "campaign": campaign, "rows": [(r, r.rank_title(lang)) for r in rows], "sort": sort, "descending": descending, "as_of": _as_of(request),
         "page": page, "pages": max((total + per_page - 1) // per_page, 1), "total": total,
         "columns": [("name", _("Character")), ("rank", _("Rank")), ("awards", _("Awards")),
                     ("battles", _("Battles")), ("kills", _("Kills")), ("casualties", _("Casualties")),
