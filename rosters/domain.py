@@ -24,6 +24,15 @@ VEHICLE_KINDS = ("car", "tank", "apc", "artillery", "pillbox")  # V-VEH-1 (+ pil
 ARMOURED = ("tank", "apc")
 GUN_TYPES = ("", "at", "aa", "aa_autocannon", "howitzer", "mortar")
 # V-TG-1 group type -> V-TG-2 class category it needs two of
+# V-PLT-3 (reading): where each unit may stand in the chain captain – lieutenant – sergeant – corporal
+ALLOWED_PARENTS = {
+    "company": (None,),
+    "platoon": (None, "company"),
+    "squad": (None, "platoon"),
+    "hq_squad": (None, "company"),
+    "tactical_group": (None, "platoon", "company"),
+    "motorised": (None, "platoon", "company"),
+}
 GROUP_CATEGORY = {"at": "at_grenadier", "recon": "scout", "medical": "medic", "sniper": "sniper", "mg": "mg",
                   "flame": "flamethrower"}
 # V-SQUAD-7…16: category -> (limit attribute, rule id, ru, en)
@@ -334,6 +343,13 @@ class _Check:
             if u.kind not in UNIT_KINDS:
                 self.add("V-TURN-1", f"Неизвестный вид подразделения: {u.kind}.", f"Unknown unit type: {u.kind}.",
                          u.ref)
+            parent = self.units.get(u.parent) if u.parent is not None else None
+            if u.parent is not None and parent is None:
+                self.add("V-PLT-3", "Подразделение входит в несуществующее подразделение.",
+                         "The unit is part of a unit that does not exist.", u.ref)
+            elif u.kind in ALLOWED_PARENTS and (parent.kind if parent else None) not in ALLOWED_PARENTS[u.kind]:
+                self.add("V-PLT-3", f"«{u.name}» не может входить в «{parent.name}».",
+                         f"'{u.name}' cannot be part of '{parent.name}'.", u.ref)
             upgrades = self.check_upgrades(u)
             unit_costs[u.ref] += upgrades
             total += upgrades

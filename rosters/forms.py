@@ -87,3 +87,13 @@ class VehicleForm(forms.Form):
         self.fields["armour_class"].choices = [(a.number, f"{a.number} ({a.cost})") for a in game.armour]
         self.fields["gun_class"].choices = [("", "—")] + [(g.number, f"{g.number} ({g.cost})") for g in game.guns]
         self.fields["options"].choices = [(o.code, f"{_name(o)} ({o.cost})") for o in game.options]
+
+
+class ImportForm(forms.Form):
+    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    file = forms.FileField(label=_("JSON export"))
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        qs = Character.objects.select_related("nationality")
+        self.fields["character"].queryset = qs if is_game_master(user) else qs.filter(owner=user)

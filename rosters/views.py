@@ -17,11 +17,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.models import Campaign
 from campaign.roles import is_game_master
 from config.errors import ApplicationError
 
 from . import forms, selectors, services
-from .models import Fighter, Status, Unit, Upgrade, Vehicle, VehicleOption
+from .models import Fighter, Side, Status, Unit, Upgrade, Vehicle, VehicleOption
 
 LOGIN = "roster-login"
 
@@ -51,8 +52,12 @@ def _back(roster_id: int, anchor: str = ""):
 @login_required(login_url=LOGIN)
 def roster_list(request):
     rosters = selectors.rosters_visible(user=request.user).select_related("character__nationality")
+    filters = {key: request.GET[key] for key in ("campaign", "side", "status") if request.GET.get(key)}
+    if filters.get("campaign", "").isdigit() or "campaign" not in filters:
+        rosters = rosters.filter(**filters)
     return render(request, "rosters/roster_list.html", {
-        "rosters": rosters, "is_master": is_game_master(request.user)})
+        "rosters": rosters, "is_master": is_game_master(request.user), "filters": filters,
+        "campaigns": Campaign.objects.order_by("name"), "sides": Side.choices, "statuses": Status.choices})
 
 
 @login_required(login_url=LOGIN)
@@ -132,7 +137,7 @@ def _page_context(request, roster_id: int) -> dict:
         "reprice_changes_total": report.total != roster.priced_total,
         "stale_version": game.version is not None and roster.priced_version_id != game.version.pk,
         "rank_title": roster.character.rank_title("ru" if ru else "en"),
-        "is_master": master, "editable": editable,
+        "is_master": master, "editable": editable, "upgradable": ("squad", "hq_squad", "tactical_group"),
         "can_reopen": roster.status == Status.SUBMITTED and (master or roster.owner_id == user.pk),
         "unit_form": forms.UnitForm(tree=tree, game=game, auto_id="unit_%s"),
         "fighter_form": forms.FighterForm(tree=tree, game=game, auto_id="fighter_%s"),
@@ -194,6 +199,43 @@ def unit_remove(request, roster_id: int, unit_id: int):
 
 @require_POST
 @login_required(login_url=LOGIN)
+def unit_upgrade(request, roster_id: int, unit_id: int):
+    """V-UPG-1: buy (or drop, with an empty choice) the unit's upgrade card."""
+    roster = _visible(request, roster_id)
+    unit = Unit.objects.filter(roster=roster, pk=unit_id).first()
+    if unit is None:
+        raise Http404
+    code = request.POST.get("upgrade", "")
+    upgrades = list(Upgrade.objects.filter(code=code)) if code else []
+    return _run(request, roster_id, services.unit_upgrades_set, f"unit-{unit.pk}", roster=roster, unit=unit,
+                upgrades=upgrades)
+
+
+@login_required(login_url=LOGIN)
+def roster_import(request):
+    """Upload a JSON export: refused whole with every problem, or a new draft."""
+    form = forms.ImportForm(request.POST or None, request.FILES or None, user=request.user)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            data = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            messages.error(request, _("The file is not JSON."))
+        else:
+            try:
+                roster, _report = services.roster_import(user=request.user, character=form.cleaned_data["character"],
+                                                         data=data)
+            except ApplicationError as exc:
+                _error(request, exc)
+                problems = [p["message_ru"] if _ru() else p["message_en"] for p in exc.extra.get("problems", [])]
+            else:
+                messages.success(request, _("Imported as a draft."))
+                return _back(roster.pk)
+    return render(request, "rosters/roster_import.html", {"form": form, "problems": problems})
+
+
+@require_POST
+@login_required(login_url=LOGIN)
 def fighter_add(request, roster_id: int):
     roster = _visible(request, roster_id)
     tree = selectors.roster_tree(roster_id=roster_id)
@@ -218,8 +260,8 @@ def fighter_count(request, roster_id: int, fighter_id: int):
     roster = _visible(request, roster_id)
     fighter = Fighter.objects.filter(roster=roster, pk=fighter_id).first()
     form = forms.CountForm(request.POST)
-    if fighter is None:
-        raise Http404
+    if fighter is None:  # already removed (a double click): nothing to do
+        return _back(roster_id)
     if not form.is_valid():
         messages.error(request, _("Count must be a number from 0 to 1000."))
         return _back(roster_id)

@@ -121,3 +121,48 @@ def test_roster_page_query_count_is_constant(web, squad_roster, player):
     with CaptureQueriesContext(connection) as large:
         assert web.get(f"/rosters/{squad_roster.pk}/").status_code == 200
     assert [q["sql"][:60] for q in large.captured_queries] == [q["sql"][:60] for q in small.captured_queries]
+
+
+def test_import_page_refuses_bad_files_whole_and_imports_good_ones(web, squad_roster, character):
+    import io
+    import json
+
+    from rosters import selectors
+
+    data = selectors.roster_export(tree=selectors.roster_tree(roster_id=squad_roster.pk))
+    before = Roster.objects.count()
+    bad = dict(data, fighters=data["fighters"] + [{"class": "dragon", "unit": None}])
+    r = web.post("/rosters/import/", {"character": character.pk,
+                                      "file": io.BytesIO(json.dumps(bad).encode())})
+    assert r.status_code == 200 and "dragon" in r.content.decode()
+    assert Roster.objects.count() == before
+    good = io.BytesIO(json.dumps(data).encode())
+    good.name = "roster.json"
+    r = web.post("/rosters/import/", {"character": character.pk, "file": good})
+    assert r.status_code == 302 and Roster.objects.count() == before + 1
+
+
+def test_v_upg_1_upgrade_card_bought_from_the_unit_card(web, squad_roster):
+    from rosters.models import Upgrade
+
+    Upgrade.objects.create(code="grenades", name_ru="Гранаты", name_en="Grenades", cost=3)
+    unit = squad_roster.units.get()
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert f"/units/{unit.pk}/upgrade/" in html
+    web.post(f"/rosters/{squad_roster.pk}/units/{unit.pk}/upgrade/", {"upgrade": "grenades"})
+    squad_roster.refresh_from_db()
+    assert squad_roster.priced_total == 13 and list(unit.upgrades.values_list("code", flat=True)) == ["grenades"]
+    web.post(f"/rosters/{squad_roster.pk}/units/{unit.pk}/upgrade/", {"upgrade": ""})
+    squad_roster.refresh_from_db()
+    assert squad_roster.priced_total == 10
+
+
+def test_master_filters_the_roster_list(squad_roster, game_master, campaign, player):
+    from rosters import services
+
+    services.roster_update(user=player, roster=squad_roster, campaign=campaign, side="attacker")
+    gm = Client()
+    gm.force_login(game_master)
+    assert squad_roster.name in gm.get(f"/rosters/?campaign={campaign.pk}&side=attacker").content.decode()
+    assert squad_roster.name not in gm.get("/rosters/?side=defender").content.decode()
+    assert squad_roster.name not in gm.get("/rosters/?status=locked").content.decode()

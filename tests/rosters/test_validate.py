@@ -632,3 +632,15 @@ def test_v_upg_4_one_upgrade_per_squad_or_group():
     b.squad(upgrades=["u1", "u2"])
     b.group("mg", upgrades=["u1", "u2"])
     assert [v.rule_id for v in b.report().violations].count("V-UPG-4") == 2
+
+
+def test_v_plt_3_units_stand_in_the_command_chain():
+    """V-PLT-3 (reading): platoons in a company, squads in a platoon, an HQ squad in a company."""
+    b = Build()
+    b.company()
+    assert "V-PLT-3" not in ids(b.report())
+    for child, parent in (("squad", "squad"), ("platoon", "platoon"), ("hq_squad", "platoon"), ("company", "company")):
+        b = Build()
+        p = b.unit(parent)
+        b.unit(child, p)
+        assert "V-PLT-3" in ids(b.report()), (child, parent)
