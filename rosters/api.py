@@ -169,6 +169,13 @@ class FighterIn(serializers.Serializer):
 
 class FighterPatchIn(serializers.Serializer):
     count = serializers.IntegerField(min_value=0, max_value=1000, help_text="0 removes the line")
+    fire_team = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=99)
+
+
+class UnitPatchIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    upgrades = serializers.SlugRelatedField(slug_field="code", queryset=Upgrade.objects.all(), many=True,
+                                            required=False, help_text="Replaces the unit's upgrade cards")
 
 
 class VehicleIn(serializers.Serializer):
@@ -320,6 +327,18 @@ class UnitListView(Authenticated):
 
 
 class UnitDetailView(Authenticated):
+    @extend_schema(summary="Rename a unit or set its upgrade cards (V-UPG)", request=UnitPatchIn,
+                   responses=RosterDetailOut)
+    def patch(self, request: Request, roster_id: int, unit_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        unit = _part(Unit, roster, unit_id, "unit")
+        d = _valid(UnitPatchIn, request.data)
+        if "name" in d:
+            services.unit_rename(user=request.user, roster=roster, unit=unit, name=d["name"])
+        if "upgrades" in d:
+            services.unit_upgrades_set(user=request.user, roster=roster, unit=unit, upgrades=d["upgrades"])
+        return _detail(roster.pk)
+
     @extend_schema(summary="Remove a unit with everything in it", responses=RosterDetailOut)
     def delete(self, request: Request, roster_id: int, unit_id: int) -> Response:
         roster = _roster(request, roster_id)
@@ -346,7 +365,8 @@ class FighterDetailView(Authenticated):
         roster = _roster(request, roster_id)
         d = _valid(FighterPatchIn, request.data)
         services.fighter_update(user=request.user, roster=roster,
-                                fighter=_part(Fighter, roster, fighter_id, "fighter"), count=d["count"])
+                                fighter=_part(Fighter, roster, fighter_id, "fighter"), count=d["count"],
+                                fire_team=d["fire_team"] if "fire_team" in d else "keep")
         return _detail(roster.pk)
 
     @extend_schema(summary="Remove a line of fighters", responses=RosterDetailOut)

@@ -257,8 +257,19 @@ def fighter_add(*, user: Any, roster: Roster, infantry_class: InfantryClass, cou
 
 
 @transaction.atomic
-def fighter_update(*, user: Any, roster: Roster, fighter: Fighter, count: int) -> Fighter | None:
-    """Set how many fighters of one class stand in one place; 0 removes them."""
+def unit_rename(*, user: Any, roster: Roster, unit: Unit, name: str) -> Unit:
+    _can_edit(user, roster)
+    _own_unit(roster, unit)
+    unit.name = name
+    unit.save(update_fields=["name"])
+    return unit
+
+
+@transaction.atomic
+def fighter_update(*, user: Any, roster: Roster, fighter: Fighter, count: int,
+                   fire_team: int | None | str = "keep") -> Fighter | None:
+    """Set how many fighters of one class stand in one place (0 removes them),
+    and optionally move them to another fire team."""
     _can_edit(user, roster)
     if fighter.roster_id != roster.pk:
         raise InvalidInput("fighter: из другого состава.", "fighter: of another roster.", field="fighter")
@@ -269,7 +280,9 @@ def fighter_update(*, user: Any, roster: Roster, fighter: Fighter, count: int) -
         _reprice(roster)
         return None
     fighter.count = count
-    fighter.save(update_fields=["count"])
+    if fire_team != "keep":
+        fighter.fire_team = fire_team  # type: ignore[assignment]
+    fighter.save(update_fields=["count", "fire_team"])
     _reprice(roster)
     return fighter
 

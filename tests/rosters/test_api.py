@@ -113,3 +113,24 @@ def test_duplicate_and_delete(player_client, character):
     assert r.status_code == 201 and r.json()["id"] != roster["id"] and len(r.json()["fighters"]) == 4
     assert player_client.delete(f"/api/rosters/{roster['id']}/").status_code == 204
     assert not Roster.objects.filter(pk=roster["id"]).exists()
+
+
+def test_v_upg_4_patch_unit_upgrades_and_move_fighters_between_teams(player_client, character):
+    """V-UPG-4: one card per squad; V-SQUAD-1: moving riflemen unbalances the fire teams."""
+    from rosters.models import Upgrade
+
+    Upgrade.objects.create(code="a", name_ru="А", name_en="A", cost=1)
+    Upgrade.objects.create(code="b", name_ru="Б", name_en="B", cost=1)
+    roster = _create(player_client, character)
+    detail = _squad(player_client, roster["id"])
+    unit = detail["units"][0]["id"]
+    url = f"/api/rosters/{roster['id']}/units/{unit}/"
+    r = player_client.patch(url, {"upgrades": ["a"], "name": "Штурмовое"}, format="json")
+    assert r.json()["units"][0]["name"] == "Штурмовое" and r.json()["report"]["ok"]
+    r = player_client.patch(url, {"upgrades": ["a", "b"]}, format="json")
+    assert [v["rule_id"] for v in r.json()["report"]["violations"]] == ["V-UPG-4"]
+    player_client.patch(url, {"upgrades": []}, format="json")
+    line = next(f for f in detail["fighters"] if f["infantry_class"] == "rifleman" and f["fire_team"] == 2)
+    r = player_client.patch(f"/api/rosters/{roster['id']}/fighters/{line['id']}/", {"count": 4, "fire_team": 1},
+                            format="json")
+    assert {v["rule_id"] for v in r.json()["report"]["violations"]} == {"V-SQUAD-1"}
