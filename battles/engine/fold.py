@@ -79,7 +79,14 @@ def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str,
         mutate = entry.mutate
         if mutate is not None:
             state.last_seq = last
-            mutate(state, entry.load(event), Context(event.seq, ctx_rules))
+            try:
+                mutate(state, entry.load(event), Context(event.seq, ctx_rules))
+            except (KeyError, IndexError, StopIteration, TypeError, AttributeError):
+                # The event was checked when appended, but a later correction
+                # voided something it relied on (e.g. the muster of its fighter).
+                # It stands in the log; replay records that it had nothing to act on.
+                state.unapplied.append(event.seq)
+                continue
         applied += 1
     state.last_seq = last
     state.applied += applied

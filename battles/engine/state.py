@@ -198,6 +198,7 @@ class BattleState:
     applied: int = 0
     voided: list[int] = field(default_factory=list)
     corrections: list[int] = field(default_factory=list)
+    unapplied: list[int] = field(default_factory=list)  # seqs left without effect by a correction
     turns: list[TurnRecord] = field(default_factory=list)
     units: dict[str, Unit] = field(default_factory=dict)
     fighters: dict[str, Fighter] = field(default_factory=dict)

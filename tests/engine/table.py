@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from battles.engine import BattleState, RuleViolation, decide, fold
+from battles.engine import BattleState, RuleViolation, decide, fold, requires_rebuild
 
 
 def D(v: int) -> dict[str, Any]:  # noqa: N802 - reads like a die on the table
@@ -20,7 +20,12 @@ class Table:
         self.events: list = []
 
     def add(self, type_: str, **data: Any) -> BattleState:
-        evs = decide(self.state, [(type_, data, None)], first_seq=self.state.last_seq + 1, rules=self.rules)
+        evs = decide(self.state, [(type_, data, None)], first_seq=self.state.last_seq + 1, rules=self.rules,
+                     history=lambda: list(self.events))
+        if requires_rebuild(self.state, evs):
+            self.events += evs
+            self.state = fold(self.events, None, self.rules)
+            return self.state
         self.events += evs
         self.state = fold(evs, self.state, self.rules)
         return self.state

@@ -1,0 +1,88 @@
+"""The event vocabulary as Markdown (docs/events.md), generated from the
+registry so the document cannot drift: a test compares the two.
+
+Regenerate with ``python -m battles.engine.docs > docs/events.md``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .events import REGISTRY
+from .rules_data import PLACEHOLDERS, READINGS
+
+HEADER = """# Battle event vocabulary (ruleset v11.2)
+
+Generated from `battles/engine` by `python -m battles.engine.docs > docs/events.md`;
+`tests/engine/test_docs.py` fails when this file and the registry differ. The same
+vocabulary, with JSON Schemas, is served by `GET /api/event-types/`.
+
+Events state the facts the table decides (distances in inches, line of sight,
+targets) and the dice. A die is `{"value": 1..20, "source": "entered" | "rolled", "rng": ...}`;
+a client may send `{"source": "rolled"}` and the service fills the value with a
+secure random source (`battles.engine.fill_rolls`). Replay never rolls.
+An event the rules forbid is refused with the catalog rule ID (`V-...`) or a
+structural code (`S-...`), in Russian and English. Once accepted, an event
+stands; only the game master's `correction` voids one (V-TURN-13).
+
+Who may record: **players** (any player of the battle) unless marked
+**game master only**.
+"""
+
+
+def _type(schema: dict[str, Any]) -> str:
+    if "anyOf" in schema:
+        return " \\| ".join(_type(s) for s in schema["anyOf"])
+    if "enum" in schema:
+        return " \\| ".join(f"`{v}`" if v != "" else '`""`' for v in schema["enum"])
+    kind = schema.get("type")
+    if kind == "array":
+        return f"list of {_type(schema['items'])}"
+    if kind == "object" and "properties" in schema:
+        return "object (" + ", ".join(schema["properties"]) + ")"
+    if kind == "object":
+        return f"map of {_type(schema.get('additionalProperties', {}))}"
+    bounds = []
+    if "minimum" in schema:
+        bounds.append(f"≥ {schema['minimum']}")
+    if "maximum" in schema:
+        bounds.append(f"≤ {schema['maximum']}")
+    return (kind or "any") + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def render() -> str:
+    out = [HEADER]
+    for name in sorted(REGISTRY):
+        entry = REGISTRY[name]
+        d = entry.describe()
+        schema = d["schema"]
+        out.append(f"\n## `{name}` — {entry.title_en} / {entry.title_ru}\n")
+        if schema.get("description"):
+            out.append(schema["description"] + "\n")
+        who = "game master only" if entry.game_master_only else "players"
+        rules = ", ".join(entry.rules) if entry.rules else "—"
+        out.append(f"- Recorded by: **{who}**; schema version {entry.version}")
+        out.append(f"- Rules: {rules}\n")
+        out.append("| field | type | required | notes |")
+        out.append("|---|---|---|---|")
+        required = set(schema.get("required", []))
+        for field, fs in schema["properties"].items():
+            note = fs.get("description", "")
+            out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {note} |")
+    out.append("\n## Rules data placeholders (catalog gaps)\n")
+    out.append("Keys of `battles.engine.rules_data.DEFAULT_RULES` with no seed basis; the master edits them.\n")
+    out.append("| key | gap |")
+    out.append("|---|---|")
+    for key in sorted(PLACEHOLDERS):
+        out.append(f"| `{key}` | {PLACEHOLDERS[key]} |")
+    out.append("\n## Readings adopted (catalog `reading:`)\n")
+    out.append("| key | reading |")
+    out.append("|---|---|")
+    for key in sorted(READINGS):
+        out.append(f"| `{key}` | {READINGS[key]} |")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import battles.engine  # noqa: F401  (registers the event types)
+
+    print(render(), end="")

@@ -1,0 +1,152 @@
+"""Property tests (hypothesis) over random battles built through the append
+gate: determinism, fold of the whole == fold of its parts (with corrections),
+the dead never act, and fighters are conserved."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from battles.engine import RuleViolation, census, decide, dump, fold, requires_rebuild, voided_by
+
+from .table import D, standard
+
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def actor_of(type_: str, data: dict) -> str | None:
+    for key in ("shooter", "attacker", "captor", "officer", "sapper"):
+        if key in data and type_ != "charge_detonated":
+            return data[key]
+    if type_ == "fighters_moved":
+        return data["fighters"][0]
+    return None
+
+
+def candidate(draw, t) -> tuple[str, dict]:
+    s = t.state
+    fighters = sorted(s.fighters)
+    side = s.side_to_move
+    own = [f for f in fighters if s.fighters[f].side == side]
+    foe = [f for f in fighters if s.fighters[f].side != side]
+    kind = draw(st.sampled_from(["fire", "fire", "mg", "melee", "move", "wound", "end", "prisoner", "morale",
+                                 "gun", "correction", "postures"]))
+    die = D(draw(st.integers(1, 20)))
+    if kind == "fire":
+        return "fire", dict(shooter=draw(st.sampled_from(own)), weapon="rifle", target="fighters",
+                            distance=draw(st.sampled_from([3.0, 8.0, 9.0])),
+                            struck=[{"fighter": draw(st.sampled_from(foe)), "die": die}])
+    if kind == "mg":
+        shooter = "a_lmg" if side == "attacker" else "DAA"
+        return "fire", dict(shooter=shooter, weapon="lmg" if side == "attacker" else "aa_autocannon",
+                            target="fighters", distance=6.0,
+                            struck=[{"fighter": f, "die": D(draw(st.integers(1, 20)))}
+                                    for f in draw(st.lists(st.sampled_from(foe), min_size=1, max_size=3, unique=True))])
+    if kind == "melee":
+        return "melee", dict(attacker=draw(st.sampled_from(own)), defender=draw(st.sampled_from(foe)), distance=1.0,
+                             rolls=[{"attacker": die, "defender": D(draw(st.integers(1, 20)))}])
+    if kind == "move":
+        return "fighters_moved", dict(side=side, fighters=[draw(st.sampled_from(own))], distance=0.0)
+    if kind == "wound":
+        return "wound_test", dict(fighter=draw(st.sampled_from(own)), die=die)
+    if kind == "end":
+        return "turn_ended", dict(side=side, turn=s.turn)
+    if kind == "prisoner":
+        return "prisoner_taken", dict(captor=draw(st.sampled_from(own)), prisoner=draw(st.sampled_from(foe)),
+                                      distance=0.5)
+    if kind == "morale":
+        unit = draw(st.sampled_from(sorted(s.units)))
+        return "morale_test", dict(unit=unit, die=die, officer_distances={},
+                                   enemy_distances={f: 5.0 for f in fighters})
+    if kind == "gun":
+        shooter, target = ("AT3", "DT4") if side == "attacker" else ("DT4", "AT3")
+        return "fire", dict(shooter=shooter, weapon="gun", target="vehicle", target_id=target, distance=10.0, hit=die)
+    if kind == "correction" and s.last_seq > 4:
+        return "correction", dict(voids_seq=draw(st.integers(5, s.last_seq)), reason="property test")
+    return "postures_declared", dict(side=side, units={u: draw(st.sampled_from(["recon", "assault", "dug_in"]))
+                                                       for u in sorted(s.units) if s.units[u].side == side})
+
+
+def build(data_draw, steps: int):
+    t = standard()
+    mustered = len(t.state.fighters)
+    for _ in range(steps):
+        type_, payload = candidate(data_draw, t)
+        before = t.state
+        actor = actor_of(type_, payload)
+        try:
+            t.add(type_, **payload)
+        except RuleViolation:
+            continue
+        # the dead never act: an accepted event's actor was alive and free beforehand
+        if actor is not None and actor in before.fighters:
+            a = before.fighters[actor]
+            assert not a.dead and not a.captured, f"{type_} by {actor} accepted although dead/captured"
+        c = census(t.state)
+        assert sum(c.values()) == mustered == len(t.state.fighters)
+    return t
+
+
+@SETTINGS
+@given(st.data())
+def test_fold_is_deterministic_and_matches_the_append_gate(data):
+    t = build(data.draw, data.draw(st.integers(5, 40)))
+    a, b = fold(t.events), fold(t.events)
+    assert dump(a) == dump(b)
+    if not voided_by(t.events):
+        assert dump(a) == dump(t.state)
+
+
+@SETTINGS
+@given(st.data())
+def test_fold_of_the_whole_equals_fold_of_its_parts(data):
+    t = build(data.draw, data.draw(st.integers(5, 40)))
+    events = t.events
+    whole = fold(events)
+    cuts = sorted(data.draw(st.lists(st.integers(1, max(1, len(events) - 1)), max_size=4, unique=True)))
+    skip = voided_by(events)  # as the service passes every voided seq of the log
+    state = None
+    start = 0
+    for cut in [*cuts, len(events)]:
+        part = events[start:cut]
+        if not part:
+            continue
+        if state is not None and requires_rebuild(state, part):
+            state = fold(events[:cut], None, skip=skip)
+        else:
+            state = fold(part, state, skip=skip)
+        start = cut
+    assert dump(state) == dump(whole)
+
+
+@SETTINGS
+@given(st.data())
+def test_the_dead_never_act(data):
+    t = build(data.draw, data.draw(st.integers(10, 40)))
+    dead = [f for f, x in t.state.fighters.items() if x.dead]
+    for fid in dead:
+        f = t.state.fighters[fid]
+        if t.state.side_to_move != f.side:
+            continue
+        foe = next(x for x, y in t.state.fighters.items() if y.side != f.side)
+        for type_, payload in (
+            ("fire", dict(shooter=fid, weapon="rifle", target="fighters", distance=3.0,
+                          struck=[{"fighter": foe, "die": D(20)}])),
+            ("melee", dict(attacker=fid, defender=foe, distance=0.5, rolls=[{"attacker": D(20), "defender": D(1)}])),
+            ("fighters_moved", dict(side=f.side, fighters=[fid], distance=0.0)),
+        ):
+            try:
+                decide(t.state, [(type_, payload, None)], first_seq=t.state.last_seq + 1)
+            except RuleViolation:
+                continue
+            raise AssertionError(f"dead fighter {fid} was allowed {type_}")
+
+
+@SETTINGS
+@given(st.data())
+def test_fighters_are_conserved_alive_wounded_dead_captured_equals_mustered(data):
+    t = build(data.draw, data.draw(st.integers(5, 40)))
+    for side in ("attacker", "defender"):
+        c = census(t.state, side)
+        assert sum(c.values()) == sum(1 for f in t.state.fighters.values() if f.side == side)
+    replay = fold(t.events)
+    assert sum(census(replay).values()) == len(replay.fighters)

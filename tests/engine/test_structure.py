@@ -1,0 +1,137 @@
+"""The engine's contract: pure Python, canonical state, dice with provenance,
+rules data with marked placeholders, corrections (V-TURN-13), and the event
+vocabulary document kept in sync with the registry."""
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from battles import engine
+from battles.engine import DEFAULT_RULES, PLACEHOLDERS, READINGS, BattleState, PayloadError, decide, dump, fold, load
+from battles.engine.dice import fill_rolls
+from battles.engine.docs import render
+from battles.engine.rules_data import DEFAULT_RULES as DATA_DEFAULTS
+
+from .table import D, attacker_turn, standard
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "battles" / "engine"
+
+
+def test_engine_imports_nothing_from_django_or_the_apps():
+    bad = []
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                if top in {"django", "rest_framework", "celery", "config", "campaign", "rosters"} or (
+                        top == "battles" and not name.startswith("battles.engine")):
+                    bad.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not bad, "the engine must stay pure Python: " + ", ".join(bad)
+
+
+def test_docs_events_md_is_generated_from_the_registry():
+    doc = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
+    assert doc == render(), "run `python -m battles.engine.docs > docs/events.md`"
+    for name in engine.REGISTRY:
+        assert f"## `{name}`" in doc
+
+
+def test_every_event_type_has_titles_and_cites_rules_or_is_structural():
+    for name, entry in engine.REGISTRY.items():
+        assert entry.title_ru and entry.title_en, name
+        assert entry.mutate is not None, name
+        assert all(r.startswith("V-") for r in entry.rules), name
+
+
+def test_rules_data_defaults_are_merged_and_placeholders_are_marked():
+    assert all(DEFAULT_RULES[k] == v for k, v in DATA_DEFAULTS.items())
+    assert set(PLACEHOLDERS) <= set(DEFAULT_RULES) and set(READINGS) <= set(DEFAULT_RULES)
+    assert all(v.startswith("G-") for v in PLACEHOLDERS.values())
+    assert DEFAULT_RULES["test_success_min"] == 11 and "test_success_min" not in PLACEHOLDERS  # seed
+
+
+def test_partial_rules_table_overrides_only_what_it_names():
+    t = attacker_turn(standard({"fire_distance": {"rifle": 3.0}}))
+    assert t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=3.5,
+                     struck=[{"fighter": "d1", "die": D(3)}]).rule_id == "V-CMD-11"
+    t.fire("a_lmg", "lmg", distance=12, struck=[{"fighter": "d1", "die": D(3)}])  # lmg keeps its 12"
+
+
+def test_state_round_trips_exactly_through_dump_and_load():
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.fire("AT3", "gun", target="vehicle", target_id="DT4", distance=9, hit=D(16))
+    blob = dump(t.state)
+    again = load(BattleState, json.loads(json.dumps(blob)))
+    assert again == t.state and dump(again) == blob
+    assert json.dumps(blob, sort_keys=True) == json.dumps(dump(again), sort_keys=True)
+
+
+def test_fill_rolls_fills_only_dice_asked_to_be_rolled_and_leaves_the_input_alone():
+    data = {"attacker": "a1", "defender": "d1", "distance": 1,
+            "rolls": [{"attacker": {"source": "rolled"}, "defender": {"value": 7, "source": "entered"}}]}
+    calls = []
+
+    def roll(n):
+        calls.append(n)
+        return 13
+
+    out = fill_rolls("melee", data, roll)
+    assert out["rolls"][0]["attacker"] == {"source": "rolled", "value": 13, "rng": "secrets"}
+    assert out["rolls"][0]["defender"] == {"value": 7, "source": "entered"}
+    assert calls == [20]
+    assert "value" not in data["rolls"][0]["attacker"]  # pure
+    fire = fill_rolls("fire", {"shooter": "x", "hit": {"source": "rolled"}, "spot": None,
+                               "struck": [{"fighter": "d1", "die": {"source": "rolled"}}]}, lambda n: 20)
+    assert fire["hit"]["value"] == 20 and fire["struck"][0]["die"]["value"] == 20 and fire["spot"] is None
+    assert fill_rolls("no_such_type", {"a": 1}, roll) == {"a": 1}
+
+
+def test_a_rolled_die_replays_its_recorded_value_and_a_die_needs_a_value():
+    t = attacker_turn(standard())
+    data = fill_rolls("fire", {"shooter": "a1", "weapon": "rifle", "target": "fighters", "distance": 5,
+                               "struck": [{"fighter": "d1", "die": {"source": "rolled"}}]}, lambda n: 12)
+    t.add("fire", **data)
+    stored = t.events[-1].data["struck"][0]["die"]
+    assert stored == {"value": 12, "source": "rolled", "rng": "secrets"}
+    assert fold(t.events).fighters["d1"].wounded
+    with pytest.raises(PayloadError) as exc:
+        decide(t.state, [("fire", {"shooter": "a2", "weapon": "rifle", "target": "fighters", "distance": 5,
+                                   "struck": [{"fighter": "d2", "die": {"source": "rolled"}}]}, None)],
+               first_seq=t.state.last_seq + 1)
+    assert exc.value.field == "events[0].data.struck[0].die.value"
+    with pytest.raises(PayloadError):
+        decide(t.state, [("wound_test", {"fighter": "d1", "die": {"value": 21, "source": "entered"}}, None)],
+               first_seq=t.state.last_seq + 1)
+
+
+def test_v_turn_13_a_correction_voids_an_event_and_replay_skips_it():
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    wound_seq = t.events[-1].seq
+    assert t.f("d1").wounded
+    before = t.state
+    t.add("correction", voids_seq=wound_seq, reason="d1 was out of sight")
+    assert engine.requires_rebuild(before, t.events[-1:])
+    replay = fold(t.events)
+    assert not replay.fighters["d1"].wounded and replay.voided == [wound_seq]
+    assert t.refused("correction", voids_seq=wound_seq, reason="again").rule_id == "V-TURN-13"
+
+
+def test_an_event_left_without_its_subject_by_a_correction_stands_without_effect():
+    t = standard()
+    t.postures("defender")
+    t.add("force_mustered", side="defender", fighters=[{"id": "late", "unit": "D"}])
+    muster = t.events[-1].seq
+    t.fire("late", "rifle", struck=[{"fighter": "a1", "die": D(15)}])
+    t.add("correction", voids_seq=muster, reason="never deployed")
+    replay = fold(t.events)
+    assert "late" not in replay.fighters and not replay.fighters["a1"].wounded
+    assert replay.unapplied == [muster + 1]
