@@ -1,5 +1,4 @@
 """Roster pages and the roster API (included from config/urls.py)."""
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import api, views
@@ -29,8 +28,6 @@ api_urls = [
 
 urlpatterns = [
     path("api/", include(api_urls)),
-    path("rosters/login/", auth_views.LoginView.as_view(template_name="rosters/login.html"), name="roster-login"),
-    path("rosters/logout/", auth_views.LogoutView.as_view(next_page="roster-login"), name="roster-logout"),
     path("rosters/", views.roster_list, name="roster-list"),
     path("rosters/new/", views.roster_new, name="roster-new"),
     path("rosters/import/", views.roster_import, name="roster-import"),

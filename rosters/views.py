@@ -24,8 +24,6 @@ from config.errors import ApplicationError
 from . import forms, selectors, services
 from .models import Fighter, Side, Status, Unit, Upgrade, Vehicle, VehicleOption
 
-LOGIN = "roster-login"
-
 
 def _ru() -> bool:
     return (get_language() or "ru").startswith("ru")
@@ -49,7 +47,7 @@ def _back(roster_id: int, anchor: str = ""):
     return response
 
 
-@login_required(login_url=LOGIN)
+@login_required
 def roster_list(request):
     rosters = selectors.rosters_visible(user=request.user).select_related("character__nationality")
     filters = {key: request.GET[key] for key in ("campaign", "side", "status") if request.GET.get(key)}
@@ -60,7 +58,7 @@ def roster_list(request):
         "campaigns": Campaign.objects.order_by("name"), "sides": Side.choices, "statuses": Status.choices})
 
 
-@login_required(login_url=LOGIN)
+@login_required
 def roster_new(request):
     form = forms.RosterForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
@@ -75,7 +73,7 @@ def roster_new(request):
     return render(request, "rosters/roster_form.html", {"form": form})
 
 
-@login_required(login_url=LOGIN)
+@login_required
 def roster_edit(request, roster_id: int):
     roster = _visible(request, roster_id)
     form = forms.RosterEditForm(request.POST or None, initial={
@@ -145,7 +143,7 @@ def _page_context(request, roster_id: int) -> dict:
     }
 
 
-@login_required(login_url=LOGIN)
+@login_required
 def roster_detail(request, roster_id: int):
     _visible(request, roster_id)
     if request.GET.get("format") == "json":
@@ -165,7 +163,7 @@ def _run(request, roster_id: int, fn, anchor: str = "", **kwargs):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def unit_add(request, roster_id: int):
     roster = _visible(request, roster_id)
     tree = selectors.roster_tree(roster_id=roster_id)
@@ -188,7 +186,7 @@ def unit_add(request, roster_id: int):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def unit_remove(request, roster_id: int, unit_id: int):
     roster = _visible(request, roster_id)
     unit = Unit.objects.filter(roster=roster, pk=unit_id).first()
@@ -198,7 +196,7 @@ def unit_remove(request, roster_id: int, unit_id: int):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def unit_upgrade(request, roster_id: int, unit_id: int):
     """V-UPG-1: buy (or drop, with an empty choice) the unit's upgrade card."""
     roster = _visible(request, roster_id)
@@ -211,7 +209,7 @@ def unit_upgrade(request, roster_id: int, unit_id: int):
                 upgrades=upgrades)
 
 
-@login_required(login_url=LOGIN)
+@login_required
 def roster_import(request):
     """Upload a JSON export: refused whole with every problem, or a new draft."""
     form = forms.ImportForm(request.POST or None, request.FILES or None, user=request.user)
@@ -235,7 +233,7 @@ def roster_import(request):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def fighter_add(request, roster_id: int):
     roster = _visible(request, roster_id)
     tree = selectors.roster_tree(roster_id=roster_id)
@@ -255,7 +253,7 @@ def fighter_add(request, roster_id: int):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def fighter_count(request, roster_id: int, fighter_id: int):
     roster = _visible(request, roster_id)
     fighter = Fighter.objects.filter(roster=roster, pk=fighter_id).first()
@@ -271,7 +269,7 @@ def fighter_count(request, roster_id: int, fighter_id: int):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def vehicle_add(request, roster_id: int):
     roster = _visible(request, roster_id)
     tree = selectors.roster_tree(roster_id=roster_id)
@@ -287,7 +285,7 @@ def vehicle_add(request, roster_id: int):
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def vehicle_remove(request, roster_id: int, vehicle_id: int):
     roster = _visible(request, roster_id)
     vehicle = Vehicle.objects.filter(roster=roster, pk=vehicle_id).first()
@@ -303,7 +301,7 @@ ACTIONS = {
 
 
 @require_POST
-@login_required(login_url=LOGIN)
+@login_required
 def roster_action(request, roster_id: int, action: str):
     roster = _visible(request, roster_id)
     try:

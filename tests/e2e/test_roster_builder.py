@@ -35,7 +35,7 @@ def test_build_a_squad_exceed_the_budget_fix_it_and_submit(live_server, sergeant
 
     with browser_page(viewport={"width": 390, "height": 844}, locale="ru-RU",  # a phone at the table
                       java_script_enabled=javascript) as page:
-        page.goto(f"{live_server.url}/rosters/")
+        page.goto(f"{live_server.url}/rosters/")  # redirected to the project's login page
         page.fill("#id_username", "ivan")
         page.fill("#id_password", "pw-ivan")
         page.get_by_role("button", name="Войти").click()

@@ -22,8 +22,11 @@ def web(player):
 
 
 def test_pages_need_a_login(client):
+    from django.conf import settings
+    from django.shortcuts import resolve_url
+
     r = client.get("/rosters/")
-    assert r.status_code == 302 and "/rosters/login/" in r["Location"]
+    assert r.status_code == 302 and r["Location"].startswith(resolve_url(settings.LOGIN_URL) + "?next=")
 
 
 def test_create_a_roster_and_build_a_squad_with_forms(web, character):
