@@ -49,13 +49,18 @@ class AppendIn(serializers.Serializer):
 class BattleOut(serializers.ModelSerializer):
     class Meta:
         model = Battle
-        fields = ["id", "campaign", "name", "number", "head_seq", "created_at"]
+        fields = ["id", "campaign", "name", "number", "head_seq", "mission", "victory_conditions", "objectives",
+                  "created_at"]
 
 
 class BattleIn(serializers.Serializer):
     campaign = serializers.IntegerField()
     name = serializers.CharField(max_length=200)
     number = serializers.IntegerField(required=False, min_value=1)
+    mission = serializers.CharField(required=False, allow_blank=True, default="")
+    victory_conditions = serializers.CharField(required=False, allow_blank=True, default="")
+    objectives = serializers.ListField(child=serializers.IntegerField(), required=False, default=list,
+                                       help_text="Campaign objectives at stake: the winner takes them")
 
 
 def _field_error(field: str, ru: str, en: str) -> InvalidInput:
@@ -121,9 +126,11 @@ class BattleListView(APIView):
             raise Forbidden("Создавать бои может только мастер.", "Only the game master may create battles.")
         data = BattleIn(data=request.data)
         data.is_valid(raise_exception=True)
-        campaign = get_object_or_404(Campaign, pk=data.validated_data["campaign"])
-        battle = services.battle_create(campaign=campaign, name=data.validated_data["name"],
-                                        number=data.validated_data.get("number"))
+        v = data.validated_data
+        campaign = get_object_or_404(Campaign, pk=v["campaign"])
+        battle = services.battle_create(campaign=campaign, name=v["name"], number=v.get("number"),
+                                        mission=v["mission"], victory_conditions=v["victory_conditions"],
+                                        objectives=v["objectives"])
         return Response(BattleOut(battle).data, status=status.HTTP_201_CREATED)
 
 

@@ -43,11 +43,23 @@ class AppendResult:
     created: bool
 
 
-def battle_create(*, campaign: Campaign, name: str, number: int | None = None) -> Battle:
+def battle_create(*, campaign: Campaign, name: str, number: int | None = None, mission: str = "",
+                  victory_conditions: str = "", objectives: Sequence[int] = ()) -> Battle:
+    """A new battle of the campaign, with its (empty) projection. ``objectives``
+    are the campaign objectives at stake (V-TURN-7: mission and conditions)."""
+    if campaign.status == "finished":
+        raise Conflict("Кампания завершена.", "The campaign is finished.", code="campaign_finished")
     with transaction.atomic():
         if number is None:
             number = campaign.battles.count() + 1
-        battle = Battle.objects.create(campaign=campaign, name=name, number=number)
+        battle = Battle.objects.create(campaign=campaign, name=name, number=number, mission=mission,
+                                       victory_conditions=victory_conditions)
+        if objectives:
+            found = list(campaign.objectives.filter(pk__in=objectives))
+            if len(found) != len(set(objectives)):
+                raise InvalidInput("objectives: объекты не из этой кампании.",
+                                   "objectives: not objectives of this campaign.", field="objectives")
+            battle.objectives.set(found)
         BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.BattleState()),
                                         engine_version=engine.ENGINE_VERSION)
     return battle

@@ -33,6 +33,9 @@ from .models import (
 )
 from .roles import is_game_master
 
+# Decisions are placed at the campaign's current battle, not the battle they
+# concern: "as of battle N" shows what stood right after battle N.
+DECISIONS = {"award_granted", "promotion", "proposal_rejected"}
 EVENT_TYPES = {
     "character_enlisted", "member_joined", "side_assigned", "campaign_started", "campaign_finished",
     "command_roll", "command_assigned", "battle_result", "battle_fought", "objective_changed",
@@ -62,7 +65,8 @@ def campaign_event_append(
                 return existing
         if campaign is not None:
             _refuse_if_archived(campaign, allow=type == "campaign_finished")
-        number = battle.number if battle is not None else _current_battle_number(campaign)
+        number = (battle.number if battle is not None and type not in DECISIONS
+                  else _current_battle_number(campaign))
         event = CampaignEvent.objects.create(
             campaign=campaign, character=character, battle=battle, source_event=source_event, type=type,
             data=dict(data), battle_number=number, key=key, recorded_by=recorded_by if _is_user(recorded_by) else None,
