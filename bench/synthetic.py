@@ -151,3 +151,25 @@ def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, An
 
 def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> list[engine.Event]:
     return list(iter_battle(n, seed=seed, end=end, rules=rules))
+
+
+def long_battle(n: int, *, seed: int = 0) -> tuple[list[engine.Event], str]:
+    """The battle for ``engine_events_per_s`` and ``replay_vs_fold``, and where it came from.
+
+    The engine may ship its own richer generator (``battles.engine.synthetic``,
+    written by whoever knows the rules best); fold and replay apply stored
+    events without checks, so that one is preferred when present. Otherwise,
+    or with ``BENCH_SYNTHETIC=generic``, the generic producers above are used.
+    """
+    import importlib
+    import os
+
+    if os.environ.get("BENCH_SYNTHETIC", "") != "generic":
+        try:
+            rich = importlib.import_module("battles.engine.synthetic")
+        except ModuleNotFoundError:
+            rich = None
+        if rich is not None and hasattr(rich, "synthetic_battle"):
+            return list(rich.synthetic_battle(n)), "battles.engine.synthetic"
+    return battle(n, seed=seed, end=True), "bench.synthetic"
+
