@@ -435,7 +435,7 @@ class GameDataView(APIView):
     @extend_schema(summary="Current game data; is_placeholder marks defaults not from the seed (catalog gaps)",
                    responses=inline_serializer("GameDataOut", {
                        "version": serializers.IntegerField(allow_null=True),
-                       "rules": serializers.DictField(child=serializers.IntegerField()),
+                       "rules": serializers.DictField(help_text="Budgets, limits and readings (RosterRules)"),
                        "infantry_classes": InfantryClassOut(many=True), "armour_classes": ArmourClassOut(many=True),
                        "gun_classes": GunClassOut(many=True), "vehicle_options": OptionOut(many=True),
                        "upgrades": UpgradeOut(many=True)}))

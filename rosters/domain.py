@@ -105,7 +105,12 @@ class Rules:
     motor_max_vehicles: int = 3
     motor_max_officers: int = 3
     motor_crew_personnel: int = 2
+    motor_max_sergeants: int = 1
+    squad_vehicle_max_class: int = 1
+    smoke_min_gun_class: int = 3
+    tg_max_includes_corporal: bool = True
     upgrades_per_unit: int = 1
+    group_upgrade_limit: bool = True
     side_skirts_cost: int = 3
 
     def budget_for(self, rank: str) -> int:
@@ -325,7 +330,7 @@ class _Check:
                 unit_costs[v.unit] += cost + crew_cost
             # V-SMOKE-1: guns of class 3+ except AT guns; every howitzer and mortar
             smoke[f"vehicle:{v.ref}"] = v.gun_type in ("howitzer", "mortar") or (
-                v.gun_class is not None and v.gun_class >= 3 and v.gun_type != "at")
+                v.gun_class is not None and v.gun_class >= r.smoke_min_gun_class and v.gun_type != "at")
             self.check_crew(v)
         for f in self.spec.fighters:
             if f.vehicle is not None:
@@ -391,7 +396,8 @@ class _Check:
         if u.upgrades and u.kind not in (*SQUAD_KINDS, "tactical_group"):
             self.add("V-UPG-3", "Улучшения доступны только пехотным отделениям и тактическим группам.",
                      "Upgrades are only for infantry squads and tactical groups.", u.ref)
-        if len(u.upgrades) > self.rules.upgrades_per_unit:
+        limited = u.kind != "tactical_group" or self.rules.group_upgrade_limit
+        if limited and len(u.upgrades) > self.rules.upgrades_per_unit:
             self.add("V-UPG-4", f"Не больше {self.rules.upgrades_per_unit} улучшения на подразделение.",
                      f"At most {self.rules.upgrades_per_unit} upgrade per unit.", u.ref)
         cost = 0
@@ -495,11 +501,12 @@ class _Check:
         if len(vehicles) > 1:  # V-SQUAD-5
             self.add("V-SQUAD-5", f"В отделении не больше 1 единицы техники или орудия, сейчас {len(vehicles)}.",
                      f"A squad has at most 1 vehicle or gun; it has {len(vehicles)}.", u.ref)
+        top = r.squad_vehicle_max_class
         for v in vehicles:
-            cls1 = (v.gun_class or 1) <= 1 if v.kind == "artillery" else v.armour_class == 1
+            cls1 = (v.gun_class or 1) <= top if v.kind == "artillery" else (v.armour_class or 99) <= top
             if not cls1:  # V-SQUAD-5 reading: gun class 1 or armour class 1
-                self.add("V-SQUAD-5", "Отделению доступна только техника или орудие класса 1.",
-                         "A squad may include only a class-1 vehicle or gun.", u.ref)
+                self.add("V-SQUAD-5", f"Отделению доступна только техника или орудие класса до {top}.",
+                         f"A squad may include only a vehicle or gun of class up to {top}.", u.ref)
             if self.crew.get(v.ref):  # V-SQUAD-6: the corporal and riflemen crew it
                 self.add("V-SQUAD-6", "Экипаж техники отделения — капрал и стрелки отделения, отдельно не покупается.",
                          "A squad's vehicle is crewed by its corporal and riflemen; no crew is bought.", u.ref)
@@ -522,7 +529,7 @@ class _Check:
         if corporals != 1 or sergeants:  # V-TG-4
             self.add("V-TG-4", "Группой командует один офицер в звании капрала.",
                      "A tactical group is commanded by one corporal.", u.ref)
-        men = sum(f.count for f in counted)
+        men = sum(f.count for f in counted if r.tg_max_includes_corporal or self.rank(f) != "corporal")
         if men > r.tg_max_men:  # V-TG-5 (reading: including the corporal), V-RANK-5
             self.add("V-TG-5", f"В группе не больше {r.tg_max_men} человек, сейчас {men}.",
                      f"A tactical group has at most {r.tg_max_men} men; it has {men}.", u.ref)
@@ -552,7 +559,7 @@ class _Check:
                          f"'{v.name}': the crew is {r.motor_crew_personnel} personnel and a corporal commander.",
                          u.ref)
         officers = self.officers(staff, "corporal", "sergeant")
-        if officers > r.motor_max_officers or self.officers(staff, "sergeant") > 1:  # V-MOTOR-7
+        if officers > r.motor_max_officers or self.officers(staff, "sergeant") > r.motor_max_sergeants:  # V-MOTOR-7
             self.add("V-MOTOR-7", f"Не больше {r.motor_max_officers} командиров: сержант и капралы.",
                      f"At most {r.motor_max_officers} command staff: a sergeant and corporals.", u.ref)
 

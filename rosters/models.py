@@ -91,7 +91,16 @@ class RosterRules(models.Model):
     motor_max_officers = models.PositiveIntegerField(_("motorised unit: max command staff (V-MOTOR-7)"), default=3)
     motor_crew_personnel = models.PositiveIntegerField(_("motorised unit: personnel per vehicle (V-MOTOR-6)"),
                                                        default=2)
+    motor_max_sergeants = models.PositiveIntegerField(
+        _("motorised unit: max sergeants among the staff (V-MOTOR-7 reading)"), default=1)
+    squad_vehicle_max_class = models.PositiveIntegerField(
+        _("squad vehicle or gun: max class (V-SQUAD-5 reading)"), default=1)
+    smoke_min_gun_class = models.PositiveIntegerField(_("smoke: guns from class (V-SMOKE-1)"), default=3)
+    tg_max_includes_corporal = models.BooleanField(
+        _("tactical group limit includes its corporal (V-TG-5 reading)"), default=True)
     upgrades_per_unit = models.PositiveIntegerField(_("upgrades per squad or group (V-UPG-4)"), default=1)
+    group_upgrade_limit = models.BooleanField(
+        _("the one-upgrade limit also binds tactical groups (V-UPG-4 reading)"), default=True)
     side_skirts_cost = models.PositiveIntegerField(_("side skirts cost (V-VDMG-9)"), default=3)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
 

@@ -644,3 +644,25 @@ def test_v_plt_3_units_stand_in_the_command_chain():
         p = b.unit(parent)
         b.unit(child, p)
         assert "V-PLT-3" in ids(b.report()), (child, parent)
+
+
+def test_readings_are_game_data_the_master_can_change():
+    """V-SQUAD-5, V-SMOKE-1, V-TG-5, V-UPG-4, V-MOTOR-7 readings each follow a RosterRules field."""
+    b = Build()
+    s = b.squad()
+    b.vehicle("tank", s, armour=2)
+    assert "V-SQUAD-5" in ids(b.report()) and "V-SQUAD-5" not in ids(b.report(squad_vehicle_max_class=2))
+    b = Build()
+    v = b.vehicle("artillery", gun=2)
+    assert not b.report().smoke[f"vehicle:{v}"] and b.report(smoke_min_gun_class=2).smoke[f"vehicle:{v}"]
+    b = Build()
+    b.group("recon", others=5)  # 8 with the corporal, 7 without
+    assert "V-TG-5" in ids(b.report(budget_corporal=20))
+    assert "V-TG-5" not in ids(b.report(budget_corporal=20, tg_max_includes_corporal=False))
+    b = Build()
+    b.group("recon", upgrades=["u1", "u2"])
+    assert "V-UPG-4" in ids(b.report(budget_corporal=20))
+    assert "V-UPG-4" not in ids(b.report(budget_corporal=20, group_upgrade_limit=False))
+    b = _motorised(1, extra_officers=("sergeant",))
+    b.add("sergeant", 1, b.units[0].ref)
+    assert "V-MOTOR-7" in ids(b.report()) and "V-MOTOR-7" not in ids(b.report(motor_max_sergeants=2))
