@@ -71,7 +71,8 @@ def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -
             Metric.VEHICLES_CAPTURED: cr.get("vehicles_captured", 0),
             Metric.HELD_AFTER_MORALE: held.get(cid, 0),
             Metric.MEDIC_SAVES: cr.get("saves", 0),
-            Metric.SURVIVED_WOUNDED: int(bool(figure.get("wounded")) and not figure.get("dead")),
+            Metric.SURVIVED_WOUNDED: int((cr.get("wounded", 0) > 0 or bool(figure.get("wounded")))
+                                         and not cr.get("killed", 0) and not figure.get("dead")),
             Metric.BATTLES_WON: int(bool(side) and winner == side),
             "casualties": cr.get("wounded", 0) + cr.get("killed", 0) + cr.get("captured", 0),
         }

@@ -119,3 +119,27 @@ def test_openapi_schema_file_is_current():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert (ROOT / "docs" / "openapi.yaml").read_text() == r.stdout, "run `make schema` and commit docs/openapi.yaml"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_loaddemo_is_idempotent_and_has_a_played_battle(replay_worker):
+    from django.core.management import call_command
+
+    from battles.models import Battle, BattleEvent
+    from campaign.models import CampaignEvent, Proposal
+
+    call_command("loaddemo")
+    played = Battle.objects.get(number=1)
+    assert replay_worker.wait(played.id, played.head_seq) is not None
+    counts = (BattleEvent.objects.count(), CampaignEvent.objects.count(), Battle.objects.count())
+    call_command("loaddemo")
+    assert (BattleEvent.objects.count(), CampaignEvent.objects.count(), Battle.objects.count()) == counts
+    assert played.events.filter(type="battle_ended").exists() and played.head_seq > 10
+    proj = replay_worker.wait(played.id, played.head_seq)
+    assert proj.state["status"] == "ended"
+    import time
+
+    deadline = time.monotonic() + 30
+    while not Proposal.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert Proposal.objects.filter(status="pending").exists()
