@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -59,6 +59,9 @@ def campaign_event_append(
     Idempotent by ``key``: the same key returns the stored event."""
     assert type in EVENT_TYPES, f"unknown campaign event type {type!r}; add it to EVENT_TYPES and ledger.apply"
     with transaction.atomic():
+        if campaign is not None:
+            # Serialize the campaign's appends (workers and requests may race on one key).
+            campaign.status = Campaign.objects.select_for_update().values_list("status", flat=True).get(pk=campaign.pk)
         if key is not None:
             existing = CampaignEvent.objects.filter(key=key).first()
             if existing is not None:
@@ -67,10 +70,18 @@ def campaign_event_append(
             _refuse_if_archived(campaign, allow=type == "campaign_finished")
         number = (battle.number if battle is not None and type not in DECISIONS
                   else _current_battle_number(campaign))
-        event = CampaignEvent.objects.create(
-            campaign=campaign, character=character, battle=battle, source_event=source_event, type=type,
-            data=dict(data), battle_number=number, key=key, recorded_by=recorded_by if _is_user(recorded_by) else None,
-        )
+        try:
+            with transaction.atomic():
+                event = CampaignEvent.objects.create(
+                    campaign=campaign, character=character, battle=battle, source_event=source_event, type=type,
+                    data=dict(data), battle_number=number, key=key,
+                    recorded_by=recorded_by if _is_user(recorded_by) else None,
+                )
+        except IntegrityError:
+            existing = CampaignEvent.objects.filter(key=key).first() if key is not None else None
+            if existing is None:
+                raise
+            return existing  # the same key landed concurrently (no campaign lock to serialize on)
         if type in ("character_enlisted", "promotion") and character is not None:
             Character.objects.filter(pk=character.pk).update(rank=data.get("to") or data["rank"])
             character.rank = data.get("to") or data["rank"]
