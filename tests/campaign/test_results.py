@@ -175,3 +175,17 @@ class TestDecisions:
         assert r.status_code == 400 and r.json()["error"]["field"] == "approve"
         r = gm_client.post(f"/api/proposals/{p.pk}/decide/", {"approve": True}, format="json")
         assert r.status_code == 200 and r.json()["status"] == "approved"
+
+
+@pytest.mark.django_db
+def test_the_sweep_concludes_an_ended_battle_whose_message_was_lost(running, rules, monkeypatch):
+    from campaign import tasks
+
+    battle = battle_create(campaign=running, name="потерянный")
+    finish(battle, winner="attacker", credits={cid(running, "petrov"): {"kills": 3}})
+    assert results.battles_unconcluded() == [battle.id]
+    queued = []
+    monkeypatch.setattr(tasks.conclude_battle, "delay", queued.append)
+    assert tasks.sweep_unconcluded_battles.run() == [battle.id] and queued == [battle.id]
+    tasks.conclude_battle.run(battle.id)
+    assert results.battles_unconcluded() == []
