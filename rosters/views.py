@@ -123,6 +123,13 @@ def _page_context(request, roster_id: int) -> dict:
         children[u.parent_id].append(u)
     for u in tree.units:
         u.child_units = children.get(u.pk, [])
+
+    def subtotal(u) -> int:
+        u.subtotal = u.cost + sum(subtotal(c) for c in u.child_units)
+        return u.subtotal
+
+    for u in children.get(None, []):
+        subtotal(u)
     user = request.user
     roster = tree.roster
     master = is_game_master(user)

@@ -169,3 +169,16 @@ def test_master_filters_the_roster_list(squad_roster, game_master, campaign, pla
     assert squad_roster.name in gm.get(f"/rosters/?campaign={campaign.pk}&side=attacker").content.decode()
     assert squad_roster.name not in gm.get("/rosters/?side=defender").content.decode()
     assert squad_roster.name not in gm.get("/rosters/?status=locked").content.decode()
+
+
+def test_platoon_card_shows_its_own_cost_and_the_subtotal_with_its_squads(web, roster, player):
+    from rosters.models import InfantryClass
+
+    platoon = services.unit_add(user=player, roster=roster, kind="platoon", name="Взвод")
+    services.fighter_add(user=player, roster=roster, infantry_class=InfantryClass.objects.get(code="lieutenant"),
+                         unit=platoon)
+    build_squad(roster, player, parent=platoon)
+    build_squad(roster, player, parent=platoon, name="2-е")
+    html = web.get(f"/rosters/{roster.pk}/").content.decode()
+    card = html.split(f'id="unit-{platoon.pk}"')[1]
+    assert re.search(r'data-testid="unit-cost">2 ', card) and "22)" in card.split("</header>")[0]
