@@ -27,7 +27,10 @@ class Die:
 
 def value(die: Any) -> int:
     """The face of a die (a ``Die`` at append time, a dict in a raw payload)."""
-    return die.value if isinstance(die, Die) else int(die["value"])
+    try:
+        return die.value  # a Die at append time, its replay twin at replay
+    except AttributeError:
+        return int(die["value"])
 
 
 def _fill(tp: Any, data: Any, roll: Callable[[int], int]) -> Any:

@@ -32,12 +32,19 @@ Mutate = Callable[[Any, Any, "Context"], None]
 Upcast = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-@dataclass(frozen=True, slots=True)
 class Context:
-    """What a check or mutator may know besides state and payload."""
+    """What a check or mutator may know besides state and payload. A fold
+    reuses one Context and moves ``seq`` along (cheaper than one per event);
+    checks and mutators only read it."""
 
-    seq: int
-    rules: dict[str, Any]
+    __slots__ = ("seq", "rules")
+
+    def __init__(self, seq: int, rules: dict[str, Any]) -> None:
+        self.seq = seq
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        return f"Context(seq={self.seq})"
 
 
 @dataclass(slots=True)
@@ -114,9 +121,9 @@ class EventType(Generic[P]):
         }
 
 
-def _value_builder(tp: Any) -> Callable[[Any], Any] | None:
-    """A converter for JSON of annotation ``tp`` into payload objects, or None
-    when the JSON value can be used as it is."""
+def _expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | None:
+    """Python source converting the JSON value ``src`` of annotation ``tp``, or
+    None when the JSON value is used as it is."""
     import dataclasses
     import types
     from typing import Union, get_args, get_origin
@@ -124,36 +131,62 @@ def _value_builder(tp: Any) -> Callable[[Any], Any] | None:
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
-        inner = _value_builder(args[0]) if len(args) == 1 else None
-        if inner is None:
-            return None
-        return lambda v: None if v is None else inner(v)
+        inner = _expr(args[0], f"_v{depth}", env, depth + 1) if len(args) == 1 else None
+        return None if inner is None else f"(None if (_v{depth} := {src}) is None else {inner})"
     if origin is list:
-        inner = _value_builder(get_args(tp)[0])
-        return None if inner is None else (lambda v: [inner(x) for x in v])
+        inner = _expr(get_args(tp)[0], f"_x{depth}", env, depth + 1)
+        return None if inner is None else f"[{inner} for _x{depth} in {src}]"
     if origin is dict:
-        inner = _value_builder(get_args(tp)[1])
-        return None if inner is None else (lambda v: {k: inner(x) for k, x in v.items()})
+        inner = _expr(get_args(tp)[1], f"_x{depth}", env, depth + 1)
+        return None if inner is None else f"{{_k{depth}: {inner} for _k{depth}, _x{depth} in {src}.items()}}"
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return builder(tp)
+        name = f"_b{len(env)}"
+        env[name] = builder(tp)
+        return f"{name}({src})"
     return None
 
 
+_BUILDERS: dict[type, Callable[[dict[str, Any]], Any]] = {}
+
+
 def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
-    """Fast constructor of ``cls`` from its stored JSON form (no validation)."""
+    """Fast constructor from a stored JSON payload (replay: trusted, not
+    re-validated). It builds a *replay twin* of ``cls``: a plain slotted
+    object with the same attribute names, nested twins for nested payloads,
+    and no frozen-dataclass ``__init__`` cost. Mutators only read payloads, so
+    they see the same shape at append (the real frozen dataclass) and at
+    replay. An older payload missing a field takes the slow path (the real
+    class, whose defaults apply)."""
+    import dataclasses
+
     from .schema import hints
 
-    nested = [(name, b) for name, tp in hints(cls).items() if (b := _value_builder(tp)) is not None]
-    if not nested:
-        return lambda data: cls(**data)
+    cached = _BUILDERS.get(cls)
+    if cached is not None:
+        return cached
+    names = [f.name for f in dataclasses.fields(cls)]
+    twin = type(f"{cls.__name__}Replay", (), {"__slots__": tuple(names), "__doc__": cls.__doc__,
+                                             "__repr__": lambda self: f"{cls.__name__}Replay({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"})
+    env: dict[str, Any] = {"_T": twin, "_new": object.__new__}
+    tps = hints(cls)
+    lines, slow = [], []
+    for name in names:
+        conv = _expr(tps[name], f"d[{name!r}]", env)
+        lines.append(f"    o.{name} = {conv or f'd[{name!r}]'}")
+        if conv is not None:
+            slow.append((name, conv.replace(f"d[{name!r}]", "v")))
+    src = "def _fast(d):\n    o = _new(_T)\n" + "\n".join(lines) + "\n    return o\n"
+    exec(src, env)  # noqa: S102 - generated from the payload's own annotations
+    fast = env["_fast"]
+    converters = {name: eval(f"lambda v: {code}", env) for name, code in slow}  # noqa: S307
 
     def build(data: dict[str, Any]) -> Any:
-        data = dict(data)
-        for name, b in nested:
-            if name in data:
-                data[name] = b(data[name])
-        return cls(**data)
+        try:
+            return fast(data)
+        except KeyError:
+            return cls(**{k: (converters[k](v) if k in converters else v) for k, v in data.items()})
 
+    _BUILDERS[cls] = build
     return build
 
 

@@ -69,6 +69,7 @@ def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str,
     registry = REGISTRY
     last = state.last_seq
     applied = 0
+    ctx = Context(last, ctx_rules)
     for event in events:
         if event.seq != last + 1:
             raise SequenceGap(f"expected seq {last + 1}, got {event.seq}")
@@ -80,8 +81,9 @@ def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str,
         if mutate is not None:
             state.last_seq = last
             try:
-                mutate(state, entry.load(event), Context(event.seq, ctx_rules))
-            except (KeyError, IndexError, StopIteration, TypeError, AttributeError):
+                ctx.seq = last
+                mutate(state, entry.load(event), ctx)
+            except (KeyError, StopIteration, AttributeError, TypeError):
                 # The event was checked when appended, but a later correction
                 # voided something it relied on (e.g. the muster of its fighter).
                 # It stands in the log; replay records that it had nothing to act on.

@@ -52,6 +52,7 @@ class Unit:
     kind: str = "squad"
     parent: str = ""
     posture: str = "dug_in"  # dug_in | march | recon | assault
+    posture_ply: int = -1  # when it was last declared (V-TURN-9)
     commander: str = ""
     under: str = ""  # the officer whose orders the unit last received
     morale: str = ""  # "" | surrendered | retreat | dug_in | carry_on (V-TEST-3..6)
@@ -68,6 +69,7 @@ class Fighter:
     rank: str = ""  # corporal | sergeant | lieutenant | captain ("" = rank and file)
     character: str = ""
     posture: str = ""  # own posture (sniper, officer outside a unit, set on disembarking)
+    posture_ply: int = -1  # when his own posture was set; a later unit declaration overrides a disembark posture
     morale_bonus: int = 0
     melee_bonus: int = 0
     wounded: bool = False

@@ -94,6 +94,7 @@ def test_fold_is_deterministic_and_matches_the_append_gate(data):
     assert dump(a) == dump(b)
     if not voided_by(t.events):
         assert dump(a) == dump(t.state)
+        assert not a.unapplied, "without corrections every accepted event applies"
 
 
 @SETTINGS

@@ -135,3 +135,16 @@ def test_an_event_left_without_its_subject_by_a_correction_stands_without_effect
     replay = fold(t.events)
     assert "late" not in replay.fighters and not replay.fighters["a1"].wounded
     assert replay.unapplied == [muster + 1]
+
+
+def test_the_synthetic_benchmark_battle_applies_every_event_and_folds_in_pieces():
+    from battles.engine.synthetic import synthetic_battle
+
+    events = synthetic_battle(3000)
+    whole = fold(events)
+    assert whole.applied == 3000 and not whole.unapplied
+    assert any(f.dead for f in whole.fighters.values()) and any(v.damage or v.destroyed for v in whole.vehicles.values())
+    state = None
+    for i in range(0, 3000, 700):
+        state = fold(events[i:i + 700], state)
+    assert dump(state) == dump(whole)

@@ -70,9 +70,9 @@ def is_officer(f: Fighter) -> bool:
 def posture_of(state: BattleState, f: Fighter) -> str:
     """A fighter's posture: his own (sniper, officer outside a unit, set on
     disembarking) or his unit's (V-OFF-5, V-SNIP-1)."""
-    if f.posture:
-        return f.posture
     unit = state.units.get(f.unit)
+    if f.posture and (unit is None or f.cls == "sniper" or f.posture_ply >= unit.posture_ply):
+        return f.posture  # a posture set on disembarking lasts until the unit's next declaration
     return unit.posture if unit is not None else "dug_in"
 
 

@@ -78,13 +78,13 @@ def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
 
 @postures_declared.mutator
 def _apply_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> None:
+    units = state.units
     for uid, posture in p.units.items():
-        state.units[uid].posture = posture
-        for f in state.fighters.values():
-            if f.unit == uid and f.cls != "sniper" and f.posture and not f.aboard:
-                f.posture = ""  # a posture set on disembarking lasts until the next declaration
+        u = units[uid]
+        u.posture, u.posture_ply = posture, state.ply
     for fid, posture in p.fighters.items():
-        state.fighters[fid].posture = posture
+        f = state.fighters[fid]
+        f.posture, f.posture_ply = posture, state.ply
     state.postures_ply = state.ply
 
 

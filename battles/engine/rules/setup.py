@@ -107,15 +107,16 @@ def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
 @force_mustered.mutator
 def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
     for u in p.units:
-        state.units[u.id] = Unit(u.id, p.side, u.kind, u.parent, u.posture, u.commander, u.commander)
+        state.units[u.id] = Unit(id=u.id, side=p.side, kind=u.kind, parent=u.parent, posture=u.posture,
+                                 commander=u.commander, under=u.commander)
     for f in p.fighters:
         state.fighters[f.id] = Fighter(
-            f.id, p.side, f.unit, f.cls, f.rank, f.character, f.posture or "", f.morale_bonus, f.melee_bonus,
-            building=f.building, bunker=f.bunker)
+            id=f.id, side=p.side, unit=f.unit, cls=f.cls, rank=f.rank, character=f.character, posture=f.posture or "",
+            morale_bonus=f.morale_bonus, melee_bonus=f.melee_bonus, building=f.building, bunker=f.bunker)
     for v in p.vehicles:
         state.vehicles[v.id] = Vehicle(
-            v.id, p.side, v.kind, v.drive, v.armour, v.gun, v.weapon, v.seats, v.skirts, list(v.specialisations),
-            crew=list(v.crew))
+            id=v.id, side=p.side, kind=v.kind, drive=v.drive, armour=v.armour, gun=v.gun, weapon=v.weapon,
+            seats=v.seats, skirts=v.skirts, specialisations=list(v.specialisations), crew=list(v.crew))
         for fid in v.crew:
             f = state.fighters[fid]
             f.aboard, f.aboard_as = v.id, "crew"

@@ -116,7 +116,7 @@ def _apply_disembarked(state: BattleState, p: Disembarked, ctx: Context) -> None
     v.riders = [x for x in v.riders if x not in gone]
     for fid in p.fighters:
         f = state.fighters[fid]
-        f.aboard, f.aboard_as, f.posture = "", "", "dug_in"
+        f.aboard, f.aboard_as, f.posture, f.posture_ply = "", "", "dug_in", state.ply
 
 
 @dataclass(frozen=True, slots=True)
