@@ -2,7 +2,12 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from .models import Battle, BattleEvent, BattleProjection
+from django import forms
+
+from . import engine
+from .engine import rules_data
+from .models import Battle, BattleEvent, BattleProjection, RulesSetting
+from .services import battle_rules_reapply
 from .tasks import replay_battle
 
 
@@ -36,7 +41,7 @@ class BattleAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     readonly_fields = ("head_seq",)
     inlines = [ReadOnlyEventInline]
-    actions = ["replay"]
+    actions = ["replay", "reapply_rules"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("campaign", "projection")
@@ -51,6 +56,12 @@ class BattleAdmin(admin.ModelAdmin):
         for battle_id in queryset.values_list("id", flat=True):
             replay_battle.delay(battle_id, rebuild=True)
         self.message_user(request, _("Replay queued."), messages.SUCCESS)
+
+    @admin.action(description=_("Replay selected battles under the current rules data"))
+    def reapply_rules(self, request, queryset):
+        for battle_id in queryset.values_list("id", flat=True):
+            battle_rules_reapply(battle_id=battle_id)
+        self.message_user(request, _("Rules data re-applied and projections rebuilt."), messages.SUCCESS)
 
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.events.exists()
@@ -86,3 +97,35 @@ class BattleProjectionAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class RulesSettingForm(forms.ModelForm):
+    key = forms.ChoiceField(choices=[(k, k) for k in sorted(engine.DEFAULT_RULES)])
+
+    class Meta:
+        model = RulesSetting
+        fields = ["key", "value", "note"]
+
+
+@admin.register(RulesSetting)
+class RulesSettingAdmin(admin.ModelAdmin):
+    """The game master's rules data. Rows override the engine defaults; keys
+    marked as placeholders come from gaps in the seed rules (G-n)."""
+
+    form = RulesSettingForm
+    list_display = ("key", "value", "default", "placeholder", "updated_at")
+    search_fields = ("key", "note")
+    readonly_fields = ("default", "placeholder", "reading")
+
+    @admin.display(description=_("default"))
+    def default(self, obj):
+        return engine.DEFAULT_RULES.get(obj.key)
+
+    @admin.display(description=_("placeholder"))
+    def placeholder(self, obj):
+        gap = rules_data.PLACEHOLDERS.get(obj.key)
+        return _("placeholder (%s)") % gap if gap else "—"
+
+    @admin.display(description=_("catalog reading"))
+    def reading(self, obj):
+        return getattr(rules_data, "READINGS", {}).get(obj.key, "—")

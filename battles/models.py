@@ -70,6 +70,10 @@ class Battle(models.Model):
     objectives = models.ManyToManyField("campaign.Objective", blank=True, related_name="battles",
                                         verbose_name=_("objectives at stake"),
                                         help_text=_("The winner takes these objectives."))
+    # The rules data the battle is played under: the game master's overrides of
+    # the engine defaults, snapshotted at the battle's first event, so editing
+    # game data never silently changes a battle's replay (see RulesSetting).
+    rules = models.JSONField(_("rules data"), null=True, blank=True, editable=False)
     # The log's head: seq of the last appended event. The write side's
     # concurrency token (optimistic `expected_seq`), never derived state.
     head_seq = models.PositiveIntegerField(_("last event seq"), default=0, editable=False)
@@ -138,3 +142,48 @@ class BattleProjection(models.Model):
     class Meta:
         verbose_name = _("battle projection")
         verbose_name_plural = _("battle projections")
+
+
+class RulesSetting(models.Model):
+    """The game master's value for one engine rules-data key (thresholds,
+    distances, the infantry table the seeds lack, the catalog's readings).
+    Keys without a row use the engine's default (``battles.engine.rules_data``).
+    A battle takes a snapshot of these at its first event."""
+
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    value = models.JSONField(_("value"))
+    note = models.TextField(_("note"), blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rules setting")
+        verbose_name_plural = _("rules settings")
+        ordering = ["key"]
+
+    def __str__(self) -> str:
+        return self.key
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        from battles.engine.rules_data import DEFAULT_RULES
+
+        if self.key not in DEFAULT_RULES:
+            raise ValidationError({"key": _("Unknown rules-data key.")})
+        default = DEFAULT_RULES[self.key]
+        if not _same_shape(default, self.value):
+            raise ValidationError({"value": _("The value must have the shape of the default: %(d)s")
+                                   % {"d": default}})
+
+
+def _same_shape(default, value) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    if isinstance(default, dict):
+        return isinstance(value, dict) and set(value) <= set(default) and all(
+            _same_shape(default[k], v) for k, v in value.items())
+    if isinstance(default, (list, tuple)):
+        return isinstance(value, list)
+    return isinstance(value, type(default))

@@ -15,9 +15,20 @@ EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
 
 def battle_rules(*, battle: Battle) -> dict[str, Any]:
-    """Rules data for the engine (game data the game master edits). The engine
-    issue fills this from rosters' game data; defaults are the seed's numbers."""
-    return {}
+    """Rules data for the engine: the battle's snapshot of the game master's
+    settings (the engine fills everything else with its defaults)."""
+    return battle.rules if battle.rules is not None else rules_settings()
+
+
+def rules_settings() -> dict[str, Any]:
+    """The game master's current rules data (overrides of engine defaults)."""
+    from .models import RulesSetting
+
+    out: dict[str, Any] = {}
+    for key, value in RulesSetting.objects.values_list("key", "value"):
+        default = engine.DEFAULT_RULES.get(key)
+        out[key] = {**default, **value} if isinstance(default, dict) and isinstance(value, dict) else value
+    return out
 
 
 def battle_events_list(*, battle_id: int, after: int = 0, limit: int = 100) -> QuerySet[BattleEvent]:

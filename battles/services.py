@@ -210,7 +210,7 @@ def battle_event_append(
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
                    recorded_by: Any, as_game_master: bool) -> AppendResult:
     battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-              .only("id", "head_seq", "campaign_id", "campaign__status").filter(pk=battle_id).first())
+              .only("id", "head_seq", "rules", "campaign_id", "campaign__status").filter(pk=battle_id).first())
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
@@ -243,7 +243,10 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc
     n = len(decided)
-    Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n)
+    if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
+        Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n, rules=rules)
+    else:
+        Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n)
     last_position = _next_positions(n)
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
@@ -283,7 +286,7 @@ class ReplayResult:
 def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     """Fold the log into the battle's projection and store it with its seq in
     one transaction. Idempotent; concurrent runs never move it backwards."""
-    battle = Battle.objects.filter(pk=battle_id).only("id", "head_seq", "campaign_id").first()
+    battle = Battle.objects.filter(pk=battle_id).only("id", "head_seq", "rules", "campaign_id").first()
     if battle is None:
         return ReplayResult(battle_id, 0, 0, False, False)
     rules = battle_rules(battle=battle)
@@ -320,6 +323,15 @@ def _projection_store(battle_id: int, state: engine.BattleState, *, allow_equal:
             return True
         except IntegrityError:
             return False
+
+
+def battle_rules_reapply(*, battle_id: int) -> None:
+    """The game master's explicit choice: replay a battle under today's rules
+    data (its snapshot is replaced and its projection rebuilt)."""
+    from .selectors import rules_settings
+
+    Battle.objects.filter(pk=battle_id).update(rules=rules_settings())
+    battle_replay(battle_id=battle_id, rebuild=True)
 
 
 def projections_sweep() -> list[int]:
