@@ -90,3 +90,39 @@ def test_build_a_squad_exceed_the_budget_fix_it_and_submit(live_server, sergeant
         page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("status")).to_have_text("подан")
         expect(page.locator(".messages .success")).to_contain_text("подан на бой")
+
+
+def test_game_master_locks_a_submitted_roster_and_the_player_can_no_longer_change_it(
+        live_server, sergeant, game_master, browser_page):
+    from playwright.sync_api import expect
+
+    from campaign.models import Character
+    from rosters import services
+    from rosters.models import InfantryClass
+
+    roster = services.roster_create(user=sergeant, character=Character.objects.get(owner=sergeant), name="Подан")
+    squad = services.unit_add(user=sergeant, roster=roster, kind="squad", name="Отделение")
+    for cls, count, team in (("sergeant", 1, 1), ("rifleman", 4, 1), ("corporal", 1, 2), ("rifleman", 4, 2)):
+        services.fighter_add(user=sergeant, roster=roster, infantry_class=InfantryClass.objects.get(code=cls),
+                             count=count, unit=squad, fire_team=team)
+    services.roster_submit(user=sergeant, roster=roster)
+    url = f"{live_server.url}/rosters/{roster.pk}/"
+
+    def login(page, username: str, password: str) -> None:
+        page.goto(url)
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        page.get_by_role("button", name="Войти").click()
+        expect(page.get_by_test_id("status")).to_be_visible()
+
+    with browser_page(locale="ru-RU") as page:
+        login(page, "master", "pw-master")
+        expect(page.get_by_test_id("status")).to_have_text("подан")
+        page.get_by_role("button", name="Заблокировать").click()
+        expect(page.get_by_test_id("status")).to_have_text("заблокирован")
+    with browser_page(locale="ru-RU") as page:
+        login(page, "ivan", "pw-ivan")
+        expect(page.get_by_test_id("status")).to_have_text("заблокирован")
+        expect(page.get_by_test_id("submit")).to_have_count(0)
+        expect(page.locator("form.add-fighters")).to_have_count(0)
+        expect(page.get_by_role("button", name="Вернуть в черновик")).to_have_count(0)

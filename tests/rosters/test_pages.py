@@ -182,3 +182,13 @@ def test_platoon_card_shows_its_own_cost_and_the_subtotal_with_its_squads(web, r
     html = web.get(f"/rosters/{roster.pk}/").content.decode()
     card = html.split(f'id="unit-{platoon.pk}"')[1]
     assert re.search(r'data-testid="unit-cost">2 ', card) and "22)" in card.split("</header>")[0]
+
+
+def test_officers_show_under_national_rank_names(other_player, other_character):
+    """G-23: a German roster shows Feldwebel for the sergeant."""
+    roster = services.roster_create(user=other_player, character=other_character, name="Gruppe")
+    build_squad(roster, other_player)
+    c = Client()
+    c.force_login(other_player)
+    html = c.get(f"/rosters/{roster.pk}/").content.decode()
+    assert "Фельдфебель" in html and "Унтер-офицер" in html
