@@ -60,6 +60,16 @@ class ReportOut(serializers.Serializer):
     violations = ViolationOut(many=True)
 
 
+ErrorOut = inline_serializer("RosterErrorOut", {"error": inline_serializer("RosterErrorBody", {
+    "code": serializers.CharField(), "field": serializers.CharField(allow_null=True),
+    "rule_id": serializers.CharField(allow_null=True), "message": serializers.CharField(),
+    "message_ru": serializers.CharField(), "message_en": serializers.CharField(),
+    "violations": ViolationOut(many=True, required=False, help_text="On 422 roster_invalid: every violation"),
+    "problems": serializers.ListField(child=serializers.DictField(), required=False,
+                                      help_text="On 400 import_invalid: every problem found in the file"),
+})})
+
+
 def report_data(report: domain.Report) -> dict[str, Any]:
     return {"ok": report.ok, "total": report.total, "budget": report.budget, "senior_rank": report.senior_rank,
             "violations": [v.as_dict() for v in report.violations]}
@@ -271,9 +281,10 @@ class RosterValidateView(Authenticated):
         return Response(report_data(selectors.roster_validate(roster=_roster(request, roster_id))))
 
 
-def _action(summary: str, fn, *, report: bool = False):
+def _action(summary: str, fn):
     class ActionView(Authenticated):
-        @extend_schema(summary=summary, request=None, responses=RosterDetailOut)
+        @extend_schema(summary=summary, request=None,
+                       responses={200: RosterDetailOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut})
         def post(self, request: Request, roster_id: int) -> Response:
             fn(user=request.user, roster=_roster(request, roster_id))
             return _detail(roster_id)
@@ -306,7 +317,7 @@ class RosterExportView(Authenticated):
 class RosterImportView(Authenticated):
     @extend_schema(summary="Import a roster export as a new draft: refused whole (400, every problem listed) "
                            "if malformed; rule violations are reported in the roster's report",
-                   request=ImportIn, responses={201: RosterDetailOut})
+                   request=ImportIn, responses={201: RosterDetailOut, 400: ErrorOut, 403: ErrorOut})
     def post(self, request: Request) -> Response:
         d = _valid(ImportIn, request.data)
         roster, _report = services.roster_import(user=request.user, character=d["character"], data=d["data"],

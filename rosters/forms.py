@@ -60,7 +60,12 @@ class FighterForm(forms.Form):
 
     def __init__(self, *args, tree=None, game=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["infantry_class"].choices = [(c.code, f"{_name(c)} ({c.cost})") for c in game.classes]
+        nationality = tree.roster.character.nationality
+
+        def name(c) -> str:  # officers under the national rank name (G-23)
+            return nationality.rank_name(c.rank, "ru" if _ru() else "en") if c.rank else _name(c)
+
+        self.fields["infantry_class"].choices = [(c.code, f"{name(c)} ({c.cost})") for c in game.classes]
         self.fields["place"].choices = (
             [("", _("outside any unit"))] + [(f"u{u.pk}", u.name) for u in tree.units]
             + [(f"v{v.pk}", f"{_('crew')}: {v.name}") for v in tree.vehicles])

@@ -92,7 +92,7 @@ def _reprice(roster: Roster) -> domain.Report:
     return report
 
 
-def _check_side(campaign: Campaign | None, side: str) -> None:
+def _check_side(side: str) -> None:
     if side and side not in Side.values:
         raise InvalidInput("side: неизвестная сторона.", "side: unknown side.", field="side")
 
@@ -104,7 +104,7 @@ def roster_create(*, user: Any, character: Character, name: str, campaign: Campa
     if character.owner_id != user.pk and not is_game_master(user):
         raise Forbidden("Состав можно создать только для своего персонажа.",
                         "You may create a roster only for your own character.", field="character")
-    _check_side(campaign, side)
+    _check_side(side)
     roster = Roster.objects.create(owner=character.owner, character=character, name=name, campaign=campaign,
                                    side=side)
     _reprice(roster)
@@ -120,7 +120,7 @@ def roster_update(*, user: Any, roster: Roster, name: str | None = None, campaig
     if campaign != "keep":
         roster.campaign = campaign  # type: ignore[assignment]
     if side is not None:
-        _check_side(roster.campaign, side)
+        _check_side(side)
         roster.side = side
     roster.save()
     _reprice(roster)
