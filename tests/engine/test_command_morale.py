@@ -179,6 +179,8 @@ def test_v_test_4_5_6_morale_bands(die, posture, result):
 
 def test_v_test_6_a_fighter_is_appointed_corporal():
     t = at_turn()
+    err = t.refused("morale_test", unit="A", die=D(16), officer_distances={})
+    assert err.rule_id == "V-TEST-6"
     u = morale(t, 16, new_commander="a2")
     assert u.commander == "a2" and t.f("a2").rank == "corporal"
 

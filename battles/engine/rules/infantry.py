@@ -231,6 +231,10 @@ def _check_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
                          f"The unit is within officer {oid}'s command distance: no test.")
     if p.new_commander is not None and p.new_commander not in {f.id for f in members}:
         raise refuse("V-TEST-6", "Новый командир — боец этого подразделения.", "The new commander must be of this unit.")
+    bonus = max((f.morale_bonus + r["morale_bonus"].get(f.rank, 0) for f in members if f.rank), default=0)
+    if value(p.die) + bonus > r["morale_dig_in_max"] and p.new_commander is None:
+        raise refuse("V-TEST-6", "При 16–20 на должность капрала назначается боец подразделения: укажите new_commander.",
+                     "On 16-20 a fighter of the unit is appointed to a corporal's post: name new_commander.")
 
 
 @morale_test.mutator
