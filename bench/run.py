@@ -82,7 +82,8 @@ def table(results: dict) -> str:
          f"fold of {results['synthetic_events']:,} events ({results['synthetic_source']}) "
          f"in {results['engine_fold_seconds']:.3f} s"),
         ("replay_vs_fold", f"{results['replay_vs_fold']:.2f}", "-", "",
-         f"battle_replay(rebuild=True) {results['replay_seconds']:.3f} s"),
+         f"battle_replay(rebuild=True) {results['replay_seconds']:.3f} s; projection "
+         f"{'equals' if results['replay_matches_fold'] else 'DIFFERS FROM'} the in-memory fold"),
     ]
     head = ("figure", "value", "goal", "", "detail")
     widths = [max(len(str(r[i])) for r in [*rows, head]) for i in range(5)]
