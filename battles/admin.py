@@ -1,8 +1,7 @@
 """Admin for the game master: battles, their read-only log and state, a replay action."""
+from django import forms
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
-
-from django import forms
 
 from . import engine
 from .engine import rules_data

@@ -18,8 +18,6 @@ from django.utils import timezone
 
 from battles import engine
 from battles.engine.dice import fill_rolls
-
-SERVICE_RNG = "secrets"
 from campaign.models import Campaign
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
 
@@ -27,6 +25,7 @@ from .models import Battle, BattleEvent, BattleProjection, LogPosition
 from .selectors import battle_rules, battle_voided_seqs, iter_engine_events
 
 log = logging.getLogger(__name__)
+SERVICE_RNG = "secrets"  # provenance recorded on dice the service rolls
 
 
 @dataclass(frozen=True)

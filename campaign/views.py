@@ -166,3 +166,35 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
             return HttpResponseRedirect(reverse("campaign-detail", args=[campaign.pk]))
     return render(request, "campaign/join.html", {"campaign": campaign, "characters": characters, "token": token,
                                                   "archived": campaign.status == CampaignStatus.FINISHED})
+
+
+def character_cards(request, character_id: int):
+    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3)."""
+    from .cards import award_cards, character_card
+    from .models import Award, CampaignEvent
+
+    character = get_object_or_404(Character.objects.select_related("nationality"), pk=character_id)
+    events = list(CampaignEvent.objects.filter(character=character, type="award_granted")
+                  .select_related("campaign", "battle"))
+    awards = Award.objects.in_bulk([e.data.get("award") for e in events])
+    cards = [character_card(character), *award_cards(character, events, awards)]
+    return render(request, "campaign/cards.html", {"cards": cards, "title": character.name})
+
+
+@login_required
+def roster_cards(request, roster_id: int):
+    """Printable cards of a roster: character, units, vehicles, upgrades."""
+    from django.db.models import Prefetch
+
+    from rosters.models import Fighter, Roster
+
+    from .cards import roster_cards as build
+
+    qs = Roster.objects.select_related("character__nationality").prefetch_related(
+        Prefetch("units__fighters", queryset=Fighter.objects.all()), "units__upgrades",
+        Prefetch("vehicles__crew", queryset=Fighter.objects.select_related("infantry_class")),
+        "vehicles__options")
+    roster = get_object_or_404(qs, pk=roster_id)
+    if roster.owner_id != request.user.pk and not is_game_master(request.user):
+        raise Http404
+    return render(request, "campaign/cards.html", {"cards": build(roster), "title": roster.name})

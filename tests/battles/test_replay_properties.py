@@ -9,7 +9,6 @@ from battles.models import BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 
 
-
 def next_valid(state):
     """The one non-correction event that is valid after ``state``."""
     if state.status == "planned":

@@ -89,6 +89,7 @@ def test_a_short_campaign(replay_worker, game_master):
             public.get(f"/api/campaigns/{campaign.id}/standings/", {"as_of": 1}).json()["results"]}
     assert then["Petrov"]["rank"] == "sergeant" and then["Petrov"]["battles"] == 1
     overview = public.get(f"/api/campaigns/{campaign.id}/").json()
+    assert [(b["id"], b["result"]) for b in overview["battles"]] == [(b1, "attacker"), (b2, "defender")]
     assert overview["sides"]["attacker"]["won"] == 1 and overview["sides"]["defender"]["won"] == 1
     holders = {o["name"]: o["holder"] for o in overview["objectives"]}
     assert holders == {"Высота 252": "attacker", "Мост": "defender"}
