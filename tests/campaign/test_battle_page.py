@@ -22,6 +22,7 @@ def page(running, client):
 @pytest.mark.django_db
 class TestChecklist:
     def test_v_turn_2_and_3_the_defender_deploys_before_the_attacker(self, page):
+        """V-TURN-2: the defender deploys first; V-TURN-3: then the attacker."""
         html = page("en")
         deploy_defender = html.index("Deploy the defender first: РККА")
         deploy_attacker = html.index("Then deploy the attacker: Вермахт")
@@ -32,6 +33,7 @@ class TestChecklist:
         assert "Удержать мост до конца 6-го хода." in html and "Мост в руках обороняющихся." in html
 
     def test_v_turn_6_and_8_the_defender_moves_first_and_the_rest_is_agreed(self, page):
+        """V-TURN-6: the order after the first turn is agreed; V-TURN-8: the defender moves first."""
         html = page("en")
         assert "Turn 1: the defender (РККА) moves first" in html
         assert "order of turns after the first" in html
