@@ -205,7 +205,7 @@ def test_v_test_7_morale_is_rolled_once_and_v_morale_2_holds_until_another_offic
     t.postures(A="dug_in")
     t.add("order_given", officer="a_lt", unit="A", distance=10)
     assert t.state.units["A"].morale == ""  # another officer: the result lapses
-    morale(t, 18)
+    morale(t, 18, new_commander="a3")
     assert t.state.units["A"].morale == "carry_on"
 
 
