@@ -73,3 +73,20 @@ def report(events: list[Any], state: dict[str, Any], language: str = "ru") -> li
             i += 1
         chapters[-1].lines.append((e.seq, sentence(e.type, e.data, language), e.seq in voided))
     return [c for c in chapters if c.lines]
+
+
+def final_state(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per side: fighters by fate and vehicles lost (from the stored projection)."""
+    out = []
+    for side in ("defender", "attacker"):
+        fate = {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
+        for f in (state.get("fighters") or {}).values():
+            if f.get("side") != side:
+                continue
+            key = ("dead" if f.get("dead") else "captured" if f.get("captured")
+                   else "wounded" if f.get("wounded") else "alive")
+            fate[key] += 1
+        vehicles = [v for v in (state.get("vehicles") or {}).values() if v.get("side") == side]
+        out.append({"side": side, **fate, "mustered": sum(fate.values()), "vehicles": len(vehicles),
+                    "vehicles_destroyed": sum(1 for v in vehicles if v.get("destroyed"))})
+    return out

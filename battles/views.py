@@ -19,6 +19,7 @@ def battle_detail(request, battle_id: int):
     return render(request, "battles/battle_detail.html", {
         "battle": battle, "view": view, "events": events, "campaign": battle.campaign,
         "chapters": report.report(events, view.state, get_language() or "ru"),
+        "final": report.final_state(view.state),
         "command": command, "outcomes": [e for e in campaign_events if e not in command],
         "objectives": list(battle.objectives.all()),
     })

@@ -143,3 +143,24 @@ def test_loaddemo_is_idempotent_and_has_a_played_battle(replay_worker):
     while not Proposal.objects.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert Proposal.objects.filter(status="pending").exists()
+
+
+@pytest.mark.django_db
+def test_battle_report_tells_the_demo_battle_turn_by_turn_with_its_final_state(client):
+    from django.core.management import call_command
+
+    from battles.models import Battle
+
+    call_command("loaddemo")
+    battle = Battle.objects.get(number=1)
+    from battles.services import battle_replay
+
+    battle_replay(battle_id=battle.id)
+    html = client.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Ход 1" in html and "Ход 2" in html
+    assert "«Ход»: обороняющиеся завершили ход 1." in html
+    import re
+
+    rows = re.findall(r"<tr><td>(РККА|Вермахт)</td>\s*<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", html)
+    # by hand: the attacker mustered 4 and lost g-1 and g-2 (two wounds each, V-MED-1); the defender lost none
+    assert ("РККА", "5", "5", "0", "0") in rows and ("Вермахт", "4", "2", "0", "2") in rows
