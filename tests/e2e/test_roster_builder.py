@@ -68,6 +68,16 @@ def test_build_a_squad_exceed_the_budget_fix_it_and_submit(live_server, sergeant
         expect(page.get_by_test_id("valid")).to_be_visible()
         expect(page.get_by_test_id("budget")).to_contain_text("16")
 
+        if javascript:  # a changed count is sent on its own, no button needed
+            count = squad.locator("tr[data-class=rifleman] input[type=number]").first
+            count.fill("5")
+            count.press("Tab")
+            expect(page.get_by_test_id("total")).to_have_text("11")
+            count = squad.locator("tr[data-class=rifleman] input[type=number]").first
+            count.fill("4")
+            count.press("Tab")
+            expect(page.get_by_test_id("total")).to_have_text("10")
+
         # Over budget: 7 more riflemen in fire team 2 -> 17 PP > 16 (V-PP-2), 11 men in a team (V-SQUAD-1).
         add("rifleman", 7, 2, "17")
         expect(page.get_by_test_id("budget")).to_have_class(re.compile(r"\bover\b"))
