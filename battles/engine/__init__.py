@@ -8,7 +8,7 @@ from . import rules as _rules  # noqa: F401  (registers event types)
 from .dice import Die, fill_rolls
 from .errors import EngineError, PayloadError, RuleViolation
 from .events import REGISTRY, Event, EventType, lookup, vocabulary
-from .fold import DEFAULT_RULES, SequenceGap, decide, fold, requires_rebuild, voided_by
+from .fold import DEFAULT_RULES, SequenceGap, decide, decide_and_apply, fold, requires_rebuild, voided_by
 from .rules_data import PLACEHOLDERS, READINGS
 from .state import BattleState, census, dump, load
 
@@ -25,6 +25,6 @@ def state_from_json(data: dict | None) -> BattleState:
 
 __all__ = [
     "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
-    "PayloadError", "RuleViolation", "SequenceGap", "decide", "dump", "fold", "load", "lookup",
+    "PayloadError", "RuleViolation", "SequenceGap", "decide", "decide_and_apply", "dump", "fold", "load", "lookup",
     "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",
 ]

@@ -26,6 +26,20 @@ stands; only the game master's `correction` voids one (V-TURN-13).
 
 Who may record: **players** (any player of the battle) unless marked
 **game master only**.
+
+Structural refusal codes: `S-NOT-STARTED`, `S-ENDED`, `S-STARTED-TWICE` (the
+battle's life cycle), `S-UNKNOWN` (no such fighter, unit, vehicle or object, or
+not yours), `S-DUPLICATE` (an id already used), `S-TARGET` (not a valid target),
+`S-WEAPON` (the shooter has no such weapon), `S-DIE` (a needed die is missing),
+`S-RANK` (an officer without a rank).
+
+State (`GET /api/battles/{id}/state/`): sides, turn, ply (one side's turn) and
+phase; `units` (posture, commander, morale result, smoke used), `fighters`
+(class, rank, character, wounds, dead, captured, recovering, aboard, credits),
+`vehicles` (cars, armour, artillery pieces and aircraft: armour and gun class,
+damage vs the reserve, running gear, crew, passengers, riders, skirts, owner),
+`buildings` (damage 0-3), `bunkers` (hits vs the reserve of 6), `mines`,
+`wire`, `smoke`, `characters` (kills and casualties per campaign character).
 """
 
 

@@ -48,16 +48,18 @@ def fold(
     rules: Mapping[str, Any] | None = None,
     *,
     skip: Iterable[int] = (),
+    copy: bool = True,
 ) -> BattleState:
     """Apply ``events`` (consecutive seqs following ``state.last_seq``) to a copy
-    of ``state`` and return it.
+    of ``state`` and return it. With ``copy=False`` the caller hands ``state``
+    over and it is folded in place (replaying a long log chunk by chunk).
 
     Voided events are skipped: those voided by corrections among ``events``,
     and ``skip`` (the caller may pass every seq voided anywhere in the log, so
     a log can be folded in chunks). Precondition: none of ``events`` voids an
     event already applied to ``state`` (check ``requires_rebuild`` first).
     """
-    state = BattleState() if state is None else state.copy()
+    state = BattleState() if state is None else (state.copy() if copy else state)
     _fold_into(state, events, merge_rules(rules), set(skip))
     return state
 
@@ -114,10 +116,25 @@ def decide(
     only when a correction in ``new`` voids an event already in ``state``, so
     the events after it are checked against the state without it (V-TURN-13).
     """
+    return decide_and_apply(state.copy(), new, first_seq=first_seq, rules=rules, history=history)[0]
+
+
+def decide_and_apply(
+    state: BattleState,
+    new: Sequence[tuple[str, Any, int | None]],
+    *,
+    first_seq: int,
+    rules: Mapping[str, Any] | None = None,
+    history: Callable[[], Iterable[Event]] | None = None,
+) -> tuple[list[Event], BattleState]:
+    """``decide`` without the defensive copy: ``state`` is handed over (and
+    changed); returns the events and the state after them. On a refusal the
+    state is half-applied and must be dropped. The append path uses this to
+    keep the state for the next append instead of rebuilding it."""
     from .errors import PayloadError
     from .state import dump
 
-    work = state.copy()
+    work = state
     ctx_rules = merge_rules(rules)
     out: list[Event] = []
     for i, (type_name, data, version) in enumerate(new):
@@ -144,4 +161,4 @@ def decide(
             _fold_into(work, [*history(), *out], ctx_rules, set())
         else:
             _fold_into(work, (event,), ctx_rules, set())
-    return out
+    return out, work

@@ -84,8 +84,12 @@ def test_v_house_5_at_three_damage_all_inside_die_and_it_becomes_light_cover_v_c
 def test_v_terr_11_a_hit_on_infantry_in_a_house_is_a_hit_on_the_house():
     t = at_turn()
     into_house(t, "defender", "h1")
-    t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": "h1", "die": D(3)}])
-    assert t.state.buildings["H"].damage == 1
+    t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": "h1", "die": D(12)}])
+    assert t.state.buildings["H"].damage == 0  # 12 - 2 (house) misses: no hit, no damage
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": "h1", "die": D(13)}])
+    assert t.state.buildings["H"].damage == 1 and t.f("h1").wounded
 
 
 @pytest.mark.parametrize(("posture", "dist", "ok"), [("dug_in", 12.0, True), ("dug_in", 12.01, False),

@@ -330,11 +330,15 @@ def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> in
     return d
 
 
+def _g2_success(state: BattleState, f: Fighter | None, t: Fighter, s: Struck, r: dict[str, Any]) -> bool:
+    """G-2: the target is hit if d20 + attack - defence >= 11."""
+    attack = r["attack"].get(f.cls, 0) if f is not None else 0
+    return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]
+
+
 def _g2(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
         r: dict[str, Any]) -> None:
-    """G-2: wounded if d20 + attack - defence >= 11."""
-    attack = r["attack"].get(f.cls, 0) if f is not None else 0
-    if s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]:
+    if _g2_success(state, f, t, s, r):
         wound(state, t, by, r)
 
 
@@ -477,10 +481,14 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         if house is not None and not house.light_cover:
             if not spot_ok:
                 continue  # V-HOUSE-9
-            if weapon in r["house_damaging_weapons"] and (hit or p.weapon not in AREA):
-                dmg = _damage_house(state, t.building, by, r)  # V-TERR-11
-                if dmg == 1 and i == 0 and not t.dead:
-                    _resolve(state, p, f, t, s, by, r, direct, hit)  # V-HOUSE-3: only the target
+            if weapon in r["house_damaging_weapons"]:
+                # V-TERR-11: a hit on infantry in the house is a hit on the house. The hit is the
+                # aim-point or direct hit test, or for a flamethrower the target's G-2 roll.
+                landed = hit if (p.weapon in AREA or direct) else _g2_success(state, f, t, s, r)
+                if landed:
+                    dmg = _damage_house(state, t.building, by, r)
+                    if dmg == 1 and i == 0 and not t.dead:
+                        _resolve(state, p, f, t, s, by, r, direct, hit)  # V-HOUSE-3: only the target
                 return
         _resolve(state, p, f, t, s, by, r, direct, hit)
 
