@@ -346,3 +346,29 @@ def test_march_posture_cannot_fire_g4():
     err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
                     struck=[{"fighter": "d1", "die": D(15)}])
     assert err.rule_id == "V-TURN-11"
+
+
+@pytest.mark.parametrize(("shooter", "weapon", "top"), [
+    ("a_lmg", "lmg", 12.0), ("a_snp", "sniper_rifle", 24.0), ("a_fl", "flamethrower", 6.0),
+    ("a_at", "at_grenade_launcher", 6.0), ("a_at", "at_rifle", 6.0), ("a1", "grenade", 4.0),
+])
+def test_v_cmd_11_each_weapons_fire_distance_both_sides_of_the_limit_g3(shooter, weapon, top):
+    t = at_turn({"observation_distance": {c: 30.0 for c in ("lmg_gunner", "sniper", "flamethrower", "at_grenadier",
+                                                             "rifleman")}})
+    needs_hit = weapon in ("at_grenade_launcher", "at_rifle", "grenade")
+    data = dict(shooter=shooter, weapon=weapon, target="fighters",
+                struck=[{"fighter": "d1"} if needs_hit else {"fighter": "d1", "die": D(3)}],
+                **({"hit": D(3)} if needs_hit else {}))
+    assert t.refused("fire", distance=top + 0.01, **data).rule_id == "V-CMD-11"
+    t.add("fire", distance=top, **data)
+
+
+def test_v_terr_11_a_hit_on_infantry_in_a_pillbox_is_a_hit_on_the_pillbox():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    tank(t, "attacker", "G6", armour=4, gun=6)
+    t.fire("G6", "gun", distance=10, hit=D(10), struck=[{"fighter": "b1"}])
+    assert t.state.bunkers["B"].hits == 0  # missed
+    tank(t, "attacker", "G7", armour=4, gun=6)
+    t.fire("G7", "gun", distance=10, hit=D(11), struck=[{"fighter": "b1"}])
+    assert t.state.bunkers["B"].hits == 1 and not t.f("b1").dead  # V-BUNK-4: no effect inside

@@ -475,6 +475,12 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             continue
         bunker = state.bunkers.get(t.bunker)
         if bunker is not None and not bunker.light_cover:
+            if weapon in r["bunker_damaging_weapons"]:
+                # V-TERR-11: a hit on infantry in the pillbox is a hit on the pillbox (V-BUNK-3..5)
+                landed = hit if (p.weapon in AREA or direct) else _g2_success(state, f, t, s, r)
+                if landed:
+                    _hit_bunker(state, t.bunker, by, r)
+                return
             if not (s.embrasure and f is not None and f.cls == "sniper" and spot_ok):
                 continue  # V-BUNK-1
         house = state.buildings.get(t.building)
