@@ -3,10 +3,12 @@ gate: determinism, fold of the whole == fold of its parts (with corrections),
 the dead never act, and fighters are conserved."""
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battles.engine import RuleViolation, census, decide, dump, fold, requires_rebuild, voided_by
+from battles.engine import BattleState, RuleViolation, census, decide, dump, fold, load, requires_rebuild, voided_by
 
 from .table import D, standard
 
@@ -92,6 +94,7 @@ def test_fold_is_deterministic_and_matches_the_append_gate(data):
     t = build(data.draw, data.draw(st.integers(5, 40)))
     a, b = fold(t.events), fold(t.events)
     assert dump(a) == dump(b)
+    assert load(BattleState, json.loads(json.dumps(dump(a)))) == a  # the projection round-trips exactly
     if not voided_by(t.events):
         assert dump(a) == dump(t.state)
         assert not a.unapplied, "without corrections every accepted event applies"
