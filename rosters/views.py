@@ -7,7 +7,6 @@ as messages in the visitor's language.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -91,56 +90,16 @@ def roster_edit(request, roster_id: int):
 
 
 def _page_context(request, roster_id: int) -> dict:
-    """Everything the builder page shows, in a fixed number of queries."""
-    tree = selectors.roster_tree(roster_id=roster_id)
-    game = selectors.game_data_current()
-    report = selectors.roster_report(tree=tree, game=game)
+    """The page's data (one selector) plus what depends on the visitor."""
+    page = selectors.roster_page(roster_id=roster_id, language="ru" if _ru() else "en")
+    tree, game = page["tree"], page["game"]
     ru = _ru()
-    by_unit = defaultdict(list)
-    for v in report.violations:
-        by_unit[v.unit].append({"rule_id": v.rule_id, "severity": v.severity,
-                                "message": v.message_ru if ru else v.message_en})
-    fighters_in, crew_of = defaultdict(list), defaultdict(list)
-    for f in tree.fighters:
-        (crew_of[f.vehicle_id] if f.vehicle_id else fighters_in[f.unit_id]).append(f)
-    vehicles_in = defaultdict(list)
-    for v in tree.vehicles:
-        v.crew_lines = crew_of.get(v.pk, [])
-        v.cost = report.vehicle_costs.get(str(v.pk), 0)
-        v.violations = by_unit.get(f"vehicle:{v.pk}", [])
-        v.smoke = report.smoke.get(f"vehicle:{v.pk}", False)
-        v.has_error = any(x["severity"] == "error" for x in v.violations)
-        vehicles_in[v.unit_id].append(v)
-    children = defaultdict(list)
-    for u in tree.units:
-        u.fighter_lines = fighters_in.get(u.pk, [])
-        u.vehicle_list = vehicles_in.get(u.pk, [])
-        u.cost = report.unit_costs.get(str(u.pk), 0)
-        u.violations = by_unit.get(str(u.pk), [])
-        u.smoke = report.smoke.get(str(u.pk), False)
-        u.has_error = any(x["severity"] == "error" for x in u.violations)
-        u.men = sum(f.count for f in u.fighter_lines)
-        children[u.parent_id].append(u)
-    for u in tree.units:
-        u.child_units = children.get(u.pk, [])
-
-    def subtotal(u) -> int:
-        u.subtotal = u.cost + sum(subtotal(c) for c in u.child_units)
-        return u.subtotal
-
-    for u in children.get(None, []):
-        subtotal(u)
     user = request.user
     roster = tree.roster
     master = is_game_master(user)
     editable = roster.status == Status.DRAFT and (master or roster.owner_id == user.pk)
     return {
-        "roster": roster, "tree": tree, "report": report, "game": game,
-        "top_units": children.get(None, []), "loose_fighters": fighters_in.get(None, []),
-        "loose_vehicles": vehicles_in.get(None, []), "roster_violations": by_unit.get(None, []),
-        "errors": len(report.errors), "over_budget": report.total > report.budget,
-        "reprice_changes_total": report.total != roster.priced_total,
-        "stale_version": game.version is not None and roster.priced_version_id != game.version.pk,
+        **page,
         "rank_title": roster.character.rank_title("ru" if ru else "en"),
         "is_master": master, "editable": editable, "upgradable": ("squad", "hq_squad", "tactical_group"),
         "can_reopen": roster.status == Status.SUBMITTED and (master or roster.owner_id == user.pk),

@@ -227,3 +227,15 @@ def test_defaults_are_restored_only_on_an_empty_database():
     GameDataVersion.objects.all().delete()
     ensure_game_data(apps.get_model)
     assert VehicleOption.objects.filter(code="tractor").exists()
+
+
+def test_roster_page_selector_runs_13_queries_whatever_the_size(roster, player, django_assert_num_queries):
+    """6 for the roster (with its units, upgrades, vehicles, options, fighters) + 7 for the game data."""
+    _grow(roster, player, 1)
+    with django_assert_num_queries(13):
+        small = selectors.roster_page(roster_id=roster.pk)
+    _grow(roster, player, 9)
+    with django_assert_num_queries(13):
+        large = selectors.roster_page(roster_id=roster.pk, language="en")
+    assert len(small["top_units"]) == 1 and len(large["top_units"]) == 10
+    assert large["top_units"][0].subtotal == 11 and large["report"].total == 110
