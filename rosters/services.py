@@ -21,6 +21,7 @@ from . import domain, selectors
 from .models import (
     Fighter,
     GameDataVersion,
+    GroupKind,
     InfantryClass,
     Roster,
     Side,
@@ -355,6 +356,8 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
             _problem(problems, where, "нужен уникальный ref", "a unique ref is required")
         if u.get("kind") not in UnitKind.values:
             _problem(problems, where, "неизвестный вид подразделения", "unknown unit type")
+        if (u.get("group_kind") or "") not in ("", *GroupKind.values):
+            _problem(problems, where, "неизвестный вид группы", "unknown group type")
         if u.get("parent") is not None and (u["parent"] not in unit_refs or u["parent"] == u.get("ref")):
             _problem(problems, where, "неизвестный parent", "unknown parent")
         ups = u.get("upgrades", [])

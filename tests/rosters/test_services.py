@@ -147,16 +147,18 @@ def test_export_import_round_trip(squad_roster, player, character):
 def test_import_refuses_the_whole_roster_on_any_problem(player, character):
     count = Roster.objects.count()
     data = {"format": "shtab-roster", "version": 1, "name": "Плохой", "side": "",
-            "units": [{"ref": "a", "kind": "squad"}, {"ref": "b", "kind": "platoon", "parent": "zzz"}],
+            "units": [{"ref": "a", "kind": "squad"}, {"ref": "b", "kind": "platoon", "parent": "zzz"},
+                      {"ref": "c", "kind": "tactical_group", "group_kind": "cavalry-of-the-apocalypse"}],
             "vehicles": [],
             "fighters": [{"class": "sergeant", "unit": "a"}, {"class": "wizard", "unit": "a"},
                          {"class": "rifleman", "count": -3, "unit": "a"}]}
     with pytest.raises(InvalidInput) as exc:
         services.roster_import(user=player, character=character, data=data)
     fields = {p["field"] for p in exc.value.extra["problems"]}
-    assert {"units[1]", "fighters[2]"} <= fields
+    assert {"units[1]", "units[2]", "fighters[2]"} <= fields
     assert Roster.objects.count() == count
     data["units"][1]["parent"] = None
+    data["units"][2]["group_kind"] = "recon"
     data["fighters"][2]["count"] = 3
     with pytest.raises(InvalidInput) as exc:
         services.roster_import(user=player, character=character, data=data)
