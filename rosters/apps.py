@@ -11,10 +11,17 @@ class RostersConfig(AppConfig):
         post_migrate.connect(_ensure_defaults, sender=self)
 
 
-def _ensure_defaults(sender, **kwargs) -> None:
-    """Default game data survives a flush (tests): post_migrate runs after every migrate and flush."""
+def _ensure_defaults(sender, using="default", **kwargs) -> None:
+    """Default game data survives a flush (tests): post_migrate runs after every
+    migrate and flush. Skipped while the tables do not exist (a partial migrate)."""
     from django.apps import apps
+    from django.db import connections
 
     from .defaults import ensure_game_data
 
-    ensure_game_data(apps.get_model)
+    tables = set(connections[using].introspection.table_names())
+    needed = {apps.get_model("rosters", name)._meta.db_table
+              for name in ("GameDataVersion", "RosterRules", "InfantryClass", "ArmourClass", "GunClass",
+                           "VehicleOption")}
+    if needed <= tables:
+        ensure_game_data(apps.get_model)
