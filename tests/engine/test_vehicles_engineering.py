@@ -55,7 +55,7 @@ def test_v_trans_1_at_most_15_even_with_more_seats():
 def test_v_trans_5_tanks_carry_no_passengers_only_riders():
     t = at_turn()
     assert t.refused("embarked", vehicle="AT3", fighters=["a1"]).rule_id == "V-TRANS-5"
-    t.add("embarked", vehicle="AT3", fighters=["a1"], as_="riders")
+    t.add("embarked", vehicle="AT3", fighters=["a1"], role="riders")
 
 
 @pytest.mark.parametrize(("armour", "ok"), [(3, True), (2, False)])
@@ -63,24 +63,24 @@ def test_v_ride_1_riders_on_armour_class_3_or_higher(armour, ok):
     t = at_turn()
     tank(t, "attacker", "R", armour=armour, gun=0)
     if ok:
-        t.add("embarked", vehicle="R", fighters=["a1"], as_="riders")
+        t.add("embarked", vehicle="R", fighters=["a1"], role="riders")
     else:
-        assert t.refused("embarked", vehicle="R", fighters=["a1"], as_="riders").rule_id == "V-RIDE-1"
+        assert t.refused("embarked", vehicle="R", fighters=["a1"], role="riders").rule_id == "V-RIDE-1"
 
 
 def test_v_ride_1_up_to_14_riders_and_v_ride_2_3_placed_by_announcement_standard_embarkation():
     t = at_turn()
     men = [f"m{i}" for i in range(15)]
     t.add("force_mustered", side="attacker", units=[{"id": "M"}], fighters=[F(m, "M") for m in men])
-    t.add("embarked", vehicle="AT3", fighters=men[:14], as_="riders")  # V-RIDE-2: the event is the announcement
+    t.add("embarked", vehicle="AT3", fighters=men[:14], role="riders")  # V-RIDE-2: the event is the announcement
     assert t.v("AT3").riders == men[:14]
-    assert t.refused("embarked", vehicle="AT3", fighters=men[14:], as_="riders").rule_id == "V-RIDE-1"
+    assert t.refused("embarked", vehicle="AT3", fighters=men[14:], role="riders").rule_id == "V-RIDE-1"
     assert t.refused("vehicle_moved", vehicle="AT3", distance=2).rule_id == "V-TRANS-4"  # V-RIDE-3
 
 
 def test_v_ride_7_at_mine_wounds_all_riders():
     t = laid_mine("at", "M")
-    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], as_="riders")
+    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], role="riders")
     t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
     assert t.f("a1").wounded and t.f("a2").wounded
     assert t.v("AT3").damage == 1 and t.v("AT3").running_gear  # V-MINE-5

@@ -23,7 +23,7 @@ class Embarked:
 
     vehicle: str = field(metadata=ID)
     fighters: list[str] = field(metadata={"min_items": 1, "max_items": 15})
-    as_: Literal["passengers", "riders"] = "passengers"
+    role: Literal["passengers", "riders"] = "passengers"
     in_contact: bool = True
 
 
@@ -51,7 +51,7 @@ def _check_embarked(state: BattleState, p: Embarked, ctx: Context) -> None:
         require_fit(state, f, r, moving=True)
         if f.aboard:
             raise refuse("V-TRANS-2", f"Боец {fid} уже на технике.", f"Fighter {fid} is already aboard.")
-    if p.as_ == "passengers":
+    if p.role == "passengers":
         if v.kind not in ("apc", "car"):
             raise refuse("V-TRANS-5", "Пехоту перевозят только автомобили и БТР; танки — десантом.",
                          "Only cars and APCs carry infantry; tanks carry riders.")
@@ -69,7 +69,7 @@ def _check_embarked(state: BattleState, p: Embarked, ctx: Context) -> None:
 @embarked.mutator
 def _apply_embarked(state: BattleState, p: Embarked, ctx: Context) -> None:
     v = state.vehicles[p.vehicle]
-    role = "passenger" if p.as_ == "passengers" else "rider"
+    role = "passenger" if p.role == "passengers" else "rider"
     (v.passengers if role == "passenger" else v.riders).extend(p.fighters)
     v.embark_ply = state.ply  # V-TRANS-4
     for fid in p.fighters:
