@@ -618,10 +618,10 @@ def test_v_upg_3_upgrades_only_for_squads_and_tactical_groups():
     b.squad(upgrades=["u1"])
     b.group("recon", upgrades=["u1"])
     assert "V-UPG-3" not in ids(b.report())
-    b = Build()
-    p = b.unit("platoon", upgrades=["u1"])
-    assert "V-UPG-3" in ids(b.report())
-    assert p
+    for kind in ("platoon", "company", "motorised"):
+        b = Build()
+        ref = b.unit(kind, upgrades=["u1"])
+        assert [v.unit for v in b.report().violations if v.rule_id == "V-UPG-3"] == [ref]
 
 
 def test_v_upg_4_one_upgrade_per_squad_or_group():
