@@ -118,6 +118,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "ambush_shots_per_phase": 1,  # G-24
     "aa_autocannon_targets": ["ground_attack_aircraft", "dive_bomber"],  # V-AA-6
     "water_needs_bridge": True,  # G-21
+    "smoke_blocks_sight": True,  # G-20: blocks visual contact, not corrected fire
+    "mg_crew_spacing": 1.0,  # V-MG-7
     "corrected_fire_weapons": ["howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
                                "infantry_howitzer", "mortar", "rocket_mortar", "ground_attack_aircraft",
                                "bomber", "dive_bomber"],  # V-CORR-2 (reading: every howitzer and the rocket mortar)
@@ -141,6 +143,7 @@ PLACEHOLDERS: dict[str, str] = {
     "vehicle_move": "G-18",
     "ambush_shots_per_phase": "G-24",
     "water_needs_bridge": "G-21",
+    "smoke_blocks_sight": "G-20",
     "vehicle_reserve": "G-26",
 }
 

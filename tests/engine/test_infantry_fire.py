@@ -372,3 +372,29 @@ def test_v_terr_11_a_hit_on_infantry_in_a_pillbox_is_a_hit_on_the_pillbox():
     tank(t, "attacker", "G7", armour=4, gun=6)
     t.fire("G7", "gun", distance=10, hit=D(11), struck=[{"fighter": "b1"}])
     assert t.state.bunkers["B"].hits == 1 and not t.f("b1").dead  # V-BUNK-4: no effect inside
+
+
+@pytest.mark.parametrize(("gap", "ok"), [(1.0, True), (1.01, False)])
+def test_v_mg_7_mg_crew_stays_within_one_inch_of_the_mg_and_each_other(gap, ok):
+    t = at_turn()
+    data = dict(side="attacker", fighters=["a_hmg", "a_hma"], distance=4, mg_spacing=gap)
+    if ok:
+        t.add("fighters_moved", **data)
+    else:
+        assert t.refused("fighters_moved", **data).rule_id == "V-MG-7"
+
+
+def test_g20_a_smoke_screen_blocks_direct_fire_until_removed_v_smoke_4():
+    t = attacker_turn(standard())
+    t.add("smoke_fired", shooter="a1", officer="a_sgt", officer_distance=6, smoke="S")
+    t.end_turn()
+    t.postures("defender")
+    err = t.refused("fire", shooter="d1", weapon="rifle", target="fighters", distance=5, through_smoke="S",
+                    struck=[{"fighter": "a2", "die": D(15)}])
+    assert err.rule_id == "V-SMOKE-4"
+    t.end_turn()  # the attacker's next turn: his screen is removed (V-SMOKE-5)
+    t.postures("attacker")
+    t.end_turn()
+    t.postures("defender")
+    t.fire("d1", "rifle", distance=5, through_smoke="S", struck=[{"fighter": "a2", "die": D(15)}])
+    assert t.f("a2").wounded

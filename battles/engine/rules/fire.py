@@ -80,6 +80,7 @@ class Fire:
     hit: Die | None = None
     spot: Die | None = None
     struck: list[Struck] = field(default_factory=list, metadata={"max_items": 50})
+    through_smoke: str | None = field(default=None, metadata={"max_length": 64, "doc": "Smoke screen on the line of sight (G-20)"})
     ambush: bool = field(default=False, metadata={"doc": "AT ambush in the enemy's movement phase (V-GUN-4)"})
     path_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Tank path to the aim line (V-GUN-5)"})
 
@@ -235,6 +236,9 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         if not any(c.shooter == p.shooter and c.target == p.target_id and c.ply == state.ply
                    for c in state.fire_corrections):
             raise refuse("V-CORR-1", "Нет корректировки этого огня в этом ходу.", "No correction for this fire this turn.")
+    elif p.through_smoke is not None and p.through_smoke in state.smoke and r["smoke_blocks_sight"]:
+        raise refuse("V-SMOKE-4", "Дымовая завеса закрывает визуальный контакт (G-20).",
+                     "A smoke screen blocks visual contact (G-20).")
     elif not p.visual_contact and p.target != "bunker" and p.target != "aircraft":
         rule = "V-GUN-1" if p.weapon in GUNS else "V-CORR-1"
         raise refuse(rule, "Без визуального контакта огонь ведётся только по корректировке.",

@@ -106,6 +106,7 @@ class FightersMoved:
     wire: list[str] = field(default_factory=list, metadata={"doc": "Wire or fence sections crossed"})
     water: bool = field(default=False, metadata={"doc": "Crossed a water obstacle"})
     bridge: bool = field(default=False, metadata={"doc": "...by a bridge"})
+    mg_spacing: float | None = field(default=None, metadata={"min": 0, "doc": "MG crew: widest gap to the MG or each other after the move (V-MG-7)"})
 
 
 fighters_moved = event_type(
@@ -140,7 +141,7 @@ def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
         if f.cls in ("hmg_gunner", "hmg_assistant"):
             crew = [m.id for m in state.fighters.values() if m.unit == f.unit and m.cls in ("hmg_gunner", "hmg_assistant")
                     and not m.dead and not m.captured and not m.wounded]
-            if not set(crew) <= set(p.fighters):
+            if not set(crew) <= set(p.fighters) or (p.mg_spacing is not None and p.mg_spacing > r["mg_crew_spacing"]):
                 raise refuse("V-MG-7", "Пулемётчики передвигаются вместе, в пределах 1\" от пулемёта и друг от друга.",
                              "MG crewmen move together, within 1\" of the MG and of each other.")
         allowed = r["postures"][posture_of(state, f)]["move"] + (r["road_bonus"] if p.road else 0.0)
