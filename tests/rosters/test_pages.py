@@ -192,3 +192,15 @@ def test_officers_show_under_national_rank_names(other_player, other_character):
     c.force_login(other_player)
     html = c.get(f"/rosters/{roster.pk}/").content.decode()
     assert "Фельдфебель" in html and "Унтер-офицер" in html
+
+
+def test_changes_to_a_submitted_roster_are_refused_with_a_message(web, squad_roster, player):
+    services.roster_submit(user=player, roster=squad_roster)
+    r = web.post(f"/rosters/{squad_roster.pk}/units/add/", {"kind": "squad", "name": "Лишнее"}, follow=True)
+    assert "верните его в черновик" in r.content.decode()
+    assert squad_roster.units.count() == 1
+    r = web.post(f"/rosters/{squad_roster.pk}/units/add/", {"kind": "battleship"}, follow=True)
+    assert "Проверьте форму подразделения" in r.content.decode()
+    r = web.post(f"/rosters/{squad_roster.pk}/reopen/", follow=True)
+    squad_roster.refresh_from_db()
+    assert squad_roster.status == Status.DRAFT and 'data-testid="submit"' in r.content.decode()
