@@ -170,11 +170,21 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
     env: dict[str, Any] = {"_T": twin, "_new": object.__new__}
     tps = hints(cls)
     lines, slow = [], []
-    for name in names:
-        conv = _expr(tps[name], f"d[{name!r}]", env)
-        lines.append(f"    o.{name} = {conv or f'd[{name!r}]'}")
+    for i, f in enumerate(dataclasses.fields(cls)):
+        name = f.name
+        # a field added later with a default may be missing from older stored payloads
+        if f.default is not dataclasses.MISSING:
+            env[f"_d{i}"] = f.default
+            src = f"d.get({name!r}, _d{i})"
+        elif f.default_factory is not dataclasses.MISSING:
+            env[f"_f{i}"] = f.default_factory
+            src = f"(d[{name!r}] if {name!r} in d else _f{i}())"
+        else:
+            src = f"d[{name!r}]"
+        conv = _expr(tps[name], src, env)
+        lines.append(f"    o.{name} = {conv or src}")
         if conv is not None:
-            slow.append((name, conv.replace(f"d[{name!r}]", "v")))
+            slow.append((name, _expr(tps[name], "v", env)))
     src = "def _fast(d):\n    o = _new(_T)\n" + "\n".join(lines) + "\n    return o\n"
     exec(src, env)  # noqa: S102 - generated from the payload's own annotations
     fast = env["_fast"]

@@ -44,18 +44,19 @@ def synthetic_battle(n: int = 100_000, *, seed: int = 11, per_side: int = 400) -
                 add("fighters_moved", {"side": side, "fighters": [f"{p}{rng.randrange(per_side)}"], "distance": 3.0,
                                        "road": False, "floors": 0, "enter_house": None, "leave_house": False,
                                        "through_opening": True, "obstacle_height": 0.0, "wire": [], "water": False,
-                                       "bridge": False})
+                                       "bridge": False, "mg_spacing": None})
             elif r < 0.75:
                 add("fire", {"shooter": f"{p}{rng.randrange(per_side)}", "weapon": "rifle", "target": "fighters",
                              "distance": 5.0, "target_id": "", "visual_contact": True, "on_height": False,
                              "corrected": False, "hit": None, "spot": None, "ambush": False, "path_distance": None,
+                             "through_smoke": None,
                              "struck": [{"fighter": f"{q}{rng.randrange(per_side)}", "die": _die(rng),
                                          "light_cover": False, "embrasure": False, "distance": None}]})
             elif r < 0.85:
                 add("fire", {"shooter": f"{p}T{rng.randrange(20)}", "weapon": "gun", "target": "vehicle",
                              "distance": 12.0, "target_id": f"{q}T{rng.randrange(20)}", "visual_contact": True,
                              "on_height": False, "corrected": False, "hit": _die(rng), "spot": None, "ambush": False,
-                             "path_distance": None, "struck": []})
+                             "path_distance": None, "through_smoke": None, "struck": []})
             else:
                 add("wound_test", {"fighter": f"{p}{rng.randrange(per_side)}", "die": _die(rng), "medic": None,
                                    "medic_distance": None, "reroll": None})

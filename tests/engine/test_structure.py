@@ -148,3 +148,15 @@ def test_the_synthetic_benchmark_battle_applies_every_event_and_folds_in_pieces(
     for i in range(0, 3000, 700):
         state = fold(events[i:i + 700], state)
     assert dump(state) == dump(whole)
+
+
+def test_a_stored_payload_missing_a_later_defaulted_field_replays_with_the_default():
+    from battles.engine import Event
+    from battles.engine.synthetic import synthetic_battle
+
+    events = synthetic_battle(400)
+    trimmed = [Event(e.seq, e.type, {k: v for k, v in e.data.items() if k not in ("through_smoke", "mg_spacing")},
+                     e.version) for e in events]
+    assert dump(fold(trimmed)) == dump(fold(events))
+    payload = engine.lookup("fire").load(next(e for e in trimmed if e.type == "fire"))
+    assert payload.through_smoke is None and payload.struck[0].die.value >= 1
