@@ -119,34 +119,52 @@ def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.R
     return domain.validate(tree.spec(), game.rules)
 
 
-def roster_spec(*, roster_id: int) -> domain.RosterSpec:
-    """The roster as plain values (6 queries, no model instances): the fast
-    path of ``roster_validate``."""
-    side, campaign_id = Roster.objects.filter(pk=roster_id).values_list("side", "campaign_id").get()
-    ups: dict[int, list[str]] = {}
-    for unit_id, code in Unit.upgrades.through.objects.filter(unit__roster_id=roster_id).values_list(
+def roster_specs(*, roster_ids: list[int]) -> dict[int, domain.RosterSpec]:
+    """Rosters as plain values (6 queries for any number of rosters, no model
+    instances): the fast path of ``roster_validate`` and of roster lists."""
+    heads = dict((pk, (side, campaign_id)) for pk, side, campaign_id in Roster.objects.filter(
+        pk__in=roster_ids).values_list("pk", "side", "campaign_id"))
+    ups: dict[int, list[str]] = defaultdict(list)
+    for unit_id, code in Unit.upgrades.through.objects.filter(unit__roster_id__in=roster_ids).values_list(
             "unit_id", "upgrade__code"):
-        ups.setdefault(unit_id, []).append(code)
-    opts: dict[int, list[str]] = {}
-    for vehicle_id, code in Vehicle.options.through.objects.filter(vehicle__roster_id=roster_id).values_list(
+        ups[unit_id].append(code)
+    opts: dict[int, list[str]] = defaultdict(list)
+    for vehicle_id, code in Vehicle.options.through.objects.filter(vehicle__roster_id__in=roster_ids).values_list(
             "vehicle_id", "vehicleoption__code"):
-        opts.setdefault(vehicle_id, []).append(code)
+        opts[vehicle_id].append(code)
+    parts: dict[int, tuple[list, list, list]] = {pk: ([], [], []) for pk in heads}
     s = str
-    units = tuple(
-        domain.UnitSpec(s(pk), kind, name, s(parent) if parent else None, group_kind, tuple(ups.get(pk, ())))
-        for pk, kind, name, parent, group_kind in Unit.objects.filter(roster_id=roster_id).values_list(
-            "pk", "kind", "name", "parent_id", "group_kind"))
-    vehicles = tuple(
-        domain.VehicleSpec(s(pk), kind, name, s(unit) if unit else None, gun_type, armour, gun, skirts,
-                           tuple(opts.get(pk, ())))
-        for pk, kind, name, unit, gun_type, armour, gun, skirts in Vehicle.objects.filter(
-            roster_id=roster_id).values_list("pk", "kind", "name", "unit_id", "gun_type", "armour_class",
-                                             "gun_class", "side_skirts"))
-    fighters = tuple(
-        domain.FighterSpec(code, count, s(unit) if unit else None, s(vehicle) if vehicle else None, team, s(pk))
-        for pk, code, count, unit, vehicle, team in Fighter.objects.filter(roster_id=roster_id).values_list(
-            "pk", "infantry_class__code", "count", "unit_id", "vehicle_id", "fire_team"))
-    return domain.RosterSpec(units, vehicles, fighters, side, campaign_id is not None)
+    for roster_id, pk, kind, name, parent, group_kind in Unit.objects.filter(roster_id__in=roster_ids).values_list(
+            "roster_id", "pk", "kind", "name", "parent_id", "group_kind"):
+        parts[roster_id][0].append(domain.UnitSpec(s(pk), kind, name, s(parent) if parent else None, group_kind,
+                                                   tuple(ups.get(pk, ()))))
+    for roster_id, pk, kind, name, unit, gun_type, armour, gun, skirts in Vehicle.objects.filter(
+            roster_id__in=roster_ids).values_list("roster_id", "pk", "kind", "name", "unit_id", "gun_type",
+                                                  "armour_class", "gun_class", "side_skirts"):
+        parts[roster_id][1].append(domain.VehicleSpec(s(pk), kind, name, s(unit) if unit else None, gun_type, armour,
+                                                      gun, skirts, tuple(opts.get(pk, ()))))
+    for roster_id, pk, code, count, unit, vehicle, team in Fighter.objects.filter(
+            roster_id__in=roster_ids).values_list("roster_id", "pk", "infantry_class__code", "count", "unit_id",
+                                                  "vehicle_id", "fire_team"):
+        parts[roster_id][2].append(domain.FighterSpec(code, count, s(unit) if unit else None,
+                                                      s(vehicle) if vehicle else None, team, s(pk)))
+    return {pk: domain.RosterSpec(tuple(parts[pk][0]), tuple(parts[pk][1]), tuple(parts[pk][2]), side,
+                                  campaign_id is not None)
+            for pk, (side, campaign_id) in heads.items()}
+
+
+def roster_spec(*, roster_id: int) -> domain.RosterSpec:
+    spec = roster_specs(roster_ids=[roster_id]).get(roster_id)
+    if spec is None:
+        raise Roster.DoesNotExist(f"roster {roster_id}")
+    return spec
+
+
+def rosters_reports(*, rosters: list[Roster], game: GameData | None = None) -> dict[int, domain.Report]:
+    """Reports of many rosters at once (a list page), in a fixed number of queries."""
+    game = game or game_data_current()
+    specs = roster_specs(roster_ids=[r.pk for r in rosters])
+    return {pk: domain.validate(spec, game.rules) for pk, spec in specs.items()}
 
 
 def roster_validate(*, roster: Roster | int, game: GameData | None = None) -> domain.Report:

@@ -52,6 +52,10 @@ def roster_list(request):
     filters = {key: request.GET[key] for key in ("campaign", "side", "status") if request.GET.get(key)}
     if filters.get("campaign", "").isdigit() or "campaign" not in filters:
         rosters = rosters.filter(**filters)
+    rosters = list(rosters)
+    reports = selectors.rosters_reports(rosters=rosters)
+    for r in rosters:
+        r.report = reports.get(r.pk)
     return render(request, "rosters/roster_list.html", {
         "rosters": rosters, "is_master": is_game_master(request.user), "filters": filters,
         "campaigns": Campaign.objects.order_by("name"), "sides": Side.choices, "statuses": Status.choices})

@@ -204,3 +204,22 @@ def test_changes_to_a_submitted_roster_are_refused_with_a_message(web, squad_ros
     r = web.post(f"/rosters/{squad_roster.pk}/reopen/", follow=True)
     squad_roster.refresh_from_db()
     assert squad_roster.status == Status.DRAFT and 'data-testid="submit"' in r.content.decode()
+
+
+def test_roster_list_shows_each_roster_checked_in_constant_queries(squad_roster, game_master, player):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    gm = Client()
+    gm.force_login(game_master)
+    gm.get("/rosters/")
+    with CaptureQueriesContext(connection) as one:
+        html = gm.get("/rosters/").content.decode()
+    assert "10 / 16" in html and "Без нарушений" in html
+    for i in range(4):
+        extra = services.roster_duplicate(user=player, roster=squad_roster)
+        build_squad(extra, player, name=f"extra {i}")  # 20 PP > 16: V-PP-2
+    with CaptureQueriesContext(connection) as five:
+        html = gm.get("/rosters/").content.decode()
+    assert html.count("20 / 16") == 4 and "1 нарушение" in html
+    assert len(five.captured_queries) == len(one.captured_queries)
