@@ -54,3 +54,39 @@ def test_splitting_a_line_of_fighters_changes_nothing(spec, data):
              domain.FighterSpec(f.cls, f.count - k, f.unit, f.vehicle, f.fire_team), *spec.fighters[i + 1:])
     other = domain.RosterSpec(spec.units, spec.vehicles, split, spec.side, spec.in_campaign)
     assert _key(domain.validate(spec, rules())) == _key(domain.validate(other, rules()))
+
+
+REFS = st.sampled_from(["a", "b", "c", "zz"])
+
+
+@st.composite
+def garbage(draw):
+    """Any roster the JSON import's shape check could let through, and worse."""
+    units = draw(st.lists(st.builds(domain.UnitSpec, REFS, st.sampled_from([*domain.UNIT_KINDS, "fort"]),
+                                    st.text(max_size=3), st.one_of(st.none(), REFS),
+                                    st.sampled_from(["", "recon", "mg", "cavalry"]),
+                                    st.lists(st.sampled_from(["u1", "u2", "nope"]), max_size=3).map(tuple)),
+                          max_size=6))
+    vehicles = draw(st.lists(st.builds(domain.VehicleSpec, REFS, st.sampled_from([*domain.VEHICLE_KINDS, "ufo"]),
+                                       st.text(max_size=3), st.one_of(st.none(), REFS),
+                                       st.sampled_from(domain.GUN_TYPES), st.one_of(st.none(), st.integers(0, 9)),
+                                       st.one_of(st.none(), st.integers(0, 9)), st.booleans(),
+                                       st.lists(st.sampled_from(["spotter", "tractor", "aa_at_fire", "x"]),
+                                                max_size=3).map(tuple)),
+                             max_size=4))
+    fighters = draw(st.lists(st.builds(domain.FighterSpec, st.sampled_from([*CLASSES, "captain", "personnel", "elf"]),
+                                       st.integers(1, 20), st.one_of(st.none(), REFS), st.one_of(st.none(), REFS),
+                                       st.one_of(st.none(), st.integers(0, 4))),
+                             max_size=20))
+    return domain.RosterSpec(tuple(units), tuple(vehicles), tuple(fighters), draw(st.sampled_from(["", "attacker"])),
+                             draw(st.booleans()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(garbage())
+def test_validate_never_crashes_and_every_violation_is_bilingual_with_a_catalog_id(spec):
+    report = domain.validate(spec, rules())
+    assert report.total >= 0
+    for v in report.violations:
+        assert v.rule_id.startswith("V-") and v.message_ru and v.message_en
+        assert v.severity in ("error", "warning")
