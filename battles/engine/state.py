@@ -270,7 +270,8 @@ def _load_value(tp: Any, value: Any) -> Any:
         return [_load_value(item, v) for v in value]
     if origin is dict:
         _k, v_tp = get_args(tp)
-        return {k: _load_value(v_tp, v) for k, v in value.items()}
+        # sorted, as dump writes them: a store that reorders keys (jsonb) loads the same
+        return {k: _load_value(v_tp, value[k]) for k in sorted(value)}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return load(tp, value)
     return value

@@ -206,6 +206,7 @@ def test_v_pow_4_prisoner_killed_left_or_sent(action):
     t.add("prisoner_taken", captor="a1", prisoner="d1", distance=0.5)
     t.add("prisoner_handled", prisoner="d1", action=action)
     assert t.f("d1").dead is (action == "kill")
+    assert t.f("a_sgt").credit.kills == (action == "kill")  # the capturing unit's commander (V-POW-2)
 
 
 def test_v_pow_5_prisoner_cannot_escape_and_v_pow_6_not_sent_into_combat():

@@ -336,3 +336,13 @@ def test_v_house_8_in_and_out_only_through_agreed_openings_and_v_house_11_one_fl
     t.add("fighters_moved", side="attacker", fighters=["a1"], distance=6, enter_house="H", floors=1)
     assert t.f("a1").building == "H"
     assert t.refused("fighters_moved", side="attacker", fighters=["a2"], distance=1, floors=2).rule_id == "V-HOUSE-11"
+
+
+def test_capture_credit_does_not_depend_on_the_order_of_json_keys():
+    """PostgreSQL jsonb reorders object keys; replay must not depend on it."""
+    results = []
+    for ring in (RING, dict(reversed(list(RING.items())))):
+        t = capture_table()
+        t.add("capture_attempted", vehicle="X", infantry=ring, surrounded=True, nearest_friendly=None, die=D(12))
+        results.append({k: f.credit.vehicles_captured for k, f in t.state.fighters.items() if k in RING})
+    assert results[0] == results[1] == {"a1": 1, "a2": 0, "a3": 0, "a4": 0, "a5": 0}

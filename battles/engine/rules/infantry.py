@@ -431,9 +431,11 @@ def _check_handled(state: BattleState, p: PrisonerHandled, ctx: Context) -> None
 def _apply_handled(state: BattleState, p: PrisonerHandled, ctx: Context) -> None:
     x = state.fighters[p.prisoner]
     if p.action == "kill":
-        captors = [f for f in state.fighters.values() if f.unit == x.captor_unit and f.side == x.captor_side]
+        # credited to the capturing unit's commander (V-POW-2), else to none; never to dict order
+        unit = state.units.get(x.captor_unit)
+        captor = state.fighters.get(unit.commander) if unit is not None else None
         x.dead = True
-        for c in credit_of(state, captors[0] if captors else None):
+        for c in credit_of(state, captor):
             c.kills += 1
         for c in credit_of(state, x):
             c.killed += 1

@@ -173,7 +173,8 @@ def _apply_capture(state: BattleState, p: CaptureAttempted, ctx: Context) -> Non
     if not success(p.die, ctx.rules):
         v.capture_failed_turn = state.turn  # V-CAPT-6
         return
-    first = state.fighters[next(iter(p.infantry))]
+    # JSON objects keep no order in every database (PostgreSQL jsonb): credit the first id
+    first = state.fighters[min(p.infantry)]
     for fid in (*v.crew, *v.passengers):
         capture(state, state.fighters[fid], first.side, first.unit, first)  # V-CAPT-7
     v.side, v.captured = first.side, True
