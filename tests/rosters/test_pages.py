@@ -223,3 +223,17 @@ def test_roster_list_shows_each_roster_checked_in_constant_queries(squad_roster,
         html = gm.get("/rosters/").content.decode()
     assert html.count("20 / 16") == 4 and "1 нарушение" in html
     assert len(five.captured_queries) == len(one.captured_queries)
+
+
+def test_v_crew_2_crew_added_from_the_vehicle_card_is_free_for_a_tank(web, roster, player):
+    """V-CREW-2, V-CREW-3: the tank's crew costs nothing and silences the no-crew warning."""
+    vehicle = services.vehicle_add(user=player, roster=roster, kind="tank", name="Т-34", armour_class=3)
+    html = web.get(f"/rosters/{roster.pk}/").content.decode()
+    card = html.split(f'id="vehicle-{vehicle.pk}"')[1]
+    assert f'value="v{vehicle.pk}"' in card and 'data-rule="V-CREW-3"' in card
+    web.post(f"/rosters/{roster.pk}/fighters/add/", {"infantry_class": "personnel", "count": 2,
+                                                    "place": f"v{vehicle.pk}"})
+    web.post(f"/rosters/{roster.pk}/fighters/add/", {"infantry_class": "corporal", "count": 1,
+                                                    "place": f"v{vehicle.pk}"})
+    html = web.get(f"/rosters/{roster.pk}/").content.decode()
+    assert 'data-rule="V-CREW-3"' not in html and re.search(r'data-testid="total">3<', html)
