@@ -20,7 +20,8 @@ SETUP = [
      "vehicles": [{"id": "T34", "kind": "tank", "armour": 3, "gun": 4, "weapon": "gun", "crew": ["a_tc", "a_tp"]}]}},
     {"type": "force_mustered", "data": {"side": "defender", "units": [{"id": "D", "commander": "d_sgt", "posture": "dug_in"}],
      "fighters": [F("d_sgt", "D", rank="sergeant"), F("d1", "D", character="char-d1"), F("d2", "D", building="H"),
-                  F("d3", "D"), F("d_at", "D", "at_grenadier")]}},
+                  F("d3", "D"), F("d_at", "D", "at_grenadier"), F("d_tc", rank="corporal"), F("d_tp", cls="personnel")],
+     "vehicles": [{"id": "PzIV", "kind": "tank", "armour": 4, "gun": 4, "weapon": "gun", "crew": ["d_tc", "d_tp"]}]}},
     {"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}},
 ]
 
@@ -72,6 +73,13 @@ ATTACKER_2 = [
     # a1 (recovered last turn, all functions again, V-MED-6) wounds d3: 11 >= 11
     {"type": "fire", "data": {"shooter": "a1", "weapon": "rifle", "target": "fighters", "distance": 8,
                               "struck": [{"fighter": "d3", "die": D(11)}]}},
+    # the T-34's gun (class 4) vs the PzIV (armour 4): tank test 17 -> 1 damage + running gear (V-TEST-10, V-VDMG-3)
+    {"type": "fire", "data": {"shooter": "T34", "weapon": "gun", "target": "vehicle", "target_id": "PzIV",
+                              "distance": 14, "hit": D(17)}},
+    # five of squad A all round it within 2", no defender within 8": capture test 13 (V-CAPT-1..5, V-CAPT-7)
+    {"type": "capture_attempted", "data": {"vehicle": "PzIV", "surrounded": True, "nearest_friendly": 9.0,
+                                           "infantry": {"a_sgt": 1.0, "a1": 1.5, "a2": 2.0, "a3": 0.5, "a_med": 2.0},
+                                           "die": D(13)}},
     {"type": "battle_ended", "data": {"winner": "attacker", "reason": "Оборона сломлена"}},
 ]
 
@@ -86,8 +94,15 @@ def post(client, battle, events, expected_seq):
 @pytest.mark.django_db(transaction=True)
 def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_client, battle, replay_worker):
     seq = 0
-    for batch in (SETUP, DEFENDER_1, ATTACKER_1, DEFENDER_2):
+    for batch in (SETUP, DEFENDER_1, ATTACKER_1, DEFENDER_2[:1]):
         seq = post(player_client, battle, batch, seq)
+
+    # a dead fighter never acts (V-MED-1): d2, killed in the house, cannot fire in his side's next turn
+    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
+        {"type": "fire", "data": {"shooter": "d2", "weapon": "rifle", "target": "fighters", "distance": 3,
+                                  "struck": [{"fighter": "a2", "die": D(20)}]}}]}, format="json")
+    assert r.status_code == 422 and r.json()["error"]["rule_id"] == "V-MED-1"
+    seq = post(player_client, battle, DEFENDER_2[1:], seq)
 
     # a refused event names its rule: a dead fighter cannot act (d2 died in the house)
     r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
@@ -114,11 +129,16 @@ def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_clie
     # the house took no damage from a class-4 gun (V-HOUSE-2); the tank was missed (V-TEST-8)
     assert s["buildings"]["H"]["damage"] == 0
     assert s["vehicles"]["T34"]["damage"] == 0 and not s["vehicles"]["T34"]["destroyed"]
+    # the PzIV: damaged, immobilised, captured with its crew; it now belongs to the attacker (V-CAPT-7)
+    pz = s["vehicles"]["PzIV"]
+    assert (pz["damage"], pz["running_gear"], pz["captured"], pz["side"]) == (1, True, True, "attacker")
+    assert f["d_tc"]["captured"] and f["d_tp"]["captured"] and f["a1"]["credit"]["vehicles_captured"] == 1
     # morale: squad D retreats in posture march (V-TEST-4)
     assert s["units"]["D"]["morale"] == "retreat" and s["units"]["D"]["posture"] == "march"
     assert s["morale_tests"] == 1
     # credits for the campaign: the tank commander killed d2; Petrov wounded and captured d1
     assert s["characters"]["char-cpl-tankist"]["kills"] == 1
+    assert s["characters"]["char-cpl-tankist"]["vehicles_damaged"] == 1
     assert s["characters"]["char-pvt-petrov"]["wounds"] == 1
     assert s["characters"]["char-pvt-petrov"]["prisoners_taken"] == 1
     assert s["characters"]["char-d1"] == {**s["characters"]["char-d1"], "wounded": 1, "captured": 1, "killed": 0}
@@ -127,4 +147,4 @@ def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_clie
     fates = {"dead": 0, "captured": 0, "wounded": 0, "alive": 0}
     for x in f.values():
         fates["dead" if x["dead"] else "captured" if x["captured"] else "wounded" if x["wounded"] else "alive"] += 1
-    assert fates == {"dead": 1, "captured": 1, "wounded": 1, "alive": 9}
+    assert fates == {"dead": 1, "captured": 3, "wounded": 1, "alive": 9}
