@@ -47,6 +47,9 @@ def _flush_passes_append_only_triggers():
     original = flush.Command.handle
 
     def handle(self, **options):
+        from battles.services import STATE_CACHE
+
+        STATE_CACHE.clear()  # ids may be reused once the database is wiped
         with append_only_suspended(connections[options.get("database", "default")]):
             return original(self, **options)
 

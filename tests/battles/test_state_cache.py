@@ -1,0 +1,59 @@
+"""The append path keeps the state after a committed append for the next one
+(a snapshot cache); a hit must always be the true state of the log."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from battles import engine
+from battles.models import BattleEvent
+from battles.services import STATE_CACHE, NewEvent, battle_create, battle_event_append
+from config.errors import RuleRefused
+
+START = NewEvent("battle_started", {"attacker": "A", "defender": "D"})
+
+
+def fold_log(battle):
+    return engine.fold([engine.Event(e.seq, e.type, e.data, e.schema_version)
+                        for e in BattleEvent.objects.filter(battle=battle).order_by("seq")])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_append_leaves_the_true_state_for_the_next(campaign):
+    battle = battle_create(campaign=campaign, name="cache")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    cached = STATE_CACHE.take(battle.id, 1, "{}")
+    assert cached is not None and engine.dump(cached) == engine.dump(fold_log(battle))
+    STATE_CACHE.keep(battle.id, 1, "{}", cached)
+    with CaptureQueriesContext(connection) as ctx:
+        battle_event_append(battle_id=battle.id, expected_seq=1,
+                            events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
+    sql = [q["sql"] for q in ctx.captured_queries]
+    append = sql[:next(i for i, q in enumerate(sql) if "battles_logposition" in q)]  # up to the insert
+    assert not any("battles_battleprojection" in q for q in append), "a cache hit needs no projection read"
+    after = STATE_CACHE.take(battle.id, 2, "{}")
+    assert engine.dump(after) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_append_leaves_nothing_in_the_cache(campaign):
+    battle = battle_create(campaign=campaign, name="refused")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    with pytest.raises(RuleRefused):
+        battle_event_append(battle_id=battle.id, expected_seq=1,
+                            events=[NewEvent("turn_ended", {"side": "attacker", "turn": 1})])
+    assert STATE_CACHE.take(battle.id, 1, "{}") is None  # taken by the refused append and dropped
+    ok = battle_event_append(battle_id=battle.id, expected_seq=1,
+                             events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
+    assert ok.created and engine.dump(STATE_CACHE.take(battle.id, 2, "{}")) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_state_for_another_seq_or_other_rules_is_never_used(campaign):
+    battle = battle_create(campaign=campaign, name="stale")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    wrong = engine.BattleState()  # not the state after seq 1
+    STATE_CACHE.keep(battle.id, 1, '{"talk_distance": 9}', wrong)
+    battle_event_append(battle_id=battle.id, expected_seq=1,
+                        events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
+    assert battle.events.count() == 2  # checked against the real state, not the stale one
+    assert engine.dump(STATE_CACHE.take(battle.id, 2, "{}")) == engine.dump(fold_log(battle))
