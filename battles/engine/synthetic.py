@@ -1,67 +1,136 @@
 """A synthetic battle for benchmarks: ``synthetic_battle(n)`` returns ``n``
-stored-form events (deterministic for a seed) of a long battle between two
-companies: postures, moves, rifle and MG fire, gun fire at tanks, wound
-tests and turn ends. ``bench/`` measures ``fold`` on it
-(engine_events_per_s); the events are valid as the append gate would accept
-most of them, and replay applies them without checks."""
+stored events (deterministic for a seed) of a long battle between two
+companies: postures, moves, rifle fire, tank duels, melee, wound tests with
+medics, morale tests, reinforcements and turn ends. Every event is checked
+by the engine's own checks as it is generated, so the log is one the append
+gate would accept; ``bench/`` folds it (engine_events_per_s)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from .events import Event
+from .errors import RuleViolation
+from .events import REGISTRY, Context, Event
+from .fold import merge_rules
+from .state import BattleState
 
 
-def _die(rng: random.Random) -> dict:
-    return {"value": rng.randint(1, 20), "source": "rolled", "rng": "secrets"}
+class _Gen:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.state = BattleState()
+        self.ctx = Context(0, merge_rules(None))
+        self.out: list[Event] = []
+        self.ids = {"attacker": [], "defender": []}  # fighter ids
+        self.tanks = {"attacker": [], "defender": []}
+        self.units = {"attacker": [], "defender": []}
+        self.medics: dict[str, str] = {}  # unit -> medic
+        self.made = 0
 
+    def offer(self, type_: str, data: dict[str, Any]) -> bool:
+        """Check and apply one event. The payloads here are well formed by
+        construction, so the generator skips schema validation (the slow part)
+        and stores them as given; replay fills omitted defaulted fields."""
+        entry = REGISTRY[type_]
+        seq = len(self.out) + 1
+        event = Event(seq, type_, data, entry.version)
+        payload = entry.load(event)
+        self.ctx.seq = seq
+        try:
+            for check in entry.checks:
+                check(self.state, payload, self.ctx)
+        except RuleViolation:
+            return False
+        self.out.append(event)
+        self.state.last_seq = seq
+        entry.mutate(self.state, payload, self.ctx)  # type: ignore[misc]
+        self.state.applied += 1
+        return True
 
-def synthetic_battle(n: int = 100_000, *, seed: int = 11, per_side: int = 400) -> list[Event]:
-    rng = random.Random(seed)
-    out: list[Event] = []
+    def die(self) -> dict[str, Any]:
+        return {"value": self.rng.randint(1, 20), "source": "rolled", "rng": "secrets"}
 
-    def add(type_: str, data: dict) -> None:
-        out.append(Event(len(out) + 1, type_, data, 1))
+    def muster(self, side: str, squads: int, tanks: int) -> None:
+        p = side[0]
+        units, fighters, vehicles = [], [], []
+        for _ in range(squads):
+            self.made += 1
+            u = f"{p}U{self.made}"
+            units.append({"id": u, "commander": f"{u}s", "posture": "assault"})
+            fighters.append({"id": f"{u}s", "unit": u, "cls": "officer", "rank": "sergeant",
+                             "character": f"char-{u}"})
+            fighters.append({"id": f"{u}m", "unit": u, "cls": "medic"})
+            fighters += [{"id": f"{u}r{i}", "unit": u} for i in range(8)]
+            self.units[side].append(u)
+            self.medics[u] = f"{u}m"
+            self.ids[side] += [f"{u}s", f"{u}m"] + [f"{u}r{i}" for i in range(8)]
+        for _ in range(tanks):
+            self.made += 1
+            t = f"{p}T{self.made}"
+            fighters += [{"id": f"{t}c", "cls": "officer", "rank": "corporal"}, {"id": f"{t}p", "cls": "personnel"}]
+            vehicles.append({"id": t, "armour": self.rng.randint(2, 4), "gun": self.rng.randint(2, 4),
+                             "crew": [f"{t}c", f"{t}p"]})
+            self.tanks[side].append(t)
+        self.offer("force_mustered", {"side": side, "units": units, "fighters": fighters, "vehicles": vehicles})
 
-    for side, p in (("attacker", "a"), ("defender", "d")):
-        units = [{"id": f"{p}U{u}", "kind": "squad", "parent": "", "posture": "recon", "commander": f"{p}{u * 10}"}
-                 for u in range(per_side // 10)]
-        fighters = [{"id": f"{p}{i}", "unit": f"{p}U{i // 10}", "cls": "officer" if i % 10 == 0 else "rifleman",
-                     "rank": "sergeant" if i % 10 == 0 else "", "character": f"{p}c{i}" if i % 10 == 0 else "",
-                     "posture": None, "morale_bonus": 0, "melee_bonus": 0, "building": "", "bunker": ""}
-                    for i in range(per_side)]
-        vehicles = [{"id": f"{p}T{k}", "kind": "tank", "drive": "tracked", "armour": 3, "gun": 3, "weapon": "gun",
-                     "seats": 0, "skirts": False, "specialisations": [], "crew": []} for k in range(20)]
-        add("force_mustered", {"side": side, "units": units, "fighters": fighters, "vehicles": vehicles})
-    add("battle_started", {"attacker": "A", "defender": "D", "ruleset": "v11.2"})
-    side, turn = "defender", 1
-    while len(out) < n:
-        p, q = ("a", "d") if side == "attacker" else ("d", "a")
-        add("postures_declared", {"side": side, "units": {f"{p}U{u}": "recon" for u in range(0, per_side // 10, 7)},
-                                  "fighters": {}})
-        for _ in range(rng.randint(20, 40)):
+    def fit(self, side: str) -> list[str]:
+        f = self.state.fighters
+        return [i for i in self.ids[side] if not (f[i].dead or f[i].captured or f[i].wounded)]
+
+    def ply(self) -> None:
+        rng, s = self.rng, self.state
+        side = s.side_to_move or "defender"
+        foe = "attacker" if side == "defender" else "defender"
+        if len(self.fit(side)) < 60:
+            self.muster(side, 4, 2)  # reinforcements
+        held = {"retreat": "march", "dug_in": "dug_in"}  # a morale result holds (V-MORALE-2)
+        postures = {u: held.get(s.units[u].morale, "assault") for u in self.units[side]
+                    if s.units[u].morale != "surrendered"}
+        self.offer("postures_declared", {"side": side, "units": postures})
+        own, enemy = self.fit(side), self.fit(foe)
+        for _ in range(rng.randint(3, 8)):
+            self.offer("fighters_moved", {"side": side, "fighters": [rng.choice(own)], "distance": 4.0})
+        # V-MED-3: each wounded soldier tests on his side's next turn
+        for w in [i for i in self.ids[side] if s.fighters[i].wounded and not s.fighters[i].dead
+                  and s.fighters[i].wounded_ply < s.ply]:
+            first = self.die()
+            data: dict[str, Any] = {"fighter": w, "die": first}
+            if first["value"] < 11 and rng.random() < 0.5:
+                data |= {"medic": self.medics.get(s.fighters[w].unit), "medic_distance": 3.0, "reroll": self.die()}
+            if not self.offer("wound_test", data) and "reroll" in data:
+                self.offer("wound_test", {"fighter": w, "die": first})
+        for _ in range(rng.randint(12, 24)):
             r = rng.random()
-            if r < 0.15:
-                add("fighters_moved", {"side": side, "fighters": [f"{p}{rng.randrange(per_side)}"], "distance": 3.0,
-                                       "road": False, "floors": 0, "enter_house": None, "leave_house": False,
-                                       "through_opening": True, "obstacle_height": 0.0, "wire": [], "water": False,
-                                       "bridge": False, "mg_spacing": None})
-            elif r < 0.75:
-                add("fire", {"shooter": f"{p}{rng.randrange(per_side)}", "weapon": "rifle", "target": "fighters",
-                             "distance": 5.0, "target_id": "", "visual_contact": True, "on_height": False,
-                             "corrected": False, "hit": None, "spot": None, "ambush": False, "path_distance": None,
-                             "through_smoke": None,
-                             "struck": [{"fighter": f"{q}{rng.randrange(per_side)}", "die": _die(rng),
-                                         "light_cover": False, "embrasure": False, "distance": None}]})
+            if r < 0.7 and enemy:
+                self.offer("fire", {"shooter": rng.choice(own), "weapon": "rifle", "target": "fighters",
+                                    "distance": 6.0, "struck": [{"fighter": rng.choice(enemy), "die": self.die()}]})
             elif r < 0.85:
-                add("fire", {"shooter": f"{p}T{rng.randrange(20)}", "weapon": "gun", "target": "vehicle",
-                             "distance": 12.0, "target_id": f"{q}T{rng.randrange(20)}", "visual_contact": True,
-                             "on_height": False, "corrected": False, "hit": _die(rng), "spot": None, "ambush": False,
-                             "path_distance": None, "through_smoke": None, "struck": []})
+                mine = [t for t in self.tanks[side] if not s.vehicles[t].destroyed]
+                theirs = [t for t in self.tanks[foe] if not s.vehicles[t].destroyed]
+                if mine and theirs:
+                    self.offer("fire", {"shooter": rng.choice(mine), "weapon": "gun", "target": "vehicle",
+                                        "target_id": rng.choice(theirs), "distance": 20.0, "hit": self.die()})
+            elif r < 0.95 and enemy:
+                self.offer("melee", {"attacker": rng.choice(own), "defender": rng.choice(enemy), "distance": 1.0,
+                                     "rolls": [{"attacker": self.die(), "defender": self.die()}]})
             else:
-                add("wound_test", {"fighter": f"{p}{rng.randrange(per_side)}", "die": _die(rng), "medic": None,
-                                   "medic_distance": None, "reroll": None})
-        add("turn_ended", {"side": side, "turn": turn})
-        if side == "attacker":
-            turn += 1
-        side = "attacker" if side == "defender" else "defender"
-    return out[:n]
+                unit = rng.choice(self.units[side])
+                roll = self.die()
+                members = [i for i in own if s.fighters[i].unit == unit]
+                if members:
+                    self.offer("morale_test", {"unit": unit, "die": roll, "officer_distances": {},
+                                               "enemy_distances": {}, "new_commander": members[0]})
+        self.offer("turn_ended", {"side": side, "turn": s.turn})
+
+
+def synthetic_battle(n: int = 100_000, *, seed: int = 11) -> list[Event]:
+    """``n`` events with seqs 1..n: a valid log ending with ``battle_ended``."""
+    g = _Gen(seed)
+    g.muster("attacker", 12, 6)
+    g.muster("defender", 12, 6)
+    g.offer("battle_started", {"attacker": "Synthetic attacker", "defender": "Synthetic defender"})
+    while len(g.out) < n - 1:
+        g.ply()
+    del g.out[n - 1:]
+    g.out.append(Event(n, "battle_ended", {"winner": "draw", "reason": "synthetic"}, 1))
+    return g.out

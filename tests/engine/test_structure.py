@@ -137,26 +137,34 @@ def test_an_event_left_without_its_subject_by_a_correction_stands_without_effect
     assert replay.unapplied == [muster + 1]
 
 
-def test_the_synthetic_benchmark_battle_applies_every_event_and_folds_in_pieces():
+def test_the_synthetic_benchmark_battle_is_a_log_the_append_gate_accepts():
     from battles.engine.synthetic import synthetic_battle
 
     events = synthetic_battle(3000)
+    assert [e.seq for e in events] == list(range(1, 3001)) and events[-1].type == "battle_ended"
+    assert synthetic_battle(3000)[1234] == events[1234]  # deterministic
     whole = fold(events)
-    assert whole.applied == 3000 and not whole.unapplied
+    assert whole.applied == 3000 and not whole.unapplied and whole.status == "ended"
     assert any(f.dead for f in whole.fighters.values()) and any(v.damage or v.destroyed for v in whole.vehicles.values())
-    state = None
-    for i in range(0, 3000, 700):
-        state = fold(events[i:i + 700], state)
-    assert dump(state) == dump(whole)
+    state, pieces = BattleState(), None
+    for i in range(0, 3000, 500):
+        chunk = events[i:i + 500]
+        decide(state, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)  # raises on any refusal
+        state = fold(chunk, state)
+        pieces = state
+    assert dump(pieces) == dump(whole)
 
 
 def test_a_stored_payload_missing_a_later_defaulted_field_replays_with_the_default():
+    """Payloads stored before a defaulted field was added replay as if it held its default."""
     from battles.engine import Event
     from battles.engine.synthetic import synthetic_battle
 
-    events = synthetic_battle(400)
-    trimmed = [Event(e.seq, e.type, {k: v for k, v in e.data.items() if k not in ("through_smoke", "mg_spacing")},
-                     e.version) for e in events]
-    assert dump(fold(trimmed)) == dump(fold(events))
-    payload = engine.lookup("fire").load(next(e for e in trimmed if e.type == "fire"))
-    assert payload.through_smoke is None and payload.struck[0].die.value >= 1
+    raw = synthetic_battle(400)
+    full = [Event(e.seq, e.type, dump(engine.lookup(e.type).parse(e.data)), e.version) for e in raw]
+    assert any("through_smoke" not in e.data for e in raw if e.type == "fire")
+    assert all("through_smoke" in e.data for e in full if e.type == "fire")
+    assert dump(fold(raw)) == dump(fold(full))
+    rifle = next(e for e in raw if e.type == "fire" and e.data["weapon"] == "rifle")
+    payload = engine.lookup("fire").load(rifle)
+    assert payload.through_smoke is None and payload.ambush is False and 1 <= payload.struck[0].die.value <= 20
