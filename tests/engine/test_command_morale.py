@@ -313,6 +313,11 @@ def test_v_smoke_3_a_third_smoke_round_is_refused():
     err = t.refused("smoke_fired", shooter="a3", officer="a_sgt", officer_distance=5, smoke="s3")
     assert err.rule_id == "V-SMOKE-3"
     assert t.state.units["A"].smoke_used == 2
+    err = t.refused("smoke_fired", shooter="a5", officer="a_cpl", officer_distance=5, smoke="s3")
+    assert err.rule_id == "V-SMOKE-3"  # the squad's fire team shares its two rounds
+    t.add("force_mustered", side="attacker", units=[{"id": "TG", "kind": "tactical_group", "commander": "g_cpl"}],
+          fighters=[F("g_cpl", "TG", rank="corporal"), F("g1", "TG")])
+    smoke(t, "g1", "s4", officer="g_cpl")  # a separate tactical group has its own
 
 
 def test_v_smoke_1_guns_of_class_3_howitzers_and_mortars_have_smoke_not_at_guns():

@@ -351,3 +351,11 @@ def test_v_pers_2_personnel_small_arms_only_when_not_firing_the_main_weapon():
     err = t2.refused("fire", shooter="AP", weapon="vehicle_mg", target="fighters", distance=5,
                      struck=[{"fighter": "d2", "die": D(15)}])
     assert err.rule_id == "V-PERS-2"
+
+
+def test_v_gun_5_no_ambush_at_a_tank_that_has_not_moved():
+    t = enemy_moving()
+    tank(t, "attacker", "STILL", armour=3, gun=0)
+    err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="STILL", distance=12,
+                    hit=D(12), ambush=True, path_distance=0.5)
+    assert err.rule_id == "V-GUN-5"

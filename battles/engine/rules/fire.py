@@ -296,6 +296,9 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             raise refuse("V-VDMG-2", "Стрелковое оружие не повреждает технику.", "Small arms cannot damage vehicles.")
         if p.ambush and t.side != state.side_to_move:
             raise refuse("V-GUN-4", "Засада — по технике противника в её ход.", "An ambush targets the moving enemy.")
+        if p.ambush and t.moved_ply != state.ply:
+            raise refuse("V-GUN-5", f"{t.id} не двигалась в эту фазу движения: засады нет.",
+                         f"{t.id} has not moved in this movement phase: no ambush.")
 
     @staticmethod
     def house(state: BattleState, p: Fire, f: Fighter | None, v: Vehicle | None, side: str, r: dict) -> None:
@@ -531,6 +534,12 @@ smoke_fired = event_type(
 )
 
 
+def _smoke_unit(state: BattleState, f: Fighter) -> str:
+    """The squad whose smoke a fighter fires: a fire team shares its squad's two rounds."""
+    unit = state.units[f.unit]
+    return unit.parent if unit.parent in state.units else unit.id
+
+
 @smoke_fired.check
 def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
     require_running(state)
@@ -546,7 +555,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
             raise refuse("V-ATGL-2", "ПТ гранатомёт не стреляет дымовыми.", "An AT grenade launcher cannot fire smoke.")
         if f.cls != "rifleman":
             raise refuse("V-SMOKE-2", "Дымовой боеприпас применяет только стрелок.", "Only a rifleman fires smoke.")
-        used = state.units[f.unit].smoke_used if f.unit in state.units else r["smoke_limit"]
+        used = state.units[_smoke_unit(state, f)].smoke_used if f.unit in state.units else r["smoke_limit"]
     else:
         assert v is not None
         entitled = v.weapon in ("howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
@@ -571,7 +580,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
 def _apply_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
     f = state.fighters.get(p.shooter)
     if f is not None:
-        state.units[f.unit].smoke_used += 1
+        state.units[_smoke_unit(state, f)].smoke_used += 1
         f.shot_ply, f.shots, f.shot_target = state.ply, 1, "smoke"
         side = f.side
     else:
