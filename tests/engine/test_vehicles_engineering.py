@@ -346,3 +346,12 @@ def test_capture_credit_does_not_depend_on_the_order_of_json_keys():
         t.add("capture_attempted", vehicle="X", infantry=ring, surrounded=True, nearest_friendly=None, die=D(12))
         results.append({k: f.credit.vehicles_captured for k, f in t.state.fighters.items() if k in RING})
     assert results[0] == results[1] == {"a1": 1, "a2": 0, "a3": 0, "a4": 0, "a5": 0}
+
+
+def test_v_mine_2_only_an_enemy_of_the_owner_sets_off_a_mine():
+    t = laid_mine()
+    err = t.refused("mine_triggered", mine="M1", distance=1, victims=[{"fighter": "d1", "distance": 1}])
+    assert err.rule_id == "V-MINE-2"
+    t.add("mine_triggered", mine="M1", distance=1, victims=[{"fighter": "a1", "distance": 1},
+                                                            {"fighter": "d1", "distance": 2}])
+    assert t.f("a1").wounded and t.f("d1").wounded  # V-MINE-4 reading: every infantryman within 2"

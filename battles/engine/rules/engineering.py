@@ -164,6 +164,9 @@ def _check_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
             raise refuse("V-MINE-2", "Мину подрывает только противник.", "Only an enemy sets off a mine.")
         if p.trawl and "mine_trawl" not in v.specialisations:
             raise refuse("V-MINE-9", f"У {v.id} нет минного трала.", f"{v.id} has no mine trawl.")
+    if m.kind == "ap" and not any(enemy(m.side, fighter(state, x.fighter).side) for x in p.victims):
+        raise refuse("V-MINE-2", "Мину подрывает противник, закончивший движение в 2\".",
+                     "A mine is set off by an enemy ending his move within 2\".")
     for x in p.victims:
         f = fighter(state, x.fighter)
         if x.distance > r["mine_radius"]:
