@@ -5,10 +5,12 @@ Regenerate with ``python -m battles.engine.docs > docs/events.md``.
 """
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, get_args
 
 from .events import REGISTRY
 from .rules_data import PLACEHOLDERS, READINGS
+from .schema import dataclass_schema, hints
 
 HEADER = """# Battle event vocabulary (ruleset v11.2)
 
@@ -63,6 +65,24 @@ def _type(schema: dict[str, Any]) -> str:
     return (kind or "any") + (f" ({', '.join(bounds)})" if bounds else "")
 
 
+def _nested() -> set[type]:
+    """Every dataclass used inside a payload (dice, targets, specs)."""
+    found: set[type] = set()
+
+    def walk(tp: Any) -> None:
+        for arg in get_args(tp):
+            walk(arg)
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp not in found:
+            found.add(tp)
+            for sub in hints(tp).values():
+                walk(sub)
+
+    for entry in REGISTRY.values():
+        for sub in hints(entry.payload).values():
+            walk(sub)
+    return found
+
+
 def render() -> str:
     out = [HEADER]
     for name in sorted(REGISTRY):
@@ -82,6 +102,17 @@ def render() -> str:
         for field, fs in schema["properties"].items():
             note = fs.get("description", "")
             out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {note} |")
+    out.append("\n## Nested objects\n")
+    for cls in sorted(_nested(), key=lambda c: c.__name__):
+        schema = dataclass_schema(cls)
+        out.append(f"\n### {cls.__name__}\n")
+        if schema.get("description"):
+            out.append(schema["description"] + "\n")
+        out.append("| field | type | required | notes |")
+        out.append("|---|---|---|---|")
+        required = set(schema.get("required", []))
+        for field, fs in schema["properties"].items():
+            out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {fs.get('description', '')} |")
     out.append("\n## Rules data placeholders (catalog gaps)\n")
     out.append("Keys of `battles.engine.rules_data.DEFAULT_RULES` with no seed basis; the master edits them.\n")
     out.append("| key | gap |")
