@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from battles import engine
@@ -273,14 +274,18 @@ def battle_event_append(
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
                    recorded_by: Any, as_game_master: bool) -> AppendResult:
-    battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-              .only("id", "head_seq", "rules", "campaign_id", "campaign__status").filter(pk=battle_id).first())
+    keys = [ev.key for ev in events if ev.key is not None]
+    qs = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
+          .only("id", "head_seq", "rules", "campaign_id", "campaign__status").filter(pk=battle_id))
+    if keys:  # the idempotency check rides on the locking query (one round trip)
+        qs = qs.annotate(known=Exists(BattleEvent.objects.filter(battle=OuterRef("pk"), key__in=keys)))
+    battle = qs.first()
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    replay = _replayed(battle_id, events)
+    replay = _replayed(battle_id, events) if getattr(battle, "known", False) else None
     if replay is not None:
         return AppendResult(replay, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:

@@ -32,6 +32,9 @@ SIZES = {
     "writers_appends": (500, 500), "writers_budget": (60.0, 15.0),
     "engine_events": (100_000, 100_000), "engine_repeats": (2, 1),
     "rebuild_repeats": (1, 1),
+    "standings_characters": (10_000, 2_000), "standings_battles": (2_000, 200),
+    "standings_events": (1_000_000, 100_000), "standings_requests": (60, 20),
+    "roster_repeats": (200, 50),
 }
 HTTP_CLIENTS = 8
 WRITERS = 16
@@ -85,6 +88,28 @@ def table(results: dict) -> str:
          f"battle_replay(rebuild=True) {results['replay_seconds']:.3f} s; projection "
          f"{'equals' if results['replay_matches_fold'] else 'DIFFERS FROM'} the in-memory fold"),
     ]
+    if "standings_p95_ms" in results:
+        rows += [
+            ("standings_p95_ms", f"{results['standings_p95_ms']:.1f}", "<= 50", verdict(results["standings_p95_ms"],
+                                                                                     "<= 50"),
+             f"players' table of {results['standings_characters']:,} characters, "
+             f"{results['standings_battles']:,} battles, {results['standings_battle_events']:,} events"),
+            ("standings_queries", str(results["standings_queries"]), "<= 10",
+             verdict(results["standings_queries"], "<= 10"), "queries of that page (constant, tested)"),
+            ("standings_vs_sql", f"{results['standings_vs_sql']:.2f}", "<= 3", verdict(results["standings_vs_sql"],
+                                                                                    "<= 3"),
+             f"page median {results['standings_median_ms']:.1f} ms vs the same rows by SQL "
+             f"{results['standings_sql_median_ms']:.2f} ms"),
+        ]
+    if "roster_validate_ms" in results:
+        rows += [
+            ("roster_validate_ms", f"{results['roster_validate_ms']:.2f}", "<= 5",
+             verdict(results["roster_validate_ms"], "<= 5"),
+             f"a company of {results['roster_fighters']} fighters, {results['roster_vehicles']} vehicles"),
+            ("roster_page_queries", f"{results['roster_page_queries_small']}/{results['roster_page_queries_full']}",
+             "constant", "PASS" if results["roster_page_queries_small"] == results["roster_page_queries_full"]
+             else "MISS", "queries of the roster page: small roster / full company"),
+        ]
     head = ("figure", "value", "goal", "", "detail")
     widths = [max(len(str(r[i])) for r in [*rows, head]) for i in range(5)]
     line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip()  # noqa: E731
@@ -124,6 +149,20 @@ def main() -> int:
 
         t = step("rebuild_vs_read (all projections vs SELECT)")
         results |= cases.rebuild_vs_read(w, repeats=size("rebuild_repeats"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        from bench import standings
+
+        t = step("standings of a big campaign (10,000 characters, 2,000 battles, 1,000,000 events)")
+        big = standings.build(characters=size("standings_characters"), battles=size("standings_battles"),
+                              events=size("standings_events"))
+        results |= big | standings.measure(big["campaign"], requests=size("standings_requests"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step("roster_validate (a full company)")
+        from rosters import bench as roster_bench
+
+        results |= roster_bench.measure(repeats=size("roster_repeats"))
         print(f"        {time.perf_counter() - t:.1f} s", flush=True)
     finally:
         purged = env.purge_queue()
