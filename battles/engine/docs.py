@@ -33,7 +33,8 @@ Structural refusal codes: `S-NOT-STARTED`, `S-ENDED`, `S-STARTED-TWICE` (the
 battle's life cycle), `S-UNKNOWN` (no such fighter, unit, vehicle or object, or
 not yours), `S-DUPLICATE` (an id already used), `S-TARGET` (not a valid target),
 `S-WEAPON` (the shooter has no such weapon), `S-DIE` (a needed die is missing),
-`S-RANK` (an officer without a rank).
+`S-RANK` (an officer without a rank), `S-DEAD` (a dead fighter cannot act; a prisoner is refused
+under V-POW-6).
 
 State (`GET /api/battles/{id}/state/`): sides, turn, ply (one side's turn) and
 phase; `units` (posture, commander, morale result, smoke used), `fighters`

@@ -97,11 +97,11 @@ def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_clie
     for batch in (SETUP, DEFENDER_1, ATTACKER_1, DEFENDER_2[:1]):
         seq = post(player_client, battle, batch, seq)
 
-    # a dead fighter never acts (V-MED-1): d2, killed in the house, cannot fire in his side's next turn
+    # a dead fighter never acts (S-DEAD): d2, killed in the house, cannot fire in his side's next turn
     r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
         {"type": "fire", "data": {"shooter": "d2", "weapon": "rifle", "target": "fighters", "distance": 3,
                                   "struck": [{"fighter": "a2", "die": D(20)}]}}]}, format="json")
-    assert r.status_code == 422 and r.json()["error"]["rule_id"] == "V-MED-1"
+    assert r.status_code == 422 and r.json()["error"]["rule_id"] == "S-DEAD"
     seq = post(player_client, battle, DEFENDER_2[1:], seq)
 
     # a refused event names its rule: a dead fighter cannot act (d2 died in the house)

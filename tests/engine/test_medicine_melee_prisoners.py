@@ -233,3 +233,16 @@ def test_v_pow_7_freed_with_no_enemy_within_4_inside_friendly_command_distance(e
     else:
         t.add("prisoner_freed", **data)
         assert not t.f("d1").captured
+
+
+def test_a_dead_fighter_cannot_act_and_a_prisoner_is_not_sent_into_combat():
+    t = attacker_turn(standard())
+    shoot(t, "a1", "d1", 15)
+    shoot(t, "a2", "d1", 15)
+    t.fire("a3", "rifle", struck=[{"fighter": "d2", "die": D(15)}])
+    t.add("prisoner_taken", captor="a4", prisoner="d2", distance=1)
+    t.next_turn()
+    for fid, rule in (("d1", "S-DEAD"), ("d2", "V-POW-6")):
+        err = t.refused("fire", shooter=fid, weapon="rifle", target="fighters", distance=3,
+                        struck=[{"fighter": "a1", "die": D(20)}])
+        assert err.rule_id == rule

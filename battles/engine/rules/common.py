@@ -41,7 +41,7 @@ def require_own_turn(state: BattleState, side: str) -> None:
 def require_alive(f: Fighter) -> None:
     """The dead and the captured never act (V-POW-6)."""
     if f.dead:
-        raise refuse("V-MED-1", f"Боец {f.id} погиб и не может действовать.", f"Fighter {f.id} is dead and cannot act.")
+        raise refuse("S-DEAD", f"Боец {f.id} погиб и не может действовать.", f"Fighter {f.id} is dead and cannot act.")
     if f.captured:
         raise refuse("V-POW-6", f"Боец {f.id} в плену: пленного нельзя отправлять в бой.",
                      f"Fighter {f.id} is a prisoner and may not be sent into combat.")

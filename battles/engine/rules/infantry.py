@@ -135,7 +135,7 @@ def _check_wound_test(state: BattleState, p: WoundTest, ctx: Context) -> None:
     r = ctx.rules
     f = fighter(state, p.fighter)
     if f.dead:
-        raise refuse("V-MED-1", f"Боец {f.id} погиб.", f"Fighter {f.id} is dead.")
+        raise refuse("S-DEAD", f"Боец {f.id} погиб.", f"Fighter {f.id} is dead.")
     if not f.wounded:
         raise refuse("V-MED-3", f"Боец {f.id} не ранен.", f"Fighter {f.id} is not wounded.")
     require_own_turn(state, f.side)

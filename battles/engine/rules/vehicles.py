@@ -105,7 +105,7 @@ def _check_disembarked(state: BattleState, p: Disembarked, ctx: Context) -> None
         if f.aboard != v.id or f.aboard_as == "crew":
             raise refuse("V-TRANS-3", f"Боец {fid} не перевозится этой техникой.", f"Fighter {fid} is not carried by it.")
         if f.dead or f.captured:
-            raise refuse("V-MED-1", f"Боец {fid} не может действовать.", f"Fighter {fid} cannot act.")
+            raise refuse("S-DEAD", f"Боец {fid} не может действовать.", f"Fighter {fid} cannot act.")
 
 
 @disembarked.mutator
