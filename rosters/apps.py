@@ -8,7 +8,17 @@ class RostersConfig(AppConfig):
     verbose_name = _("Rosters")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from . import models, selectors
+
         post_migrate.connect(_ensure_defaults, sender=self)
+        post_migrate.connect(selectors.game_rules_cache_clear, sender=self)
+        for model in (models.GameDataVersion, models.RosterRules, models.InfantryClass, models.ArmourClass,
+                      models.GunClass, models.VehicleOption, models.Upgrade):
+            post_save.connect(selectors.game_rules_cache_clear, sender=model, dispatch_uid=f"rules-{model.__name__}")
+            post_delete.connect(selectors.game_rules_cache_clear, sender=model,
+                                dispatch_uid=f"rules-del-{model.__name__}")
 
 
 def _ensure_defaults(sender, using="default", **kwargs) -> None:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from campaign.roles import is_game_master
@@ -60,6 +61,49 @@ def game_data_current() -> GameData:
         **{name: getattr(row, name) for name in RULE_FIELDS},
     )
     return GameData(rules, GameDataVersion.objects.order_by("-pk").first(), classes, armour, guns, options, upgrades)
+
+
+_rules_cache: dict[str, Any] = {"key": None, "rules": None}
+
+
+def game_rules_cache_clear(**kwargs: Any) -> None:
+    """Connected to saves and deletes of game data (rosters.apps)."""
+    _rules_cache.update(key=None, rules=None)
+
+
+def game_rules_current() -> domain.Rules:
+    """Only the rules (no model instances): the fast path of ``roster_validate``.
+
+    Outside a transaction the rules are kept per game-data version (1 query
+    when nothing changed). Every change of game data goes through
+    ``services.game_data_row_save``/``_delete``, which records a new version,
+    so other processes see it; in this process any save clears the cache too.
+    Inside a transaction (every service, every test) they are always read
+    fresh (6 queries), so a write never validates against stale data.
+    """
+    if connection.in_atomic_block:
+        return _rules_load()
+    version = GameDataVersion.objects.order_by("-pk").values_list("pk", "created_at").first()
+    if version is not None and _rules_cache["key"] == version:
+        return _rules_cache["rules"]
+    rules = _rules_load()
+    _rules_cache.update(key=version, rules=rules)
+    return rules
+
+
+def _rules_load() -> domain.Rules:
+    row = RosterRules.objects.order_by("pk").values(*RULE_FIELDS).first() or {
+        name: RosterRules._meta.get_field(name).default for name in RULE_FIELDS}
+    return domain.Rules(
+        classes={code: domain.ClassData(code, category, rank, cost) for code, category, rank, cost in
+                 InfantryClass.objects.order_by().values_list("code", "category", "rank", "cost")},
+        armour_cost=dict(ArmourClass.objects.order_by().values_list("number", "cost")),
+        gun_cost=dict(GunClass.objects.order_by().values_list("number", "cost")),
+        options={code: domain.OptionData(code, applies_to, cost) for code, applies_to, cost in
+                 VehicleOption.objects.order_by().values_list("code", "applies_to", "cost")},
+        upgrades=dict(Upgrade.objects.order_by().values_list("code", "cost")),
+        **row,
+    )
 
 
 def game_data_version_current() -> GameDataVersion | None:
@@ -119,35 +163,66 @@ def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.R
     return domain.validate(tree.spec(), game.rules)
 
 
+def _spec_sql() -> dict[str, str]:
+    """Six plain SELECTs, built once from the models' table and column names
+    (portable between SQLite and PostgreSQL). ``{ids}`` takes the placeholders."""
+    t = {m.__name__: m._meta.db_table for m in (Roster, Unit, Vehicle, Fighter, Upgrade, VehicleOption,
+                                                InfantryClass)}
+    unit_ups, vehicle_opts = Unit.upgrades.through._meta.db_table, Vehicle.options.through._meta.db_table
+    q = connection.ops.quote_name
+    return {
+        "rosters": f"SELECT id, side, campaign_id FROM {t['Roster']} WHERE id IN ({{ids}})",
+        "upgrades": f"SELECT x.unit_id, g.code FROM {unit_ups} x JOIN {t['Upgrade']} g ON g.id = x.upgrade_id "
+                    f"JOIN {t['Unit']} u ON u.id = x.unit_id WHERE u.roster_id IN ({{ids}}) ORDER BY g.code",
+        "options": f"SELECT x.vehicle_id, o.code FROM {vehicle_opts} x JOIN {t['VehicleOption']} o "
+                   f"ON o.id = x.vehicleoption_id JOIN {t['Vehicle']} v ON v.id = x.vehicle_id "
+                   f"WHERE v.roster_id IN ({{ids}}) ORDER BY o.code",
+        "units": f"SELECT roster_id, id, kind, {q('name')}, parent_id, group_kind FROM {t['Unit']} "
+                 f"WHERE roster_id IN ({{ids}}) ORDER BY {q('position')}, id",
+        "vehicles": f"SELECT roster_id, id, kind, {q('name')}, unit_id, gun_type, armour_class, gun_class, "
+                    f"side_skirts FROM {t['Vehicle']} WHERE roster_id IN ({{ids}}) ORDER BY {q('position')}, id",
+        "fighters": f"SELECT f.roster_id, f.id, c.code, f.{q('count')}, f.unit_id, f.vehicle_id, f.fire_team "
+                    f"FROM {t['Fighter']} f JOIN {t['InfantryClass']} c ON c.id = f.infantry_class_id "
+                    f"WHERE f.roster_id IN ({{ids}}) ORDER BY f.{q('position')}, f.id",
+    }
+
+
+_SPEC_SQL: dict[str, str] = {}
+
+
 def roster_specs(*, roster_ids: list[int]) -> dict[int, domain.RosterSpec]:
-    """Rosters as plain values (6 queries for any number of rosters, no model
-    instances): the fast path of ``roster_validate`` and of roster lists."""
-    heads = dict((pk, (side, campaign_id)) for pk, side, campaign_id in Roster.objects.filter(
-        pk__in=roster_ids).values_list("pk", "side", "campaign_id"))
-    ups: dict[int, list[str]] = defaultdict(list)
-    for unit_id, code in Unit.upgrades.through.objects.filter(unit__roster_id__in=roster_ids).values_list(
-            "unit_id", "upgrade__code"):
-        ups[unit_id].append(code)
-    opts: dict[int, list[str]] = defaultdict(list)
-    for vehicle_id, code in Vehicle.options.through.objects.filter(vehicle__roster_id__in=roster_ids).values_list(
-            "vehicle_id", "vehicleoption__code"):
-        opts[vehicle_id].append(code)
-    parts: dict[int, tuple[list, list, list]] = {pk: ([], [], []) for pk in heads}
-    s = str
-    for roster_id, pk, kind, name, parent, group_kind in Unit.objects.filter(roster_id__in=roster_ids).values_list(
-            "roster_id", "pk", "kind", "name", "parent_id", "group_kind"):
-        parts[roster_id][0].append(domain.UnitSpec(s(pk), kind, name, s(parent) if parent else None, group_kind,
-                                                   tuple(ups.get(pk, ()))))
-    for roster_id, pk, kind, name, unit, gun_type, armour, gun, skirts in Vehicle.objects.filter(
-            roster_id__in=roster_ids).values_list("roster_id", "pk", "kind", "name", "unit_id", "gun_type",
-                                                  "armour_class", "gun_class", "side_skirts"):
-        parts[roster_id][1].append(domain.VehicleSpec(s(pk), kind, name, s(unit) if unit else None, gun_type, armour,
-                                                      gun, skirts, tuple(opts.get(pk, ()))))
-    for roster_id, pk, code, count, unit, vehicle, team in Fighter.objects.filter(
-            roster_id__in=roster_ids).values_list("roster_id", "pk", "infantry_class__code", "count", "unit_id",
-                                                  "vehicle_id", "fire_team"):
-        parts[roster_id][2].append(domain.FighterSpec(code, count, s(unit) if unit else None,
-                                                      s(vehicle) if vehicle else None, team, s(pk)))
+    """Rosters as plain values, 6 queries for any number of rosters: the fast
+    path of ``roster_validate`` and of roster lists. Plain SQL because the ORM's
+    query building cost more than the queries themselves on this hot path."""
+    if not roster_ids:
+        return {}
+    if not _SPEC_SQL:
+        _SPEC_SQL.update(_spec_sql())
+    ids = [int(pk) for pk in roster_ids]
+    marks = ", ".join(["%s"] * len(ids))
+    with connection.cursor() as cursor:
+        def rows(name: str) -> list[tuple]:
+            cursor.execute(_SPEC_SQL[name].format(ids=marks), ids)
+            return cursor.fetchall()
+
+        heads = {pk: (side, campaign_id) for pk, side, campaign_id in rows("rosters")}
+        ups: dict[int, list[str]] = defaultdict(list)
+        for unit_id, code in rows("upgrades"):
+            ups[unit_id].append(code)
+        opts: dict[int, list[str]] = defaultdict(list)
+        for vehicle_id, code in rows("options"):
+            opts[vehicle_id].append(code)
+        parts: dict[int, tuple[list, list, list]] = {pk: ([], [], []) for pk in heads}
+        s = str
+        for roster_id, pk, kind, name, parent, group_kind in rows("units"):
+            parts[roster_id][0].append(domain.UnitSpec(s(pk), kind, name, s(parent) if parent else None,
+                                                       group_kind, tuple(ups.get(pk, ()))))
+        for roster_id, pk, kind, name, unit, gun_type, armour, gun, skirts in rows("vehicles"):
+            parts[roster_id][1].append(domain.VehicleSpec(s(pk), kind, name, s(unit) if unit else None, gun_type,
+                                                          armour, gun, bool(skirts), tuple(opts.get(pk, ()))))
+        for roster_id, pk, code, count, unit, vehicle, team in rows("fighters"):
+            parts[roster_id][2].append(domain.FighterSpec(code, count, s(unit) if unit else None,
+                                                          s(vehicle) if vehicle else None, team, s(pk)))
     return {pk: domain.RosterSpec(tuple(parts[pk][0]), tuple(parts[pk][1]), tuple(parts[pk][2]), side,
                                   campaign_id is not None)
             for pk, (side, campaign_id) in heads.items()}
@@ -172,8 +247,8 @@ def roster_validate(*, roster: Roster | int, game: GameData | None = None) -> do
     rule ID, the unit it concerns and a message in Russian and English, priced
     with the current game data. A fixed number of queries whatever the size."""
     roster_id = roster if isinstance(roster, int) else roster.pk
-    game = game or game_data_current()
-    return domain.validate(roster_spec(roster_id=roster_id), game.rules)
+    rules = game.rules if game is not None else game_rules_current()
+    return domain.validate(roster_spec(roster_id=roster_id), rules)
 
 
 def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:

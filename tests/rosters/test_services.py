@@ -241,3 +241,27 @@ def test_roster_page_selector_runs_13_queries_whatever_the_size(roster, player, 
         large = selectors.roster_page(roster_id=roster.pk, language="en")
     assert len(small["top_units"]) == 1 and len(large["top_units"]) == 10
     assert large["top_units"][0].subtotal == 11 and large["report"].total == 110
+
+
+def test_rules_fast_loader_equals_the_full_game_data(django_assert_num_queries):
+    Upgrade.objects.create(code="grenades", name_ru="Гранаты", name_en="Grenades", cost=2)
+    with django_assert_num_queries(6):
+        fast = selectors.game_rules_current()
+    assert fast == selectors.game_data_current().rules
+    assert fast.upgrades == {"grenades": 2} and fast.classes["captain"].cost == 3 and fast.budget_captain == 80
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rules_are_cached_per_game_data_version_outside_transactions(django_assert_num_queries):
+    """1 query while the game data is unchanged; a change (a new version, or any save here) is seen at once."""
+    first = selectors.game_rules_current()
+    with django_assert_num_queries(1):
+        assert selectors.game_rules_current() is first
+    row = InfantryClass.objects.get(code="rifleman")
+    row.cost = 5
+    services.game_data_row_save(row=row, changed=["cost"])
+    assert selectors.game_rules_current().classes["rifleman"].cost == 5
+    InfantryClass.objects.filter(code="rifleman").update(cost=6)  # like another process: no signal here
+    assert selectors.game_rules_current().classes["rifleman"].cost == 5  # cached until the version moves
+    GameDataVersion.objects.bulk_create([GameDataVersion(note="bumped by another process")])  # no signal either
+    assert selectors.game_rules_current().classes["rifleman"].cost == 6
