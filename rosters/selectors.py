@@ -237,9 +237,9 @@ def roster_spec(*, roster_id: int) -> domain.RosterSpec:
 
 def rosters_reports(*, rosters: list[Roster], game: GameData | None = None) -> dict[int, domain.Report]:
     """Reports of many rosters at once (a list page), in a fixed number of queries."""
-    game = game or game_data_current()
+    rules = game.rules if game is not None else game_rules_current()
     specs = roster_specs(roster_ids=[r.pk for r in rosters])
-    return {pk: domain.validate(spec, game.rules) for pk, spec in specs.items()}
+    return {pk: domain.validate(spec, rules) for pk, spec in specs.items()}
 
 
 def roster_validate(*, roster: Roster | int, game: GameData | None = None) -> domain.Report:
