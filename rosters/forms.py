@@ -73,6 +73,8 @@ class FighterForm(forms.Form):
 
 class CountForm(forms.Form):
     count = forms.IntegerField(label=_("Count"), min_value=0, max_value=1000)
+    fire_team = forms.TypedChoiceField(label=_("Fire team"), coerce=int, empty_value=None, required=False,
+                                       choices=[("", "—"), (1, "1"), (2, "2")])
 
 
 class VehicleForm(forms.Form):

@@ -234,8 +234,9 @@ def fighter_count(request, roster_id: int, fighter_id: int):
         messages.error(request, _("Count must be a number from 0 to 1000."))
         return _back(roster_id)
     anchor = f"unit-{fighter.unit_id}" if fighter.unit_id else ""
+    team = form.cleaned_data["fire_team"]
     return _run(request, roster_id, services.fighter_update, anchor, roster=roster, fighter=fighter,
-                count=form.cleaned_data["count"])
+                count=form.cleaned_data["count"], fire_team=team if "fire_team" in request.POST else "keep")
 
 
 @require_POST

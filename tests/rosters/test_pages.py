@@ -237,3 +237,16 @@ def test_v_crew_2_crew_added_from_the_vehicle_card_is_free_for_a_tank(web, roste
                                                     "place": f"v{vehicle.pk}"})
     html = web.get(f"/rosters/{roster.pk}/").content.decode()
     assert 'data-rule="V-CREW-3"' not in html and re.search(r'data-testid="total">3<', html)
+
+
+def test_v_squad_1_moving_a_line_to_the_other_fire_team_from_the_page(web, squad_roster):
+    """V-SQUAD-1: 4 riflemen moved from team 2 to team 1 make teams of 9 and 1."""
+    line = squad_roster.fighters.get(infantry_class__code="rifleman", fire_team=2)
+    web.post(f"/rosters/{squad_roster.pk}/fighters/{line.pk}/count/", {"count": 4, "fire_team": 1})
+    line.refresh_from_db()
+    assert line.fire_team == 1
+    html = web.get(f"/rosters/{squad_roster.pk}/").content.decode()
+    assert 'data-rule="V-SQUAD-1"' in html
+    web.post(f"/rosters/{squad_roster.pk}/fighters/{line.pk}/count/", {"count": 4})  # no team field: kept
+    line.refresh_from_db()
+    assert line.fire_team == 1
