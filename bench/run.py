@@ -100,6 +100,8 @@ def table(results: dict) -> str:
                                                                                     "<= 3"),
              f"page median {results['standings_median_ms']:.1f} ms vs the same rows by SQL "
              f"{results['standings_sql_median_ms']:.2f} ms"),
+            ("  cold page", f"{results['standings_cold_vs_sql']:.2f}", "-", "",
+             f"rows not cached (first view after a change): p95 {results['standings_cold_p95_ms']:.1f} ms"),
         ]
     if "roster_validate_ms" in results:
         rows += [

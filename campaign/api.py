@@ -4,6 +4,7 @@ the game master's decisions on proposals."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -114,9 +115,9 @@ class StandingsView(APIView):
         offset = int(request.query_params.get("offset", "0") or 0)
         rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
                                                 descending=request.query_params.get("dir", "desc") != "asc",
-                                                limit=limit, offset=offset)
+                                                limit=limit, offset=offset, language=get_language() or "ru")
         return Response({"count": total, "results": [
-            {"character": r.character.pk, "name": r.character.name, "side": r.side, "rank": r.rank,
+            {"character": r.character_id, "name": r.name, "side": r.side, "rank": r.rank, "rank_title": r.rank_title,
              "awards": r.awards, "battles": r.battles, "kills": r.kills, "casualties": r.casualties,
              "prestige": r.prestige} for r in rows]})
 

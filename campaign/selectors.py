@@ -66,47 +66,63 @@ def campaign_overview(*, campaign_id: int, as_of: int | None = None) -> Overview
                     numbers)
 
 
-@dataclass(frozen=True)
+def campaign_version(*, campaign: Campaign) -> int:
+    """The campaign projection's version: the last campaign event folded in."""
+    return CampaignProjection.objects.filter(campaign=campaign).values_list("last_event_id", flat=True).first() or 0
+
+
+@dataclass(frozen=True, slots=True)
 class TableRow:
-    character: Character
+    character_id: int
+    name: str
     side: str
     rank: str
+    rank_title: str
     awards: int
     battles: int
     kills: int
     casualties: int
     prestige: int
 
-    def rank_title(self, language: str) -> str:
-        return self.character.nationality.rank_name(self.rank, language)
+
+def _rank_fields(language: str) -> list[str]:
+    suffix = "ru" if language.startswith("ru") else "en"
+    return [f"character__nationality__{r}_{suffix}" for r in ledger.RANKS]
 
 
 def standings_table(*, campaign: Campaign, as_of: int | None = None, sort: str = "kills",
-                    descending: bool = True, limit: int = 100, offset: int = 0) -> tuple[list[TableRow], int]:
-    """The players' table, sorted, one page. Current standings read the
-    ``Standing`` projection (2 queries: count + page); as-of folds the log."""
+                    descending: bool = True, limit: int = 100, offset: int = 0,
+                    language: str = "ru") -> tuple[list[TableRow], int]:
+    """The players' table, sorted, one page, as plain rows (no model instances:
+    this is the busiest page). Current standings read the ``Standing``
+    projection (2 queries: count + page); as-of folds the log (2 queries)."""
+    key = SORTS.get(sort, "kills")
+    titles = _rank_fields(language)
     if as_of is None:
-        qs = Standing.objects.filter(campaign=campaign).select_related("character__nationality",
-                                                                         "character__owner")
-        key = SORTS.get(sort, "kills")
+        qs = Standing.objects.filter(campaign=campaign)
         if key == "rank_order":
             qs = qs.annotate(rank_order=Case(*[When(rank=r, then=Value(i)) for i, r in enumerate(ledger.RANKS)],
                                              default=Value(0), output_field=IntegerField()))
         field = "character__name" if key == "name" else key
         order = ("-" if descending else "") + field
         total = qs.count()
-        rows = [TableRow(s.character, s.side, s.rank, s.awards, s.battles, s.kills, s.casualties, s.prestige)
-                for s in qs.order_by(order, "character__name", "character_id")[offset:offset + limit]]
-        return rows, total
+        page = qs.order_by(order, "character__name", "character_id").values_list(
+            "character_id", "character__name", "side", "rank", "awards", "battles", "kills", "casualties",
+            "prestige", *titles)[offset:offset + limit]
+        return [TableRow(c, n, side, rank, names[ledger.RANKS.index(rank)] if rank in ledger.RANKS else rank,
+                         a, b, k, cas, p)
+                for c, n, side, rank, a, b, k, cas, p, *names in page], total
     view = ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
-    characters = Character.objects.select_related("nationality", "owner").in_bulk(list(view.rows))
-    rows = [TableRow(characters[r.character_id], r.side, r.rank, r.awards, r.battles, r.kills, r.casualties,
-                     r.prestige) for r in view.rows.values() if r.character_id in characters]
-    key = SORTS.get(sort, "kills")
+    info = {c: (n, names) for c, n, *names in Character.objects.filter(pk__in=list(view.rows)).values_list(
+        "id", "name", *[t.removeprefix("character__") for t in titles])}
+    rows = [TableRow(r.character_id, info[r.character_id][0], r.side, r.rank,
+                     info[r.character_id][1][ledger.RANKS.index(r.rank)] if r.rank in ledger.RANKS else r.rank,
+                     r.awards, r.battles, r.kills, r.casualties, r.prestige)
+            for r in view.rows.values() if r.character_id in info]
     rank_order = {r: i for i, r in enumerate(ledger.RANKS)}
-    rows.sort(key=lambda r: r.character.name)
+    rows.sort(key=lambda r: r.name)
     rows.sort(key=lambda r: rank_order.get(r.rank, 0) if key == "rank_order" else
-              (r.character.name if key == "name" else getattr(r, key)), reverse=descending)
+              (r.name if key == "name" else getattr(r, key)), reverse=descending)
     return rows[offset:offset + limit], len(rows)
 
 

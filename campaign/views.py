@@ -7,8 +7,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.syndication.views import Feed
+from django.core.cache import cache
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import get_language
@@ -61,18 +63,31 @@ def progress_chart(progress: list[dict], width: int = 480, height: int = 160) ->
 
 
 def standings(request, campaign_id: int):
+    """The players' table. The rows are rendered once per version of the
+    campaign projection (its last event id is in the cache key), so a busy
+    page costs one small query until the campaign changes."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
     sort = request.GET.get("sort", "kills")
     sort = sort if sort in selectors.SORTS else "kills"
     descending = request.GET.get("dir", "desc") != "asc"
-    page = max(int(request.GET.get("page", "1")) if request.GET.get("page", "1").isdigit() else 1, 1)
-    per_page = 100
-    rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
-                                            descending=descending, limit=per_page, offset=(page - 1) * per_page)
-    lang = get_language() or "ru"
+    raw_page = request.GET.get("page", "1")
+    page = max(int(raw_page) if raw_page.isdigit() else 1, 1)
+    as_of, lang, per_page = _as_of(request), get_language() or "ru", 100
+    version = selectors.campaign_version(campaign=campaign)
+    key = f"standings:{campaign.pk}:{version}:{sort}:{int(descending)}:{page}:{as_of}:{lang}"
+    cached = cache.get(key)
+    if cached is None:
+        rows, total = selectors.standings_table(campaign=campaign, as_of=as_of, sort=sort, descending=descending,
+                                                limit=per_page, offset=(page - 1) * per_page, language=lang)
+        table = render_to_string("campaign/_standings_rows.html", {
+            "campaign": campaign, "rows": rows, "character_url": reverse("character-detail", args=[0])[:-2]})
+        cached = (table, total)
+        cache.set(key, cached, 3600)
+    table, total = cached
     return render(request, "campaign/standings.html", {
-        "campaign": campaign, "rows": [(r, r.rank_title(lang)) for r in rows], "sort": sort, "descending": descending, "as_of": _as_of(request),
-        "page": page, "pages": max((total + per_page - 1) // per_page, 1), "total": total,
+        "campaign": campaign, "table": table, "sort": sort, "descending": descending, "as_of": as_of,
+        "direction": "desc" if descending else "asc", "page": page, "total": total,
+        "pages": max((total + per_page - 1) // per_page, 1),
         "columns": [("name", _("Character")), ("rank", _("Rank")), ("awards", _("Awards")),
                     ("battles", _("Battles")), ("kills", _("Kills")), ("casualties", _("Casualties")),
                     ("prestige", _("Prestige"))],

@@ -113,6 +113,14 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# --- Cache (rendered standings fragments, keyed by projection version) -----
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab"}
+        if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab"}
+    )
+}
+
 # --- Auth and API ---------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -31,3 +31,6 @@ if not DATABASE_URL:
 import tempfile as _tempfile  # noqa: E402
 
 MEDIA_ROOT = _tempfile.mkdtemp(prefix="shtab-test-media-")
+
+# Each run gets a fresh in-process cache (a shared Redis cache would outlive the test database).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-test"}}
