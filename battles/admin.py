@@ -38,12 +38,22 @@ class BattleAdmin(admin.ModelAdmin):
     list_display = ("name", "campaign", "number", "head_seq", "projection_seq")
     list_filter = ("campaign",)
     search_fields = ("name",)
-    readonly_fields = ("head_seq",)
+    readonly_fields = ("head_seq", "state_summary", "rules")
+    filter_horizontal = ("objectives",)
     inlines = [ReadOnlyEventInline]
     actions = ["replay", "reapply_rules"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("campaign", "projection")
+
+    @admin.display(description=_("state"))
+    def state_summary(self, obj):
+        proj = getattr(obj, "projection", None)
+        if proj is None:
+            return "—"
+        st = proj.state or {}
+        return (f"seq {proj.seq}/{obj.head_seq} · {st.get('status', '?')} · turn {st.get('turn', 0)}"
+                f"{' · winner ' + st['winner'] if st.get('winner') else ''}")
 
     @admin.display(description=_("projection seq"))
     def projection_seq(self, obj):

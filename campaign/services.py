@@ -170,6 +170,18 @@ def characters_rank_rebuild() -> int:
 
 
 # --- characters and joining -----------------------------------------------------------
+def player_signup(*, form: Any) -> Any:
+    """A new account in the player role (``form``: a valid UserCreationForm)."""
+    from django.contrib.auth.models import Group
+
+    from .roles import PLAYER
+
+    with transaction.atomic():
+        user = form.save()
+        user.groups.add(Group.objects.get(name=PLAYER))
+    return user
+
+
 def character_create(*, owner: Any, name: str, nationality: Nationality, rank: str = Rank.CORPORAL,
                      photo: Any = None) -> Character:
     """V-RANK-1: a player creates his character; its starting rank is an event."""

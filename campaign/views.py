@@ -136,9 +136,12 @@ class ChronicleFeed(Feed):
 
 def character_detail(request, character_id: int):
     character = get_object_or_404(Character.objects.select_related("nationality", "owner"), pk=character_id)
+    record = describe_all(selectors.service_record(character=character))
     return render(request, "campaign/character_detail.html", {
-        "character": character, "record": describe_all(selectors.service_record(character=character)),
-        "rank_title": character.rank_title(get_language() or "ru")})
+        "character": character, "record": record, "rank_title": character.rank_title(get_language() or "ru"),
+        "awards": [e for e in record if e.type == "award_granted"],
+        "battles": sum(1 for e in record if e.type == "battle_fought"),
+        "kills": sum(int(e.data.get("kills", 0)) for e in record if e.type == "battle_fought")})
 
 
 class CharacterForm(forms.Form):
@@ -213,3 +216,17 @@ def roster_cards(request, roster_id: int):
     if roster.owner_id != request.user.pk and not is_game_master(request.user):
         raise Http404
     return render(request, "campaign/cards.html", {"cards": build(roster), "title": roster.name})
+
+
+def signup(request):
+    """A visitor signs up as a player (then creates a character and joins)."""
+    from django.contrib.auth import login
+    from django.contrib.auth.forms import UserCreationForm
+
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.player_signup(form=form)
+        login(request, user)
+        messages.success(request, _("Welcome! Create your character, then join a campaign."))
+        return HttpResponseRedirect(reverse("my-characters"))
+    return render(request, "registration/signup.html", {"form": form})

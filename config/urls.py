@@ -49,6 +49,7 @@ urlpatterns = [
     path("cards/character/<int:character_id>/", campaign_views.character_cards, name="character-cards"),
     path("cards/roster/<int:roster_id>/", campaign_views.roster_cards, name="roster-cards"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
+    path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/", include(api)),

@@ -5,7 +5,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from campaign import services
-from campaign.models import Campaign, CampaignEvent, CampaignStatus, Character, Membership, Objective
+from campaign.models import Campaign, CampaignEvent, CampaignStatus, Character, Membership, Nationality, Objective
 from config.errors import Conflict, Forbidden
 
 from .conftest import member
@@ -156,3 +156,32 @@ class TestLifecycle:
             services.campaign_start(campaign=campaign, by=player)
         with pytest.raises(Forbidden):
             services.campaign_finish(campaign=campaign, by=player)
+
+
+@pytest.mark.django_db
+def test_a_visitor_signs_up_as_a_player_and_creates_a_character(client):
+    from django.contrib.auth.models import User
+
+    r = client.post("/accounts/signup/", {"username": "novobranets", "password1": "Zvezda-1943-kursk",
+                                          "password2": "Zvezda-1943-kursk"})
+    assert r.status_code == 302
+    user = User.objects.get(username="novobranets")
+    assert user.groups.filter(name="player").exists()
+    su = Nationality.objects.get(code="su")
+    r = client.post("/characters/", {"name": "Вася Тёркин", "nationality": su.pk, "rank": "corporal"})
+    assert r.status_code == 302
+    character = Character.objects.get(owner=user)
+    page = client.get(f"/characters/{character.pk}/").content.decode()
+    assert "Вася Тёркин" in page
+
+
+@pytest.mark.django_db
+def test_battle_admin_shows_state_and_log(admin_client, running):
+    from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
+
+    battle = battle_create(campaign=running, name="админ")
+    battle_event_append(battle_id=battle.id, expected_seq=0,
+                        events=[NewEvent("battle_started", {"attacker": "A", "defender": "D"})])
+    battle_replay(battle_id=battle.id)
+    page = admin_client.get(f"/admin/battles/battle/{battle.id}/change/").content.decode()
+    assert "seq 1/1 · running · turn 1" in page and "battle_started" in page
