@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.models import Campaign, Character
-from config.errors import NotFound
+from config.errors import InvalidInput, NotFound
 
 from . import domain, selectors, services
 from .models import (
@@ -236,10 +236,18 @@ class Authenticated(APIView):
 # --- views -------------------------------------------------------------------------
 class RosterListView(Authenticated):
     @extend_schema(summary="Rosters you may see (your own; the game master sees all)",
+                   parameters=[OpenApiParameter("campaign", int, required=False),
+                               OpenApiParameter("side", str, enum=Side.values, required=False),
+                               OpenApiParameter("status", str, enum=["draft", "submitted", "locked"], required=False)],
                    responses=RosterOut(many=True))
     def get(self, request: Request) -> Response:
         qs = selectors.rosters_visible(user=request.user)
-        for key in ("campaign", "side", "status"):
+        campaign = request.query_params.get("campaign", "")
+        if campaign:
+            if not campaign.isdigit():
+                raise InvalidInput("campaign: ожидается число.", "campaign: a number is expected.", field="campaign")
+            qs = qs.filter(campaign_id=int(campaign))
+        for key in ("side", "status"):
             if request.query_params.get(key):
                 qs = qs.filter(**{key: request.query_params[key]})
         return Response(RosterOut(qs, many=True).data)

@@ -72,6 +72,8 @@ def test_others_rosters_are_invisible_and_master_locks(player_client, gm_client,
     r = player_client.post(f"/api/rosters/{roster['id']}/units/", {"kind": "squad"}, format="json")
     assert r.status_code == 409
     assert len(gm_client.get("/api/rosters/?status=locked").json()) == 1
+    assert gm_client.get("/api/rosters/?campaign=abc").status_code == 400
+    assert gm_client.get("/api/rosters/?campaign=999").json() == []
 
 
 def test_anonymous_gets_nothing(anon_client):
