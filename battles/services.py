@@ -327,6 +327,9 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         for i, (d, ev) in enumerate(zip(decided, events, strict=True))
     ]
     _insert_events(rows)
+    if user_id is not None:
+        for row in rows:  # the caller shows who recorded them: no query per row for it
+            row.recorded_by = recorded_by
     return AppendResult(rows, created=True)
 
 
