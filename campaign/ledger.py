@@ -49,6 +49,14 @@ class View:
     progress: list[dict[str, Any]] = field(default_factory=list)
     rows: dict[int, Row] = field(default_factory=dict)
 
+    @classmethod
+    def from_json(cls, last_event_id: int, data: Mapping[str, Any] | None) -> View:
+        view = cls()
+        if data:
+            view.sides, view.objectives, view.progress = data["sides"], data["objectives"], data["progress"]
+            view.last_event_id = last_event_id
+        return view
+
     def as_json(self) -> dict[str, Any]:
         return {"last_event_id": self.last_event_id, "sides": self.sides, "objectives": self.objectives,
                 "progress": self.progress}

@@ -18,7 +18,8 @@ SORTS = {"kills": "kills", "rank": "rank_order", "awards": "awards", "battles": 
          "casualties": "casualties", "prestige": "prestige", "name": "name"}
 
 
-def _entries(qs) -> list[ledger.Entry]:
+def ledger_entries(qs) -> list[ledger.Entry]:
+    """Campaign events as the ledger folds them, oldest first (one query)."""
     return [ledger.Entry(i, t, d, c, b, n) for i, t, d, c, b, n in
             qs.order_by("id").values_list("id", "type", "data", "character_id", "battle_id", "battle_number")]
 
@@ -27,13 +28,8 @@ def campaign_view(*, campaign: Campaign, as_of: int | None = None) -> ledger.Vie
     """The campaign projection (1 query), or the log folded up to battle ``as_of``."""
     if as_of is None:
         proj = CampaignProjection.objects.filter(campaign=campaign).first()
-        view = ledger.View()
-        if proj and proj.data:
-            view.sides, view.objectives, view.progress = (proj.data["sides"], proj.data["objectives"],
-                                                          proj.data["progress"])
-            view.last_event_id = proj.last_event_id
-        return view
-    return ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
+        return ledger.View.from_json(proj.last_event_id, proj.data) if proj else ledger.View()
+    return ledger.fold(ledger_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
 
 
 @dataclass(frozen=True)
@@ -112,7 +108,7 @@ def standings_table(*, campaign: Campaign, as_of: int | None = None, sort: str =
         return [TableRow(c, n, side, rank, names[ledger.RANKS.index(rank)] if rank in ledger.RANKS else rank,
                          a, b, k, cas, p)
                 for c, n, side, rank, a, b, k, cas, p, *names in page], total
-    view = ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
+    view = ledger.fold(ledger_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
     info = {c: (n, names) for c, n, *names in Character.objects.filter(pk__in=list(view.rows)).values_list(
         "id", "name", *[t.removeprefix("character__") for t in titles])}
     rows = [TableRow(r.character_id, info[r.character_id][0], r.side, r.rank,

@@ -32,6 +32,7 @@ from .models import (
     Standing,
 )
 from .roles import is_game_master
+from .selectors import ledger_entries
 
 # Decisions are placed at the campaign's current battle, not the battle they
 # concern: "as of battle N" shows what stood right after battle N.
@@ -106,15 +107,10 @@ def _refuse_if_archived(campaign: Campaign, *, allow: bool = False) -> None:
                        "The campaign is finished: its archive is read-only.", code="campaign_finished")
 
 
-def _entries(qs) -> list[ledger.Entry]:
-    return [ledger.Entry(i, t, d, c, b, n) for i, t, d, c, b, n in
-            qs.order_by("id").values_list("id", "type", "data", "character_id", "battle_id", "battle_number")]
-
-
 def _project(campaign_id: int) -> None:
     """Fold the events after the stored projection into it (same transaction)."""
     proj, _ = CampaignProjection.objects.select_for_update().get_or_create(campaign_id=campaign_id)
-    new = _entries(CampaignEvent.objects.filter(campaign_id=campaign_id, id__gt=proj.last_event_id))
+    new = ledger_entries(CampaignEvent.objects.filter(campaign_id=campaign_id, id__gt=proj.last_event_id))
     if not new:
         return
     touched = {e.character_id for e in new if e.character_id is not None}
@@ -124,10 +120,7 @@ def _project(campaign_id: int) -> None:
 
 
 def _view_from(proj: CampaignProjection, standings) -> ledger.View:
-    view = ledger.View()
-    if proj.data:
-        view.sides, view.objectives, view.progress = proj.data["sides"], proj.data["objectives"], proj.data["progress"]
-        view.last_event_id = proj.last_event_id
+    view = ledger.View.from_json(proj.last_event_id, proj.data)
     for s in standings:
         view.rows[s.character_id] = ledger.Row(s.character_id, s.side, s.rank, s.awards, s.battles, s.kills,
                                                s.casualties, s.prestige)
@@ -149,7 +142,7 @@ def _store(campaign_id: int, proj: CampaignProjection, view: ledger.View, only: 
 def campaign_projections_rebuild(*, campaign: Campaign) -> ledger.View:
     """Rebuild the campaign's projections from its log, from scratch."""
     with transaction.atomic():
-        view = ledger.fold(_entries(CampaignEvent.objects.filter(campaign=campaign)))
+        view = ledger.fold(ledger_entries(CampaignEvent.objects.filter(campaign=campaign)))
         Standing.objects.filter(campaign=campaign).exclude(character_id__in=list(view.rows)).delete()
         proj, _ = CampaignProjection.objects.select_for_update().get_or_create(campaign=campaign)
         _store(campaign.pk, proj, view, only=None)
