@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from battles.engine import BattleState, RuleViolation, decide, fold, requires_rebuild
+from battles.engine.rules.movement import team_led
 
 
 def D(v: int) -> dict[str, Any]:  # noqa: N802 - reads like a die on the table
@@ -47,7 +48,12 @@ class Table:
         self.add("turn_ended", side=self.state.side_to_move, turn=self.state.turn)
 
     def postures(self, side: str | None = None, **units: str) -> None:
-        self.add("postures_declared", side=side or self.state.side_to_move, units=units)
+        """Declare postures; units not named keep theirs (a morale result holds)."""
+        side = side or self.state.side_to_move
+        held = {"retreat": "march", "dug_in": "dug_in"}
+        every = {u.id: held.get(u.morale, u.posture) for u in self.state.units.values()
+                 if u.side == side and u.morale != "surrendered" and (not u.parent or team_led(self.state, u.id))}
+        self.add("postures_declared", side=side, units={**every, **units})
 
     def next_turn(self, **units: str) -> None:
         """End this side's turn and open the other side's with its postures."""

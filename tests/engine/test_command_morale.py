@@ -271,6 +271,14 @@ def test_v_squad_4_fire_team_sets_its_posture_only_with_its_commander():
     t.end_turn()
     assert t.refused("postures_declared", side="attacker", units={"A2": "assault"}).rule_id == "V-SQUAD-4"
     t.postures(A="assault")
+    assert t.state.units["A2"].posture == "assault"  # the leaderless team follows its squad
+
+
+def test_v_turn_9_the_posture_of_each_unit_is_declared():
+    t = standard()
+    err = t.refused("postures_declared", side="defender", units={"D": "recon"})
+    assert err.rule_id == "V-TURN-9" and "DC" in err.message_en
+    t.add("postures_declared", side="defender", units={"D": "recon", "DC": "dug_in"})
 
 
 def test_v_off_5_unit_officers_follow_the_unit_posture_v_off_6_and_9_lieutenants_outside_units_choose():
@@ -278,7 +286,8 @@ def test_v_off_5_unit_officers_follow_the_unit_posture_v_off_6_and_9_lieutenants
     t = standard()
     err = t.refused("postures_declared", side="defender", fighters={"d_sgt": "march"})
     assert err.rule_id == "V-OFF-5"
-    t.add("postures_declared", side="defender", units={"D": "dug_in"}, fighters={"d_lt": "march", "d_snp": "recon"})
+    t.add("postures_declared", side="defender", units={"D": "dug_in", "DC": "dug_in"},
+          fighters={"d_lt": "march", "d_snp": "recon"})
     assert t.f("d_lt").posture == "march"
     t.add("fighters_moved", side="defender", fighters=["d_lt"], distance=12)  # march: 12"
     assert t.refused("fighters_moved", side="defender", fighters=["d1"], distance=1).rule_id == "V-TURN-10"
@@ -286,7 +295,7 @@ def test_v_off_5_unit_officers_follow_the_unit_posture_v_off_6_and_9_lieutenants
 
 def test_v_snip_1_sniper_has_his_own_posture():
     t = standard()
-    t.add("postures_declared", side="defender", units={"D": "dug_in"}, fighters={"d_snp": "recon"})
+    t.add("postures_declared", side="defender", units={"D": "dug_in", "DC": "dug_in"}, fighters={"d_snp": "recon"})
     t.add("fighters_moved", side="defender", fighters=["d_snp"], distance=6)
     assert t.f("d_snp").posture == "recon" and t.state.units["D"].posture == "dug_in"
 

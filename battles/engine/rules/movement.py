@@ -27,6 +27,13 @@ def require_phase(state: BattleState, phase: str, rule: str) -> None:
                      "A turn opens by declaring the posture of each unit.")
 
 
+def team_led(state: BattleState, uid: str) -> bool:
+    """A fire team has its own posture only while its commander is with it (V-SQUAD-4)."""
+    u = state.units[uid]
+    cmd = state.fighters.get(u.commander)
+    return cmd is not None and not cmd.dead and not cmd.captured and cmd.unit == uid
+
+
 # --- postures_declared -----------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class PosturesDeclared:
@@ -55,8 +62,7 @@ def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
         if u is None or u.side != p.side:
             raise refuse("S-UNKNOWN", f"Подразделение {uid!r} не ваше или не найдено.", f"No unit {uid!r} of yours.")
         if u.parent:
-            cmd = state.fighters.get(u.commander)
-            if cmd is None or cmd.dead or cmd.captured or cmd.unit != uid:
+            if not team_led(state, uid):
                 raise refuse("V-SQUAD-4", f"Группа {uid} определяет положение только при своём командире.",
                              f"Fire team {uid} sets its own posture only while its commander is with it.")
         if u.morale in ("retreat", "dug_in") and posture != {"retreat": "march", "dug_in": "dug_in"}[u.morale]:
@@ -74,6 +80,13 @@ def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
             continue  # V-OFF-6, V-OFF-9
         raise refuse("V-OFF-5", f"Боец {fid} действует согласно положению своего подразделения.",
                      f"Fighter {fid} moves and fires by his unit's posture.")
+    manned = {f.unit for f in state.fighters.values() if f.side == p.side and not f.dead and not f.captured}
+    missing = sorted(u.id for u in state.units.values()
+                     if u.side == p.side and u.id in manned and u.id not in p.units and u.morale != "surrendered"
+                     and (not u.parent or team_led(state, u.id)))
+    if missing:
+        raise refuse("V-TURN-9", f"Нужно объявить положение каждого подразделения: нет {', '.join(missing)}.",
+                     f"Declare the posture of each unit: missing {', '.join(missing)}.")
 
 
 @postures_declared.mutator
@@ -82,6 +95,9 @@ def _apply_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
     for uid, posture in p.units.items():
         u = units[uid]
         u.posture, u.posture_ply = posture, state.ply
+    for u in units.values():  # a fire team without its commander follows its squad (V-SQUAD-4)
+        if u.parent and u.parent in p.units and u.id not in p.units and u.side == p.side:
+            u.posture, u.posture_ply = p.units[u.parent], state.ply
     for fid, posture in p.fighters.items():
         f = state.fighters[fid]
         f.posture, f.posture_ply = posture, state.ply
