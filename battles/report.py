@@ -16,16 +16,31 @@ def _lang(language: str) -> str:
     return "ru" if (language or "ru").startswith("ru") else "en"
 
 
+def _value(v: Any) -> str | None:
+    """A payload value in a few words: dice as d20=N, nested objects by their
+    id and dice, empty things left out."""
+    if isinstance(v, dict):
+        if "value" in v and "source" in v:
+            return f"d20={v['value']}"
+        if v and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v.values()):
+            return ", ".join(f"{k}={x}" for k, x in v.items())
+        parts = [str(x) for k, x in v.items() if isinstance(x, str) and x and k in ("fighter", "id", "unit", "vehicle")]
+        parts += [f"d20={x['value']}" for x in v.values() if isinstance(x, dict) and "value" in x and "source" in x]
+        return " ".join(parts) or None
+    if isinstance(v, list):
+        items = [x for x in (_value(i) for i in v) if x]
+        return ", ".join(items) or None
+    if v in ("", None, False):
+        return None
+    return str(v)
+
+
 def _facts(data: dict[str, Any]) -> str:
     parts = []
     for k, v in data.items():
-        if isinstance(v, dict) and "value" in v and "source" in v:
-            v = f"d20={v['value']}"
-        elif isinstance(v, (dict, list)):
-            continue
-        if v in ("", None, False):
-            continue
-        parts.append(f"{k.replace('_', ' ')}: {v}")
+        text = _value(v)
+        if text:
+            parts.append(f"{k.replace('_', ' ')}: {text}")
     return "; ".join(parts)
 
 
