@@ -31,7 +31,8 @@ def candidate(draw, t) -> tuple[str, dict]:
     own = [f for f in fighters if s.fighters[f].side == side]
     foe = [f for f in fighters if s.fighters[f].side != side]
     kind = draw(st.sampled_from(["fire", "fire", "mg", "melee", "move", "wound", "end", "prisoner", "morale",
-                                 "gun", "correction", "postures"]))
+                                 "gun", "correction", "postures", "smoke", "embark", "disembark", "vmove", "house",
+                                 "order"]))
     die = D(draw(st.integers(1, 20)))
     if kind == "fire":
         return "fire", dict(shooter=draw(st.sampled_from(own)), weapon="rifle", target="fighters",
@@ -62,6 +63,28 @@ def candidate(draw, t) -> tuple[str, dict]:
     if kind == "gun":
         shooter, target = ("AT3", "DT4") if side == "attacker" else ("DT4", "AT3")
         return "fire", dict(shooter=shooter, weapon="gun", target="vehicle", target_id=target, distance=10.0, hit=die)
+    if kind == "smoke":
+        return "smoke_fired", dict(shooter=draw(st.sampled_from(own)), officer=draw(st.sampled_from(own)),
+                                   officer_distance=draw(st.sampled_from([6.0, 12.0, 13.0])),
+                                   smoke=f"s{s.last_seq}")
+    if kind == "embark":
+        return "embarked", dict(vehicle=draw(st.sampled_from(["AP", "AT3", "DT4"])),
+                                fighters=draw(st.lists(st.sampled_from(own), min_size=1, max_size=3, unique=True)),
+                                role=draw(st.sampled_from(["passengers", "riders"])))
+    if kind == "disembark":
+        carried = [f for f in own if s.fighters[f].aboard and s.fighters[f].aboard_as != "crew"]
+        if carried:
+            f = draw(st.sampled_from(carried))
+            return "disembarked", dict(vehicle=s.fighters[f].aboard, fighters=[f], distance=1.0)
+    if kind == "vmove":
+        return "vehicle_moved", dict(vehicle=draw(st.sampled_from(["AP", "AT3", "DT4", "DG"])), distance=4.0)
+    if kind == "house":
+        shooter = "AH" if side == "attacker" else "DM"
+        return "fire", dict(shooter=shooter, weapon="howitzer" if side == "attacker" else "mortar", target="house",
+                            target_id="H", distance=20.0, hit=die)
+    if kind == "order":
+        return "order_given", dict(officer=draw(st.sampled_from(own)), unit=draw(st.sampled_from(sorted(s.units))),
+                                   distance=draw(st.sampled_from([5.0, 12.0, 30.0])))
     if kind == "correction" and s.last_seq > 4:
         return "correction", dict(voids_seq=draw(st.integers(5, s.last_seq)), reason="property test")
     return "postures_declared", dict(side=side, units={u: draw(st.sampled_from(["recon", "assault", "dug_in"]))
