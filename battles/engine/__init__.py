@@ -10,7 +10,7 @@ from .errors import EngineError, PayloadError, RuleViolation
 from .events import REGISTRY, Event, EventType, lookup, vocabulary
 from .fold import DEFAULT_RULES, SequenceGap, decide, decide_and_apply, fold, requires_rebuild, voided_by
 from .rules_data import PLACEHOLDERS, READINGS
-from .state import BattleState, census, dump, load
+from .state import BattleState, census, dump, load, prisoners
 
 ENGINE_VERSION = 2
 
@@ -24,7 +24,7 @@ def state_from_json(data: dict | None) -> BattleState:
 
 
 __all__ = [
-    "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
+    "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "prisoners", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
     "PayloadError", "RuleViolation", "SequenceGap", "decide", "decide_and_apply", "dump", "fold", "load", "lookup",
     "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",
 ]

@@ -40,6 +40,7 @@ class Credit:
     wounded: int = 0  # casualties suffered by this fighter / character's own figure
     killed: int = 0
     captured: int = 0
+    vehicles_lost: int = 0  # vehicles he commanded that were destroyed or captured
 
 
 @dataclass(slots=True)
@@ -216,6 +217,12 @@ class BattleState:
 
     def copy(self) -> BattleState:
         return load(BattleState, dump(self))
+
+
+def prisoners(state: BattleState, held_by: str | None = None) -> list[str]:
+    """Ids of the living prisoners (optionally those held by one side), sorted."""
+    return sorted(f.id for f in state.fighters.values()
+                  if f.captured and not f.dead and (held_by is None or f.captor_side == held_by))
 
 
 def census(state: BattleState, side: str | None = None) -> dict[str, int]:

@@ -133,6 +133,7 @@ def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_clie
     pz = s["vehicles"]["PzIV"]
     assert (pz["damage"], pz["running_gear"], pz["captured"], pz["side"]) == (1, True, True, "attacker")
     assert f["d_tc"]["captured"] and f["d_tp"]["captured"] and f["a1"]["credit"]["vehicles_captured"] == 1
+    assert f["d_tc"]["credit"]["vehicles_lost"] == 1
     # morale: squad D retreats in posture march (V-TEST-4)
     assert s["units"]["D"]["morale"] == "retreat" and s["units"]["D"]["posture"] == "march"
     assert s["morale_tests"] == 1

@@ -43,7 +43,7 @@ def test_v_vdmg_4_reserve_of_one_the_second_damage_destroys_and_v_crew_6_kills_a
     shoot_vehicle(t, "Y3", "gun", "X3", 12)
     assert t.v("X3").destroyed
     assert t.f("X3_c").dead and t.f("X3_p").dead  # V-CREW-6
-    assert t.f("Y3_c").credit.vehicles_destroyed == 1
+    assert t.f("Y3_c").credit.vehicles_destroyed == 1 and t.f("X3_c").credit.vehicles_lost == 1
 
 
 def test_v_vdmg_5_higher_class_destroys_on_a_hit():

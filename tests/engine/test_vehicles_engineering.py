@@ -109,7 +109,10 @@ def test_v_capt_1_5_7_all_conditions_and_a_successful_capture_test_take_the_tank
     x = t.v("X")
     assert x.side == "attacker" and x.captured
     assert t.f("X_c").captured and t.f("X_p").captured  # V-CAPT-7
-    assert t.f("a1").credit.vehicles_captured == 1
+    assert t.f("a1").credit.vehicles_captured == 1 and t.f("X_c").credit.vehicles_lost == 1
+    from battles.engine import prisoners
+
+    assert prisoners(t.state, held_by="attacker") == ["X_c", "X_p"] and prisoners(t.state, held_by="defender") == []
 
 
 def test_v_capt_2_needs_running_gear_damage():

@@ -165,6 +165,8 @@ def destroy_vehicle(state: BattleState, v: Vehicle, by: Fighter | None) -> None:
     v.destroyed = True
     for c in credit_of(state, by):
         c.vehicles_destroyed += 1
+    for c in credit_of(state, vehicle_commander(state, v)):
+        c.vehicles_lost += 1
     for fid in (*v.crew, *v.passengers, *v.riders):
         f = state.fighters.get(fid)
         if f is not None and not f.captured:

@@ -10,7 +10,18 @@ from battles.engine.dice import Die
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState
 
-from .common import capture, credit_of, enemy, fighter, refuse, require_fit, require_own_turn, success, vehicle
+from .common import (
+    capture,
+    credit_of,
+    enemy,
+    fighter,
+    refuse,
+    require_fit,
+    require_own_turn,
+    success,
+    vehicle,
+    vehicle_commander,
+)
 from .core import require_running
 
 ID = {"min_length": 1, "max_length": 64}
@@ -175,6 +186,8 @@ def _apply_capture(state: BattleState, p: CaptureAttempted, ctx: Context) -> Non
         return
     # JSON objects keep no order in every database (PostgreSQL jsonb): credit the first id
     first = state.fighters[min(p.infantry)]
+    for c in credit_of(state, vehicle_commander(state, v)):
+        c.vehicles_lost += 1
     for fid in (*v.crew, *v.passengers):
         capture(state, state.fighters[fid], first.side, first.unit, first)  # V-CAPT-7
     v.side, v.captured = first.side, True
