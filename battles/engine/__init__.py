@@ -12,7 +12,7 @@ from .fold import DEFAULT_RULES, SequenceGap, decide, decide_and_apply, fold, re
 from .rules_data import PLACEHOLDERS, READINGS
 from .state import BattleState, census, dump, load, prisoners
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3  # bump when replay of the same log would give a different state
 
 
 def state_to_json(state: BattleState) -> dict:
