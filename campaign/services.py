@@ -250,6 +250,9 @@ def membership_assign_side(*, membership: Membership, side: str, by: Any) -> Mem
             campaign_event_append(type="member_joined", campaign=campaign, character=membership.character,
                                   data={"rank": membership.character.rank, "side": side}, recorded_by=by,
                                   key=f"campaign:{campaign.pk}:joined:{membership.character_id}")
+        from rosters.services import rosters_follow_side
+
+        rosters_follow_side(campaign=campaign, character=membership.character, side=side)
         n = CampaignEvent.objects.filter(campaign=campaign, type="side_assigned",
                                          character=membership.character).count()
         campaign_event_append(type="side_assigned", campaign=campaign, character=membership.character,

@@ -99,6 +99,22 @@ def _check_side(side: str) -> None:
 
 
 # --- rosters ------------------------------------------------------------------
+def _campaign_side(campaign: Campaign | None, character: Character, side: str) -> str:
+    """A roster in a campaign fights for its character's side there (the game
+    master assigns it; V-PP-6 reads it for the attacker's +40). The character
+    must be an active member of that campaign."""
+    if campaign is None:
+        return side
+    from campaign.models import Membership
+
+    m = Membership.objects.filter(campaign=campaign, character=character,
+                                  status=Membership.Status.ACTIVE).only("side").first()
+    if m is None:
+        raise InvalidInput("campaign: персонаж не участвует в этой кампании.",
+                           "campaign: the character is not a member of this campaign.", field="campaign")
+    return m.side or side
+
+
 @transaction.atomic
 def roster_create(*, user: Any, character: Character, name: str, campaign: Campaign | None = None,
                   side: str = "") -> Roster:
@@ -106,6 +122,7 @@ def roster_create(*, user: Any, character: Character, name: str, campaign: Campa
         raise Forbidden("Состав можно создать только для своего персонажа.",
                         "You may create a roster only for your own character.", field="character")
     _check_side(side)
+    side = _campaign_side(campaign, character, side)
     roster = Roster.objects.create(owner=character.owner, character=character, name=name, campaign=campaign,
                                    side=side)
     _reprice(roster)
@@ -123,6 +140,7 @@ def roster_update(*, user: Any, roster: Roster, name: str | None = None, campaig
     if side is not None:
         _check_side(side)
         roster.side = side
+    roster.side = _campaign_side(roster.campaign, roster.character, roster.side)
     roster.save()
     _reprice(roster)
     return roster
@@ -432,7 +450,7 @@ def roster_import(*, user: Any, character: Character, data: Any,
                            f"Import refused: {len(problems)} problem(s).", field=problems[0]["field"],
                            code="import_invalid", extra={"problems": problems})
     roster = Roster.objects.create(owner=character.owner, character=character, name=data["name"][:200],
-                                   campaign=campaign, side=spec.side)
+                                   campaign=campaign, side=_campaign_side(campaign, character, spec.side))
     classes = {c.code: c for c in game.classes}
     options = {o.code: o for o in game.options}
     upgrades = {u.code: u for u in game.upgrades}
@@ -465,3 +483,16 @@ def roster_import(*, user: Any, character: Character, data: Any,
         for i, f in enumerate(spec.fighters)])
     report = _reprice(roster)
     return roster, report
+
+
+def rosters_follow_side(*, campaign: Campaign, character: Character, side: str) -> int:
+    """The game master moved a character to a side: his unsubmitted rosters in
+    that campaign follow (and are re-priced, V-PP-6)."""
+    changed = 0
+    for roster in Roster.objects.filter(campaign=campaign, character=character, status=Status.DRAFT):
+        if roster.side != side:
+            roster.side = side
+            roster.save(update_fields=["side"])
+            _reprice(roster)
+            changed += 1
+    return changed

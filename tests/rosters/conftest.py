@@ -61,3 +61,16 @@ def squad_roster(roster, player):
     build_squad(roster, player)
     roster.refresh_from_db()
     return roster
+
+
+@pytest.fixture
+def enlist():
+    """Make a character an active member of a campaign on a side (what the
+    campaign's joining does), so rosters can be attached to it."""
+    from campaign.models import Membership
+
+    def make(campaign, character, side="attacker"):
+        return Membership.objects.create(campaign=campaign, player=character.owner, character=character,
+                                         side=side, status=Membership.Status.ACTIVE)
+
+    return make

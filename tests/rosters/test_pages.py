@@ -160,9 +160,10 @@ def test_v_upg_1_upgrade_card_bought_from_the_unit_card(web, squad_roster):
     assert squad_roster.priced_total == 10
 
 
-def test_master_filters_the_roster_list(squad_roster, game_master, campaign, player):
+def test_master_filters_the_roster_list(squad_roster, game_master, campaign, player, enlist):
     from rosters import services
 
+    enlist(campaign, squad_roster.character, "attacker")
     services.roster_update(user=player, roster=squad_roster, campaign=campaign, side="attacker")
     gm = Client()
     gm.force_login(game_master)

@@ -105,7 +105,8 @@ def test_game_master_sees_and_locks_all(squad_roster, game_master, player):
     assert squad_roster.status == Status.DRAFT
 
 
-def test_v_pp_6_attacker_in_campaign_priced_against_budget_plus_40(roster, player, campaign):
+def test_v_pp_6_attacker_in_campaign_priced_against_budget_plus_40(roster, player, campaign, enlist):
+    enlist(campaign, roster.character, "attacker")
     services.roster_update(user=player, roster=roster, campaign=campaign, side="attacker")
     report = selectors.roster_report(tree=selectors.roster_tree(roster_id=roster.pk))
     assert report.budget == 0  # V-PP-5: no officer yet
@@ -265,3 +266,24 @@ def test_rules_are_cached_per_game_data_version_outside_transactions(django_asse
     assert selectors.game_rules_current().classes["rifleman"].cost == 5  # cached until the version moves
     GameDataVersion.objects.bulk_create([GameDataVersion(note="bumped by another process")])  # no signal either
     assert selectors.game_rules_current().classes["rifleman"].cost == 6
+
+
+def test_v_pp_6_a_campaign_roster_takes_its_characters_side(roster, player, campaign, enlist, game_master):
+    """The side (and so the +40 of the attacker) follows the campaign membership,
+    which the game master assigns, not what the player types."""
+    from config.errors import InvalidInput
+
+    with pytest.raises(InvalidInput) as exc:
+        services.roster_update(user=player, roster=roster, campaign=campaign)
+    assert exc.value.field == "campaign"  # not a member of that campaign
+    m = enlist(campaign, roster.character, "defender")
+    services.roster_update(user=player, roster=roster, campaign=campaign, side="attacker")
+    roster.refresh_from_db()
+    assert roster.side == "defender"
+    build_squad(roster, player)
+    from campaign import services as campaign_services
+
+    campaign_services.membership_assign_side(membership=m, side="attacker", by=game_master)
+    roster.refresh_from_db()
+    assert roster.side == "attacker"
+    assert selectors.roster_report(tree=selectors.roster_tree(roster_id=roster.pk)).budget == 16 + 40
