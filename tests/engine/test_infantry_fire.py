@@ -129,6 +129,7 @@ def test_v_cmd_8_no_visual_contact_beyond_observation_v_cmd_9_scout_24(dist, ok)
     err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=12.01,
                     struck=[{"fighter": "d1", "die": D(3)}])
     assert err.rule_id == "V-CMD-8"
+    t.fire("a1", "rifle", distance=12.0, struck=[{"fighter": "d1", "die": D(3)}])  # G-1: 12" for a rifleman
 
 
 def test_v_cmd_10_vehicle_observation_is_unlimited():

@@ -103,7 +103,8 @@ def test_v_mort_4_mortar_destroys_class_1_and_v_mort_5_refuses_above_class_1():
     t = standard()
     t.postures("defender")
     tank(t, "attacker", "C1", armour=1, gun=0)
-    err = t.refused("fire", shooter="DM", weapon="mortar", target="vehicle", target_id="AT3", distance=5, hit=D(15))
+    tank(t, "attacker", "C2", armour=2, gun=0)
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="vehicle", target_id="C2", distance=5, hit=D(15))
     assert err.rule_id == "V-MORT-5"
     shoot_vehicle(t, "DM", "mortar", "C1", 11)
     assert t.v("C1").destroyed
