@@ -164,3 +164,29 @@ def test_battle_report_tells_the_demo_battle_turn_by_turn_with_its_final_state(c
     rows = re.findall(r"<tr><td>(РККА|Вермахт)</td>\s*<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", html)
     # by hand: the attacker mustered 4 and lost g-1 and g-2 (two wounds each, V-MED-1); the defender lost none
     assert ("РККА", "5", "5", "0", "0") in rows and ("Вермахт", "4", "2", "0", "2") in rows
+
+
+@pytest.mark.parametrize("po", sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("*/locale/ru/LC_MESSAGES/django.po")))
+def test_every_russian_catalog_is_complete_and_not_fuzzy(po):
+    import re
+
+    text = (ROOT / po).read_text(encoding="utf-8")
+    entries = text.split("\n\n")[1:]  # the first block is the header
+    assert not [e for e in entries if "#, fuzzy" in e]
+    untranslated = [e for e in entries if re.search(r'^msgstr(\[\d\])? ""\s*$', e, flags=re.M)
+                    and not re.search(r'^msgstr(\[\d\])? ""\n"', e, flags=re.M)]
+    assert untranslated == [], f"{po}: run makemessages and translate"
+
+
+def test_the_compiled_catalog_is_current():
+    """The committed .mo files match their .po (gettext may be absent on a fresh machine)."""
+    import shutil
+    import tempfile
+
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt not installed (the committed .mo files are used)")
+    for po in ROOT.glob("*/locale/ru/LC_MESSAGES/django.po"):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "django.mo"
+            subprocess.run(["msgfmt", "-o", str(out), str(po)], check=True)
+            assert out.read_bytes() == po.with_suffix(".mo").read_bytes(), f"{po}: run make messages and commit"
