@@ -61,10 +61,11 @@ DEFAULT_RULES: dict[str, Any] = {
     "shots_per_turn": {"mortar": 2, "rocket_mortar": 2},  # V-MORT-3, V-ROCKET-2
     "default_shots_per_turn": 1,
     # damage radii in inches
-    "radius": {"lmg": 1.0, "hmg": 2.0, "flamethrower": 2.0, "aa_autocannon": 2.0, "mortar": 1.0,  # V-MG-4/8, V-MORT-2
-               "howitzer": 2.0, "tank_howitzer": 2.0, "heavy_howitzer": 2.0, "heavy_tank_howitzer": 2.0,
-               "infantry_howitzer": 2.0, "rocket_mortar": 2.0, "ground_attack_aircraft": 2.0,
-               "bomber": 2.0, "dive_bomber": 2.0},
+    # seed: V-MG-4, V-MG-8, V-MORT-2; the flamethrower and AA autocannon are heavy MGs (V-FLAME-1, V-AA-5)
+    "radius": {"lmg": 1.0, "hmg": 2.0, "flamethrower": 2.0, "aa_autocannon": 2.0, "mortar": 1.0},
+    "area_radius": {"howitzer": 2.0, "tank_howitzer": 2.0, "heavy_howitzer": 2.0, "heavy_tank_howitzer": 2.0,
+                    "infantry_howitzer": 2.0, "rocket_mortar": 2.0, "ground_attack_aircraft": 2.0,
+                    "bomber": 2.0, "dive_bomber": 2.0},  # G-7, G-8
     # houses, pillboxes, cover (seed)
     "house_defence": 2,  # V-HOUSE-1
     "light_cover_defence": 1,  # V-COVER-2
@@ -125,7 +126,6 @@ DEFAULT_RULES: dict[str, Any] = {
                                "bomber", "dive_bomber"],  # V-CORR-2 (reading: every howitzer and the rocket mortar)
     "spotter_needs_scout": {"bunker": True, "vehicle": False},  # V-BUNK-8 reading
     "charge_affects_friends": False,  # V-MINE-11 reading: enemy infantry only
-    "flame_capture_next_turn": True,  # V-FLAME-3
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -135,7 +135,7 @@ PLACEHOLDERS: dict[str, str] = {
     "postures": "G-4",
     "fire_distance": "G-3",
     "default_shots_per_turn": "G-7",
-    "radius": "G-7",  # except lmg/hmg/mortar (seed)
+    "area_radius": "G-7",
     "wounded_again_later_killed": "G-10",
     "melee_bonus": "G-12",
     "morale_bonus": "G-12",

@@ -126,6 +126,7 @@ class Vehicle:
     shots: int = 0
     shot_target: str = ""
     ambush_ply: int = -1
+    ambush_shots: int = 0  # G-24
     crew_flamed_turn: int = 0  # V-FLAME-3
     capture_failed_turn: int = 0  # V-CAPT-6
     captured: bool = False

@@ -399,3 +399,12 @@ def test_g20_a_smoke_screen_blocks_direct_fire_until_removed_v_smoke_4():
     t.postures("defender")
     t.fire("d1", "rifle", distance=5, through_smoke="S", struck=[{"fighter": "a2", "die": D(15)}])
     assert t.f("a2").wounded
+
+
+def test_g7_howitzer_fragment_radius_is_rules_data():
+    t = attacker_turn(standard({"area_radius": {"howitzer": 3.0}}))
+    err = t.refused("fire", shooter="AH", weapon="howitzer", target="fighters", distance=30, hit=D(15),
+                    struck=[{"fighter": "d1", "die": D(15), "distance": 3.01}])
+    assert err.rule_id == "V-MORT-1"
+    t.fire("AH", "howitzer", distance=30, hit=D(15), struck=[{"fighter": "d1", "die": D(15), "distance": 3.0}])
+    assert t.f("d1").wounded

@@ -360,3 +360,14 @@ def test_v_gun_5_no_ambush_at_a_tank_that_has_not_moved():
     err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="STILL", distance=12,
                     hit=D(12), ambush=True, path_distance=0.5)
     assert err.rule_id == "V-GUN-5"
+
+
+def test_g24_ambush_shots_per_phase_are_rules_data():
+    t = attacker_turn(standard({"ambush_shots_per_phase": 2}))
+    t.add("vehicle_moved", vehicle="AT3", distance=6)
+    for die in (3, 4):
+        t.add("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=12, hit=D(die),
+              ambush=True, path_distance=1)
+    err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=12,
+                    hit=D(12), ambush=True, path_distance=1)
+    assert err.rule_id == "V-GUN-4"

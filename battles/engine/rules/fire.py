@@ -159,9 +159,9 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             if p.path_distance is None or p.path_distance >= r["ambush_path_distance"]:
                 raise refuse("V-GUN-5", "Путь танка должен пройти менее чем в 2\" от линии направления орудия.",
                              "The tank's path must pass less than 2\" from the gun's aim line.")
-            if v.ambush_ply == state.ply:
-                raise refuse("V-GUN-4", "Одна засада за фазу движения противника.",
-                             "One ambush shot per enemy movement phase.")
+            if v.ambush_ply == state.ply and v.ambush_shots >= r["ambush_shots_per_phase"]:
+                raise refuse("V-GUN-4", "Одна засада за фазу движения противника (G-24).",
+                             "One ambush shot per enemy movement phase (G-24).")
             if p.target != "vehicle":
                 raise refuse("V-GUN-4", "Засада — только по бронетехнике.", "An ambush is fired only at armour.")
         else:
@@ -261,7 +261,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "V-MG-1")
             raise refuse(rule, "Этот выстрел поражает только одного бойца.", "This shot can strike only one fighter.")
         spot_needed = False
-        radius = r["radius"].get(p.weapon)
+        radius = r["radius"].get(p.weapon, r["area_radius"].get(p.weapon))
         for s in p.struck:
             if radius is not None and s.distance is not None and s.distance > radius:
                 rule = {"lmg": "V-MG-4", "hmg": "V-MG-8", "flamethrower": "V-MG-8", "aa_autocannon": "V-MG-8",
@@ -443,7 +443,9 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         actor.shots += 1
         actor.shot_target = key
     if p.ambush and v is not None:
-        v.ambush_ply = state.ply
+        if v.ambush_ply != state.ply:
+            v.ambush_ply, v.ambush_shots = state.ply, 0
+        v.ambush_shots += 1
     if f is not None:
         f.small_arms_ply = state.ply
     elif v is not None:
