@@ -408,3 +408,15 @@ def test_g7_howitzer_fragment_radius_is_rules_data():
     assert err.rule_id == "V-MORT-1"
     t.fire("AH", "howitzer", distance=30, hit=D(15), struck=[{"fighter": "d1", "die": D(15), "distance": 3.0}])
     assert t.f("d1").wounded
+
+
+def test_v_cover_3_a_destroyed_pillbox_is_light_cover_for_whoever_stands_in_it():
+    t = at_turn()
+    for i in range(7):
+        tank(t, "attacker", f"G{i}", armour=4, gun=6)
+        t.fire(f"G{i}", "gun", target="bunker", target_id="B", distance=10, hit=D(15), visual_contact=False)
+    t.add("force_mustered", side="defender", fighters=[F("b2", "D", bunker="B")])
+    t.fire("a1", "rifle", distance=5, struck=[{"fighter": "b2", "die": D(11)}])
+    assert not t.f("b2").wounded  # +1: 11 - 1 < 11 (no longer invulnerable, V-BUNK-5)
+    t.fire("a2", "rifle", distance=5, struck=[{"fighter": "b2", "die": D(12)}])
+    assert t.f("b2").wounded

@@ -371,3 +371,14 @@ def test_g24_ambush_shots_per_phase_are_rules_data():
     err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=12,
                     hit=D(12), ambush=True, path_distance=1)
     assert err.rule_id == "V-GUN-4"
+
+
+def test_v_vdmg_4_a_destroyed_vehicle_neither_fires_nor_moves():
+    t = at_turn()
+    tank(t, "defender", "X2", armour=2, gun=2)
+    shoot_vehicle(t, "AT3", "gun", "X2", 12)
+    assert t.v("X2").destroyed
+    t.next_turn()
+    assert t.refused("vehicle_moved", vehicle="X2", distance=1).rule_id == "V-VDMG-4"
+    err = t.refused("fire", shooter="X2", weapon="gun", target="vehicle", target_id="AT3", distance=5, hit=D(20))
+    assert err.rule_id == "V-VDMG-4"
