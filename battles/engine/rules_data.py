@@ -119,6 +119,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "ambush_shots_per_phase": 1,  # G-24
     "aa_autocannon_targets": ["ground_attack_aircraft", "dive_bomber"],  # V-AA-6
     "water_needs_bridge": True,  # G-21
+    "air_sorties_per_battle": 1,  # G-8
     "smoke_blocks_sight": True,  # G-20: blocks visual contact, not corrected fire
     "mg_crew_spacing": 1.0,  # V-MG-7
     "corrected_fire_weapons": ["howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
@@ -144,6 +145,7 @@ PLACEHOLDERS: dict[str, str] = {
     "ambush_shots_per_phase": "G-24",
     "water_needs_bridge": "G-21",
     "smoke_blocks_sight": "G-20",
+    "air_sorties_per_battle": "G-8",
     "vehicle_reserve": "G-26",
 }
 

@@ -131,6 +131,7 @@ class Vehicle:
     capture_failed_turn: int = 0  # V-CAPT-6
     captured: bool = False
     driven_off: bool = False
+    sorties: int = 0  # aircraft attacks flown (G-8)
     smoke_used: int = 0  # V-SMOKE-3
 
 

@@ -382,3 +382,27 @@ def test_v_vdmg_4_a_destroyed_vehicle_neither_fires_nor_moves():
     assert t.refused("vehicle_moved", vehicle="X2", distance=1).rule_id == "V-VDMG-4"
     err = t.refused("fire", shooter="X2", weapon="gun", target="vehicle", target_id="AT3", distance=5, hit=D(20))
     assert err.rule_id == "V-VDMG-4"
+
+
+def test_v_aa_3_aircraft_are_engaged_in_their_sides_turn_only():
+    t = standard()
+    t.postures("defender")
+    aircraft(t, "attacker", "AIR", "dive_bomber")
+    err = t.refused("fire", shooter="DAA", weapon="aa_autocannon", target="aircraft", target_id="AIR", distance=30,
+                    hit=D(15))
+    assert err.rule_id == "V-AA-3"
+
+
+def test_g8_an_aircraft_flies_one_sortie_corrected_like_artillery_v_corr_2():
+    t = at_turn()
+    aircraft(t, "attacker", "AIR", "ground_attack_aircraft")
+    t.add("fire_corrected", corrector="a_sgt", shooter="AIR", target="H", distance=5)
+    t.fire("AIR", "ground_attack_aircraft", target="house", target_id="H", distance=50, visual_contact=False,
+           corrected=True, hit=D(14))
+    assert t.state.buildings["H"].damage == 1  # V-HOUSE-2: ground-attack aircraft damage houses
+    t.next_turn()
+    t.next_turn()
+    t.add("fire_corrected", corrector="a_sgt", shooter="AIR", target="H", distance=5)
+    err = t.refused("fire", shooter="AIR", weapon="ground_attack_aircraft", target="house", target_id="H",
+                    distance=50, visual_contact=False, corrected=True, hit=D(14))
+    assert err.rule_id == "V-CORR-2"

@@ -204,6 +204,8 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         if p.weapon not in (v.weapon, "vehicle_mg") and not (p.weapon == "at_gun" and "at_fire" in v.specialisations):
             raise refuse("S-WEAPON", f"{v.id} не имеет оружия {p.weapon}.", f"{v.id} has no {p.weapon}.")
         require_crew(state, v.id, to_fire=True)
+        if v.kind == "aircraft" and v.sorties >= r["air_sorties_per_battle"]:
+            raise refuse("V-CORR-2", f"Вылеты {v.id} в этом бою исчерпаны (G-8).", f"{v.id} has flown its sorties (G-8).")
         if any(state.fighters[c].small_arms_ply == state.ply and state.fighters[c].cls == "personnel" for c in v.crew):
             raise refuse("V-PERS-2", "Персонал уже стрелял из стрелкового оружия в этом ходу.",
                          "The crew's personnel fired small arms this turn.")
@@ -317,6 +319,9 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             raise refuse("S-TARGET", f"{t.id} — не самолёт противника.", f"{t.id} is not an enemy aircraft.")
         if p.weapon not in ("aa_gun", "aa_autocannon"):
             raise refuse("V-AA-2", "По авиации стреляют зенитные пушки и автоматы.", "Only AA guns and autocannons fire at aircraft.")
+        if t.side != state.side_to_move:
+            raise refuse("V-AA-3", "Самолёт обстреливают при его появлении — в ход противника.",
+                         "Aircraft are engaged as they appear, in the enemy's turn.")
         if p.weapon == "aa_autocannon" and t.weapon not in r["aa_autocannon_targets"]:
             raise refuse("V-AA-6", "Зенитный автомат бьёт только по штурмовикам и пикирующим бомбардировщикам.",
                          "An AA autocannon fires only at ground-attack aircraft and dive bombers.")
@@ -451,6 +456,8 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     elif v is not None:
         for c in v.crew:
             state.fighters[c].main_weapon_ply = state.ply  # V-PERS-2
+        if v.kind == "aircraft":
+            v.sorties += 1
     hit = p.hit is not None and value(p.hit) >= r["test_success_min"]
     target = p.target
     if target == "aircraft":
