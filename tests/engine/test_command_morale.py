@@ -441,3 +441,14 @@ def test_v_bunk_8_pillbox_spotter_needs_a_scout_inside():
     assert t.refused("fire_corrected", corrector="B", shooter="DH", target="x", distance=1).rule_id == "V-BUNK-8"
     t.add("force_mustered", side="defender", fighters=[F("d_sc", "D", "scout", bunker="B")])
     t.add("fire_corrected", corrector="B", shooter="DH", target="x", distance=1)
+
+
+def test_v_corr_3_spotter_vehicles_correct_other_vehicles_do_not_v_corr_6_once_per_turn():
+    t = correction_turn()
+    tank(t, "attacker", "SPOT", armour=2, gun=0, specialisations=["spotter"])
+    assert t.refused("fire_corrected", corrector="AT3", shooter="AH", target="H", distance=1).rule_id == "V-CORR-3"
+    t.add("fire_corrected", corrector="SPOT", shooter="AH", target="H", distance=3)
+    assert t.refused("fire_corrected", corrector="SPOT", shooter="AH", target="B", distance=3).rule_id == "V-CORR-6"
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("fire_corrected", corrector="SPOT", shooter="AH", target="B", distance=3)  # a new turn
