@@ -217,10 +217,13 @@ def test_v_mg_4_light_mg_radius_1_and_v_mg_8_heavy_mg_radius_2(shooter, weapon, 
 
 def test_v_mort_2_mortar_fragment_radius_is_1_inch():
     t = mortar_turn()
-    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", distance=20, hit=D(15),
-                    struck=[{"fighter": "a1", "die": D(15), "distance": 1.01}])
+    assert t.refused("fire", shooter="DM", weapon="mortar", target="fighters", distance=20, hit=D(15),
+                     struck=[{"fighter": "a1", "die": D(15)}]).rule_id == "S-TARGET"  # name the target
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", target_id="p1", distance=20,
+                    hit=D(15), struck=[{"fighter": "a1", "die": D(15), "distance": 1.01}])
     assert err.rule_id == "V-MORT-2"
-    t.fire("DM", "mortar", distance=20, hit=D(15), struck=[{"fighter": "a1", "die": D(15), "distance": 1.0}])
+    t.fire("DM", "mortar", distance=20, hit=D(15), target_id="p1",
+           struck=[{"fighter": "a1", "die": D(15), "distance": 1.0}])
     assert t.f("a1").wounded
 
 
@@ -264,10 +267,11 @@ def mortar_turn():
 
 def test_v_mort_1_mortar_aim_point_hit_test_then_g2_for_fighters_in_radius_v_mort_2():
     t = mortar_turn()
-    t.fire("DM", "mortar", distance=20, hit=D(10), struck=[{"fighter": "a1", "die": D(20)}])
+    t.fire("DM", "mortar", distance=20, hit=D(10), target_id="a1", struck=[{"fighter": "a1", "die": D(20)}])
     assert not t.f("a1").wounded
     t2 = mortar_turn()
-    t2.fire("DM", "mortar", distance=20, hit=D(11), struck=[{"fighter": "a1", "die": D(11)}, {"fighter": "a2", "die": D(10)}])
+    t2.fire("DM", "mortar", distance=20, hit=D(11), target_id="a1",
+            struck=[{"fighter": "a1", "die": D(11)}, {"fighter": "a2", "die": D(10)}])
     assert t2.f("a1").wounded and not t2.f("a2").wounded
 
 

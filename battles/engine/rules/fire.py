@@ -212,6 +212,9 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     # --- shots per turn (V-MORT-3, V-ROCKET-2; G-7 otherwise)
     shots, last, target_key = (f.shots, f.shot_ply, f.shot_target) if f else (v.shots, v.shot_ply, v.shot_target)  # type: ignore[union-attr]
     limit = r["shots_per_turn"].get(p.weapon, r["default_shots_per_turn"])
+    if limit > 1 and not p.target_id and not p.ambush:
+        raise refuse("S-TARGET", "Назовите цель (target_id): оба выстрела за ход — по одной цели.",
+                     "Name the target (target_id): both shots of the turn go at one target.")
     if last == state.ply and not p.ambush and p.target != "aircraft":
         if shots >= limit:
             rule = {"mortar": "V-MORT-3", "rocket_mortar": "V-ROCKET-2"}.get(p.weapon, "V-TURN-11")
