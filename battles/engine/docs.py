@@ -6,6 +6,7 @@ Regenerate with ``python -m battles.engine.docs > docs/events.md``.
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any, get_args
 
 from .events import REGISTRY
@@ -44,6 +45,23 @@ damage vs the reserve, running gear, crew, passengers, riders, skirts, owner),
 `buildings` (damage 0-3), `bunkers` (hits vs the reserve of 6), `mines`,
 `wire`, `smoke`, `characters` (kills and casualties per campaign character).
 """
+
+
+EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
+    ("A rifleman fires at a fighter in the open; the service rolls the die",
+     "fire", {"shooter": "a1", "weapon": "rifle", "target": "fighters", "distance": 7,
+              "struck": [{"fighter": "d1", "die": {"source": "rolled"}}]}),
+    ("A tank fires at a tank (tank test entered from the table)",
+     "fire", {"shooter": "T34", "weapon": "gun", "target": "vehicle", "target_id": "PzIV", "distance": 14,
+              "hit": {"value": 17, "source": "entered"}}),
+    ("A wounded fighter's test, re-rolled with a medic 3\" away",
+     "wound_test", {"fighter": "a1", "die": {"value": 7, "source": "entered"}, "medic": "a_med",
+                    "medic_distance": 3, "reroll": {"value": 15, "source": "entered"}}),
+    ("Melee at 1\": a tie, then a decisive roll",
+     "melee", {"attacker": "a3", "defender": "d3", "distance": 1,
+               "rolls": [{"attacker": {"value": 9, "source": "entered"}, "defender": {"value": 9, "source": "entered"}},
+                         {"attacker": {"value": 12, "source": "entered"}, "defender": {"value": 8, "source": "entered"}}]}),
+]
 
 
 def _type(schema: dict[str, Any]) -> str:
@@ -86,6 +104,10 @@ def _nested() -> set[type]:
 
 def render() -> str:
     out = [HEADER]
+    out.append("\n## Examples\n")
+    for title, type_, data in EXAMPLES:
+        body = json.dumps({"type": type_, "data": data}, ensure_ascii=False)
+        out.append(f"- {title}:\n\n  ```json\n  {body}\n  ```")
     for name in sorted(REGISTRY):
         entry = REGISTRY[name]
         d = entry.describe()

@@ -168,3 +168,11 @@ def test_a_stored_payload_missing_a_later_defaulted_field_replays_with_the_defau
     rifle = next(e for e in raw if e.type == "fire" and e.data["weapon"] == "rifle")
     payload = engine.lookup("fire").load(rifle)
     assert payload.through_smoke is None and payload.ambush is False and 1 <= payload.struck[0].die.value <= 20
+
+
+def test_the_documented_examples_are_valid_payloads():
+    from battles.engine.docs import EXAMPLES
+
+    for _title, type_, data in EXAMPLES:
+        filled = fill_rolls(type_, data, lambda n: 11)
+        engine.lookup(type_).parse(filled)  # raises PayloadError on any drift
