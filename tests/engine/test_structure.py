@@ -176,3 +176,30 @@ def test_the_documented_examples_are_valid_payloads():
     for _title, type_, data in EXAMPLES:
         filled = fill_rolls(type_, data, lambda n: 11)
         engine.lookup(type_).parse(filled)  # raises PayloadError on any drift
+
+
+CATALOG = Path("/work/shared/rules/CATALOG.md")
+
+
+@pytest.mark.skipif(not CATALOG.exists(), reason="the shared rules catalog is not on this machine")
+def test_every_rule_id_the_engine_names_is_an_engine_row_of_the_catalog():
+    import re
+
+    rows = {}
+    for line in CATALOG.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and re.fullmatch(r"V-[A-Z]+-\d+", cells[0]):
+            rows[cells[0]] = cells[1]
+    named = set()
+    for path in (ENGINE / "rules").glob("*.py"):
+        named |= set(re.findall(r'"(V-[A-Z]+-\d+)"', path.read_text(encoding="utf-8")))
+    for entry in engine.REGISTRY.values():
+        named |= set(entry.rules)
+    unknown = sorted(r for r in named if r not in rows)
+    assert not unknown, f"not in the catalog: {unknown}"
+    # rows of another kind whose consequence the engine enforces in battle: the defender moves first
+    # (campaign), who carries smoke (roster), the smoke screen (table; its effect G-20), the AT ability
+    # bought for an AA gun (roster)
+    enforced = {"V-TURN-8", "V-SMOKE-1", "V-SMOKE-4", "V-AA-7"}
+    not_engine = sorted(r for r in named if rows[r] != "engine" and r not in enforced)
+    assert not not_engine, f"cited as engine rules but of another kind: {not_engine}"
