@@ -203,3 +203,17 @@ def test_every_rule_id_the_engine_names_is_an_engine_row_of_the_catalog():
     enforced = {"V-TURN-8", "V-SMOKE-1", "V-SMOKE-4", "V-AA-7"}
     not_engine = sorted(r for r in named if rows[r] != "engine" and r not in enforced)
     assert not not_engine, f"cited as engine rules but of another kind: {not_engine}"
+
+
+@pytest.mark.skipif(not CATALOG.exists(), reason="the shared rules catalog is not on this machine")
+def test_every_engine_row_of_the_catalog_is_named_by_the_engine_code():
+    import re
+
+    engine_rows = {c[0] for c in ([x.strip() for x in line.strip().strip("|").split("|")]
+                                  for line in CATALOG.read_text(encoding="utf-8").splitlines())
+                   if len(c) >= 3 and re.fullmatch(r"V-[A-Z]+-\d+", c[0]) and c[1] == "engine"}
+    named = set()
+    for path in ENGINE.rglob("*.py"):
+        named |= set(re.findall(r"V-[A-Z]+-\d+", path.read_text(encoding="utf-8")))
+    assert len(engine_rows) == 193
+    assert not sorted(engine_rows - named)
