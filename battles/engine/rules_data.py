@@ -26,6 +26,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "morale_retreat_max": 10,  # V-TEST-4
     "morale_dig_in_max": 15,  # V-TEST-5 (16-20: V-TEST-6)
     "morale_surrender_distance": 12.0,  # V-TEST-3 (enemy no farther than 12 in)
+    "surrender_per_fighter": True,  # V-TEST-3 reading: checked per fighter (else the whole unit)
     "tank_miss_max": 10,  # V-TEST-8
     "tank_hit_max": 15,  # V-TEST-9 (16-20 adds running gear, V-TEST-10)
     # V-CMD: command, talk, observation (seed unless placeholder)
@@ -34,6 +35,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "talk_distance": 6.0,  # V-CORR-5, V-RADIO-3
     "observation_distance": {c: 12.0 for c in INFANTRY_CLASSES},  # G-1
     "scout_observation": 24.0,  # V-SCOUT-2
+    "scout_height_bonus": True,  # V-SCOUT-2 reading: the height's +4 in still applies
     "height_bonus": 4.0,  # V-TERR-9
     # G-1 infantry table: attack and defence coefficients
     "attack": {c: 0 for c in INFANTRY_CLASSES},
@@ -57,6 +59,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "house_dug_in_fire_distance": 12.0,  # V-HOUSE-10
     "rider_fire_distance": 6.0,  # V-RIDE-4
     "flamethrower_min_distance": 3.0,  # V-FLAME-6 (reading: a minimum)
+    "house_fire_distance": "set",  # V-HOUSE-10 reading: "set" to 12 in (or keep a greater one); "add" adds 12 in
     # shots per turn (G-7 placeholder; mortar and rocket mortar 2 are seed)
     "shots_per_turn": {"mortar": 2, "rocket_mortar": 2},  # V-MORT-3, V-ROCKET-2
     "default_shots_per_turn": 1,
@@ -75,6 +78,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "bunker_damaging_weapons": ["dive_bomber", "heavy_tank_howitzer", "heavy_howitzer", "gun6",
                                 "flamethrower"],  # V-BUNK-3
     "bunker_reserve": 6,  # V-BUNK-4
+    "house_damage_per_hit": 1,  # V-HOUSE-2 reading: each hit from a listed weapon adds 1
+    "bunker_sniper_needs_spot": True,  # V-BUNK-2 reading: prevails over V-SNIP-3
     "infantry_max_obstacle_height": 1.5,  # V-TERR-10
     "road_bonus": 2.0,  # V-TERR-7
     # medicine
@@ -97,6 +102,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "mine_trigger_distance": 2.0,  # V-MINE-2
     "mine_radius": 2.0,  # V-MINE-3
     "charge_radius": 3.0,  # V-MINE-11
+    "ap_mine_wounds_all": True,  # V-MINE-4 reading: every infantryman within 2 in (else only the nearest)
     "sapper_reveal_distance": 6.0,  # V-MINE-14
     "sapper_reach": 4.0,  # V-SAP-2, V-WIRE-5
     # transport, riders
@@ -111,6 +117,9 @@ DEFAULT_RULES: dict[str, Any] = {
     # vehicles
     "vehicle_reserve": 1,  # V-VDMG-4; G-26 for non-tanks
     "atgl_class": 5,  # V-ATGL-1
+    "at_grenade_ambush": False,  # V-ATGL-1 reading: no AT ambush for grenade launchers and AT rifles
+    "skirts_stop_at_rifles": True,  # V-VDMG-8 reading: skirts also stop AT rifles
+    "running_gear_when_outclassed": False,  # V-TEST-10 reading: a lower-class gun has no effect at all
     "mg_vehicle_class": 1,  # V-MG-2
     "radio_link_min_armour": 2,  # V-MOTOR-8
     "radio_orders_min_armour": 3,  # V-VEH-9
@@ -159,4 +168,13 @@ READINGS: dict[str, str] = {
     "radio_link_min_armour": "V-MOTOR-8 vs V-VEH-9: class >= 2 for links between vehicle commanders",
     "radio_orders_min_armour": "V-VEH-9: class >= 3 to receive orders via a radio operator",
     "wounded_may_act": "V-MED-5/6: only a recovered fighter regains his functions",
+    "house_fire_distance": "V-HOUSE-10: 12 in is set (or a greater own distance kept), not added",
+    "house_damage_per_hit": "V-HOUSE-2: each hit inflicts 1 damage point",
+    "bunker_sniper_needs_spot": "V-BUNK-2: the sniper needs the spotting test at a pillbox",
+    "ap_mine_wounds_all": "V-MINE-4: every infantryman within 2 in is wounded",
+    "at_grenade_ambush": "V-ATGL-1: AT ambush not included",
+    "skirts_stop_at_rifles": "V-VDMG-8: side skirts also stop AT rifles",
+    "running_gear_when_outclassed": "V-TEST-10: no running-gear damage from a gun of lower class",
+    "scout_height_bonus": "V-SCOUT-2: the +4 in of a height still applies",
+    "surrender_per_fighter": "V-TEST-3: surrender checked per fighter; the rest retreat",
 }

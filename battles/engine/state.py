@@ -96,6 +96,8 @@ class Fighter:
     sapper_ply: int = -1
     sapper_work_ply: int = -1
     corrected_ply: int = -1
+    ambush_ply: int = -1  # an AT grenadier's ambush, if the rules data allow it (V-ATGL-1)
+    ambush_shots: int = 0
     credit: Credit = field(default_factory=Credit)
 
 

@@ -233,9 +233,10 @@ def test_v_gun_4_no_ambush_outside_the_movement_phase():
 
 def test_v_atgl_1_reading_no_ambush_for_at_grenadiers():
     t = enemy_moving()
-    err = t.refused("fire", shooter="d1", weapon="at_grenade_launcher", target="vehicle", target_id="AT3",
+    t.add("force_mustered", side="defender", fighters=[F("d_at", "D", "at_grenadier")])
+    err = t.refused("fire", shooter="d_at", weapon="at_grenade_launcher", target="vehicle", target_id="AT3",
                     distance=5, hit=D(12), ambush=True, path_distance=1)
-    assert err.rule_id == "V-GUN-4"
+    assert err.rule_id == "V-ATGL-1"
 
 
 def test_v_aa_7_aa_gun_with_bought_at_ability_may_ambush():

@@ -85,8 +85,9 @@ def command_distance(f: Fighter, rules: dict[str, Any], *, over_officers: bool) 
 
 def observation_distance(f: Fighter, rules: dict[str, Any], *, on_height: bool = False) -> float:
     """V-CMD-9 (G-1), V-SCOUT-2 (always 24 in), V-TERR-9 (+4 in on a height)."""
-    base = rules["scout_observation"] if f.cls == "scout" else rules["observation_distance"].get(f.cls, 12.0)
-    return base + (rules["height_bonus"] if on_height else 0.0)
+    if f.cls == "scout":
+        return rules["scout_observation"] + (rules["height_bonus"] if on_height and rules["scout_height_bonus"] else 0.0)
+    return rules["observation_distance"].get(f.cls, 12.0) + (rules["height_bonus"] if on_height else 0.0)
 
 
 def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:

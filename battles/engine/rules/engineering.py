@@ -182,7 +182,8 @@ def _apply_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
     m.active = False
     layer = state.fighters.get(m.laid_by)
     if m.kind == "ap":
-        for x in p.victims:
+        victims = p.victims if r["ap_mine_wounds_all"] else sorted(p.victims, key=lambda x: (x.distance, x.fighter))[:1]
+        for x in victims:
             wound(state, state.fighters[x.fighter], layer, r)  # V-MINE-4
         return
     v = state.vehicles[p.vehicle or ""]

@@ -134,7 +134,10 @@ def _max_distance(state: BattleState, f: Fighter | None, p: Fire, rules: dict[st
     if base is None:
         return None
     if f is not None and f.building and posture_of(state, f) == "dug_in":
-        base = max(base, rules["house_dug_in_fire_distance"])  # V-HOUSE-10 (reading: set, not add)
+        if rules["house_fire_distance"] == "add":
+            base += rules["house_dug_in_fire_distance"]
+        else:
+            base = max(base, rules["house_dug_in_fire_distance"])  # V-HOUSE-10 reading: set, not add
     if p.on_height:
         base += rules["height_bonus"]  # V-TERR-9
     return base
@@ -150,7 +153,10 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         if p.target == "aircraft":
             pass  # V-AA-3: AA fire at an aircraft as it appears, in the enemy's turn
         elif p.ambush:
-            if v is None or not (p.weapon == "at_gun" or (p.weapon == "aa_gun" and "at_fire" in v.specialisations)):
+            if p.weapon in AT_INFANTRY:
+                if not r["at_grenade_ambush"]:
+                    raise refuse("V-ATGL-1", "ПТ гранатомёт не стреляет из засады.", "AT grenade launchers fire no ambush.")
+            elif v is None or not (p.weapon == "at_gun" or (p.weapon == "aa_gun" and "at_fire" in v.specialisations)):
                 raise refuse("V-GUN-4", "«Противотанковая засада» доступна только ПТ орудиям.",
                              "Only AT guns may fire an AT ambush.")
             if state.phase != "move":
@@ -159,7 +165,8 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             if p.path_distance is None or p.path_distance >= r["ambush_path_distance"]:
                 raise refuse("V-GUN-5", "Путь танка должен пройти менее чем в 2\" от линии направления орудия.",
                              "The tank's path must pass less than 2\" from the gun's aim line.")
-            if v.ambush_ply == state.ply and v.ambush_shots >= r["ambush_shots_per_phase"]:
+            gunner: Any = v if v is not None else f
+            if gunner.ambush_ply == state.ply and gunner.ambush_shots >= r["ambush_shots_per_phase"]:
                 raise refuse("V-GUN-4", "Одна засада за фазу движения противника (G-24).",
                              "One ambush shot per enemy movement phase (G-24).")
             if p.target != "vehicle":
@@ -283,7 +290,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             if house is not None and not house.light_cover:
                 spot_needed = spot_needed or (f is None or f.cls != "sniper")  # V-HOUSE-9, V-SNIP-3
             if t.bunker and s.embrasure and f is not None and f.cls == "sniper":
-                spot_needed = True  # V-BUNK-2 prevails over V-SNIP-3
+                spot_needed = spot_needed or r["bunker_sniper_needs_spot"]  # V-BUNK-2 prevails over V-SNIP-3
             if s.die is None and p.weapon not in GUNS and p.weapon not in AT_INFANTRY and p.weapon != "grenade":
                 raise refuse("S-DIE", f"Нужен бросок для {t.id}.", f"A roll is required for {t.id}.")
         if spot_needed and p.spot is None:
@@ -362,7 +369,7 @@ def _damage_house(state: BattleState, hid: str, by: Fighter | None, r: dict[str,
     h = state.buildings[hid]
     if h.damage >= 3:
         return h.damage
-    h.damage += 1
+    h.damage = min(3, h.damage + r["house_damage_per_hit"])
     for c in credit_of(state, by):
         c.buildings_damaged += 1
     if h.damage == 2:
@@ -412,11 +419,13 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
         if die <= r["tank_miss_max"]:
             return  # V-TEST-8
         gear = die > r["tank_hit_max"]  # V-TEST-10
-    if p.weapon in AT_INFANTRY and t.skirts:
+    if t.skirts and (p.weapon == "at_grenade_launcher" or (p.weapon == "at_rifle" and r["skirts_stop_at_rifles"])):
         return  # V-VDMG-8: side skirts
     if p.weapon in GUNS or p.weapon in HOWITZERS or p.weapon in AT_INFANTRY:
         _wound_riders(state, t, by, r)  # V-RIDE-7
     if cls < t.armour:
+        if gear and r["running_gear_when_outclassed"]:
+            t.running_gear = True
         return  # V-VDMG-2 (and no running-gear damage, V-TEST-10 reading)
     if cls > t.armour:
         destroy_vehicle(state, t, by)  # V-VDMG-5
@@ -450,10 +459,10 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             actor.shot_ply, actor.shots = state.ply, 0
         actor.shots += 1
         actor.shot_target = key
-    if p.ambush and v is not None:
-        if v.ambush_ply != state.ply:
-            v.ambush_ply, v.ambush_shots = state.ply, 0
-        v.ambush_shots += 1
+    if p.ambush:
+        if actor.ambush_ply != state.ply:
+            actor.ambush_ply, actor.ambush_shots = state.ply, 0
+        actor.ambush_shots += 1
     if f is not None:
         f.small_arms_ply = state.ply
     elif v is not None:

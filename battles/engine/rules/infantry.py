@@ -249,10 +249,11 @@ def _apply_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
     if roll <= r["morale_surrender_max"]:  # V-TEST-3, per fighter
         near = r["morale_surrender_distance"]
         captor = "defender" if u.side == "attacker" else "attacker"
-        for f in members:
-            d = p.enemy_distances.get(f.id)
-            if d is not None and d <= near:
-                capture(state, f, captor, "", None)
+        close = [f for f in members if (d := p.enemy_distances.get(f.id)) is not None and d <= near]
+        if close and not r["surrender_per_fighter"]:
+            close = members  # the whole unit surrenders when the enemy is near any of them
+        for f in close:
+            capture(state, f, captor, "", None)
         u.morale = "retreat" if any(not f.captured for f in members) else "surrendered"
         u.posture = "march"
     elif roll <= r["morale_retreat_max"]:
