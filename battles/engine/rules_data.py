@@ -112,7 +112,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "riders_max": 14,  # V-RIDE-1
     "riders_min_armour": 3,  # V-RIDE-1
     # smoke
-    "smoke_limit": 2,  # V-SMOKE-3 (reading: per battle)
+    "smoke_limit": 2,  # V-SMOKE-3
+    "smoke_period": "battle",  # V-SMOKE-3 reading: the limit is per battle ("turn": per turn)
     "smoke_min_gun_class": 3,  # V-SMOKE-1
     # vehicles
     "vehicle_reserve": 1,  # V-VDMG-4; G-26 for non-tanks
@@ -159,7 +160,7 @@ PLACEHOLDERS: dict[str, str] = {
 }
 
 READINGS: dict[str, str] = {
-    "smoke_limit": "V-SMOKE-3: 2 rounds per battle",
+    "smoke_period": "V-SMOKE-3: 2 rounds per battle, not per turn",
     "medic_rerolls": "V-MED-4: the medic allows one re-roll",
     "flamethrower_min_distance": "V-FLAME-6: a literal minimum distance",
     "corrected_fire_weapons": "V-CORR-2: every howitzer type and the rocket mortar",

@@ -59,6 +59,7 @@ class Unit:
     morale: str = ""  # "" | surrendered | retreat | dug_in | carry_on (V-TEST-3..6)
     morale_officer: str = ""  # officer in command when the result was set (V-MORALE-2)
     smoke_used: int = 0  # V-SMOKE-3
+    smoke_ply: int = -1  # when smoke was last fired (for a per-turn limit)
 
 
 @dataclass(slots=True)
@@ -135,6 +136,7 @@ class Vehicle:
     driven_off: bool = False
     sorties: int = 0  # aircraft attacks flown (G-8)
     smoke_used: int = 0  # V-SMOKE-3
+    smoke_ply: int = -1  # when smoke was last fired (for a per-turn limit)
 
 
 @dataclass(slots=True)

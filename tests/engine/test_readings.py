@@ -94,3 +94,17 @@ def test_v_test_3_reading_surrender_per_fighter_or_whole_unit(per_fighter, captu
     got = {f.id for f in t.state.fighters.values() if f.captured}
     members = {f.id for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper"}
     assert got == (captured if captured is not None else members)
+
+
+@pytest.mark.parametrize(("period", "third_ok"), [("battle", False), ("turn", True)])
+def test_v_smoke_3_reading_per_battle_or_per_turn(period, third_ok):
+    t = attacker_turn(standard({"smoke_period": period}))
+    for i, shooter in enumerate(("a1", "a2")):
+        t.add("smoke_fired", shooter=shooter, officer="a_sgt", officer_distance=5, smoke=f"s{i}")
+    t.next_turn()
+    t.next_turn(A="recon")
+    data = dict(shooter="a3", officer="a_sgt", officer_distance=5, smoke="s9")
+    if third_ok:
+        t.add("smoke_fired", **data)
+    else:
+        assert t.refused("smoke_fired", **data).rule_id == "V-SMOKE-3"

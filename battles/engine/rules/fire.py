@@ -555,6 +555,18 @@ smoke_fired = event_type(
 )
 
 
+def _smoke_count(state: BattleState, holder: Any, r: dict[str, Any]) -> int:
+    """Rounds used in the period (V-SMOKE-3 reading: per battle; the master may set per turn)."""
+    if r["smoke_period"] == "turn" and holder.smoke_ply != state.ply:
+        return 0
+    return holder.smoke_used
+
+
+def _smoke_add(state: BattleState, holder: Any, r: dict[str, Any]) -> None:
+    holder.smoke_used = _smoke_count(state, holder, r) + 1
+    holder.smoke_ply = state.ply
+
+
 def _smoke_unit(state: BattleState, f: Fighter) -> str:
     """The squad whose smoke a fighter fires: a fire team shares its squad's two rounds."""
     unit = state.units[f.unit]
@@ -576,7 +588,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
             raise refuse("V-ATGL-2", "ПТ гранатомёт не стреляет дымовыми.", "An AT grenade launcher cannot fire smoke.")
         if f.cls != "rifleman":
             raise refuse("V-SMOKE-2", "Дымовой боеприпас применяет только стрелок.", "Only a rifleman fires smoke.")
-        used = state.units[_smoke_unit(state, f)].smoke_used if f.unit in state.units else r["smoke_limit"]
+        used = _smoke_count(state, state.units[_smoke_unit(state, f)], r) if f.unit in state.units else r["smoke_limit"]
     else:
         assert v is not None
         entitled = v.weapon in ("howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
@@ -585,7 +597,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
         if not entitled or v.destroyed:
             raise refuse("V-SMOKE-1", f"{v.id} не имеет дымовых боеприпасов.", f"{v.id} has no smoke ammunition.")
         require_crew(state, v.id, to_fire=True)
-        used = v.smoke_used
+        used = _smoke_count(state, v, r)
     if used >= r["smoke_limit"]:
         raise refuse("V-SMOKE-3", "Лимит — 2 дымовых боеприпаса.", "The limit is 2 smoke rounds.")
     o = fighter(state, p.officer)
@@ -601,12 +613,12 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
 def _apply_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
     f = state.fighters.get(p.shooter)
     if f is not None:
-        state.units[_smoke_unit(state, f)].smoke_used += 1
+        _smoke_add(state, state.units[_smoke_unit(state, f)], ctx.rules)
         f.shot_ply, f.shots, f.shot_target = state.ply, 1, "smoke"
         side = f.side
     else:
         v = state.vehicles[p.shooter]
-        v.smoke_used += 1
+        _smoke_add(state, v, ctx.rules)
         v.shot_ply, v.shots, v.shot_target = state.ply, 1, "smoke"
         side = v.side
     state.phase = "fire"
