@@ -177,3 +177,40 @@ def test_fighters_are_conserved_alive_wounded_dead_captured_equals_mustered(data
         assert sum(c.values()) == sum(1 for f in t.state.fighters.values() if f.side == side)
     replay = fold(t.events)
     assert sum(census(replay).values()) == len(replay.fighters)
+
+
+@SETTINGS
+@given(st.data())
+def test_checks_never_change_the_state(data):
+    """Only mutators change state: running every check of a candidate leaves the state as it was."""
+    from battles.engine import lookup
+    from battles.engine.events import Context
+    from battles.engine.fold import merge_rules
+
+    t = build(data.draw, data.draw(st.integers(3, 20)))
+    for _ in range(10):
+        type_, payload = candidate(data.draw, t)
+        entry = lookup(type_)
+        before = dump(t.state)
+        try:
+            for check in entry.checks:
+                check(t.state, entry.parse(payload), Context(t.state.last_seq + 1, merge_rules(None)))
+        except RuleViolation:
+            pass
+        assert dump(t.state) == before, f"a check of {type_} changed the state"
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(1, 20)), min_size=1, max_size=6), st.integers(1, 20))
+def test_fill_rolls_fills_every_rolled_die_and_keeps_every_entered_one(entered, rolled_value):
+    from battles.engine import fill_rolls, lookup
+
+    struck = [{"fighter": f"d{i}", "die": {"source": "rolled"} if v is None else {"value": v, "source": "entered"}}
+              for i, v in enumerate(entered)]
+    data = {"shooter": "a_lmg", "weapon": "lmg", "target": "fighters", "distance": 5, "struck": struck}
+    out = fill_rolls("fire", data, lambda n: rolled_value)
+    for given_, got in zip(entered, out["struck"], strict=True):
+        expected = {"value": rolled_value, "source": "rolled", "rng": "secrets"} if given_ is None else \
+            {"value": given_, "source": "entered"}
+        assert got["die"] == expected
+    lookup("fire").parse(out)  # a filled payload is valid
