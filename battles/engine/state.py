@@ -37,6 +37,7 @@ class Credit:
     vehicles_captured: int = 0
     prisoners_taken: int = 0
     buildings_damaged: int = 0
+    saves: int = 0  # wounded fighters who recovered on this medic's re-roll (V-MED-4)
     wounded: int = 0  # casualties suffered by this fighter / character's own figure
     killed: int = 0
     captured: int = 0

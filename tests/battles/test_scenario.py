@@ -15,7 +15,7 @@ SETUP = [
     {"type": "terrain_placed", "data": {"houses": ["H"]}},
     {"type": "force_mustered", "data": {"side": "attacker", "units": [{"id": "A", "commander": "a_sgt", "posture": "recon"}],
      "fighters": [F("a_sgt", "A", rank="sergeant", character="char-sgt-ivanov"), F("a1", "A"),
-                  F("a2", "A", character="char-pvt-petrov"), F("a3", "A"), F("a_med", "A", "medic"),
+                  F("a2", "A", character="char-pvt-petrov"), F("a3", "A"), F("a_med", "A", "medic", character="char-medic"),
                   F("a_tc", rank="corporal", character="char-cpl-tankist"), F("a_tp", cls="personnel")],
      "vehicles": [{"id": "T34", "kind": "tank", "armour": 3, "gun": 4, "weapon": "gun", "crew": ["a_tc", "a_tp"]}]}},
     {"type": "force_mustered", "data": {"side": "defender", "units": [{"id": "D", "commander": "d_sgt", "posture": "dug_in"}],
@@ -142,6 +142,7 @@ def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_clie
     assert s["characters"]["char-cpl-tankist"]["vehicles_damaged"] == 1
     assert s["characters"]["char-pvt-petrov"]["wounds"] == 1
     assert s["characters"]["char-pvt-petrov"]["prisoners_taken"] == 1
+    assert s["characters"]["char-medic"]["saves"] == 1  # a1 recovered on the medic's re-roll
     assert s["characters"]["char-d1"] == {**s["characters"]["char-d1"], "wounded": 1, "captured": 1, "killed": 0}
     assert f["a3"]["credit"]["wounds"] == 1 and f["a1"]["credit"]["wounds"] == 1
     # fighters are conserved: alive + wounded + dead + captured == mustered

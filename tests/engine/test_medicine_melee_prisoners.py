@@ -70,6 +70,7 @@ def test_v_med_4_medic_within_4_allows_one_reroll(dist, ok):
     if ok:
         t.add("wound_test", **data)
         assert not t.f("d1").wounded
+        assert t.f("d_med").credit.saves == 1  # credited for the campaign's awards
     else:
         assert t.refused("wound_test", **data).rule_id == "V-MED-4"
 
@@ -82,6 +83,7 @@ def test_v_med_4_reroll_only_after_a_failure_and_only_with_a_medic():
                      reroll=D(13)).rule_id == "V-MED-4"
     t.add("wound_test", fighter="d1", die=D(2), medic="d_med", medic_distance=1, reroll=D(9))
     assert t.f("d1").wounded  # the re-roll failed too: stays wounded (G-10)
+    assert t.f("d_med").credit.saves == 0
 
 
 def test_v_med_5_recovered_fighter_may_only_move_this_turn_and_v_med_6_all_functions_next_turn():

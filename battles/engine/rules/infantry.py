@@ -166,6 +166,9 @@ def _apply_wound_test(state: BattleState, p: WoundTest, ctx: Context) -> None:
     if success(die, ctx.rules):
         f.wounded = False
         f.recovering_ply = state.ply  # V-MED-5; from the next turn all functions (V-MED-6)
+        if p.reroll is not None and p.medic is not None:
+            for c in credit_of(state, state.fighters.get(p.medic)):
+                c.saves += 1
     # G-10: otherwise he stays wounded and tests again next turn
 
 
