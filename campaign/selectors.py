@@ -64,7 +64,10 @@ def campaign_overview(*, campaign_id: int, as_of: int | None = None) -> Overview
 
 def campaign_version(*, campaign: Campaign) -> int:
     """The campaign projection's version: the last campaign event folded in."""
-    return CampaignProjection.objects.filter(campaign=campaign).values_list("last_event_id", flat=True).first() or 0
+    try:  # no query when the campaign was loaded with select_related("projection")
+        return campaign.projection.last_event_id
+    except CampaignProjection.DoesNotExist:
+        return 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,8 @@ def standings(request, campaign_id: int):
     """The players' table. The rows are rendered once per version of the
     campaign projection (its last event id is in the cache key), so a busy
     page costs one small query until the campaign changes."""
-    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    campaign = get_object_or_404(Campaign.objects.select_related("projection").defer("projection__data"),
+                                 pk=campaign_id)
     sort = request.GET.get("sort", "kills")
     sort = sort if sort in selectors.SORTS else "kills"
     descending = request.GET.get("dir", "desc") != "asc"
