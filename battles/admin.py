@@ -76,15 +76,12 @@ class BattleAdmin(admin.ModelAdmin):
         return obj is None or not obj.events.exists()
 
 
-@admin.register(BattleEvent)
-class BattleEventAdmin(admin.ModelAdmin):
-    """Read-only: the log is append-only. Corrections are appended as events."""
+class AppendOnlyAdmin(admin.ModelAdmin):
+    """An append-only log in the admin: every field shown, nothing added,
+    changed or deleted here (events enter only through the services)."""
 
-    list_display = ("battle", "seq", "position", "type", "recorded_by", "recorded_at")
-    list_filter = ("type", "battle__campaign")
-    search_fields = ("type", "key")
-    list_select_related = ("battle", "recorded_by")
-    readonly_fields = [f.name for f in BattleEvent._meta.fields]
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in self.model._meta.fields]
 
     def has_add_permission(self, request):
         return False
@@ -94,6 +91,16 @@ class BattleEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(BattleEvent)
+class BattleEventAdmin(AppendOnlyAdmin):
+    """The battle log. Corrections are appended as events."""
+
+    list_display = ("battle", "seq", "position", "type", "recorded_by", "recorded_at")
+    list_filter = ("type", "battle__campaign")
+    search_fields = ("type", "key")
+    list_select_related = ("battle", "recorded_by")
 
 
 @admin.register(BattleProjection)

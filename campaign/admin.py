@@ -8,6 +8,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from battles.admin import AppendOnlyAdmin
 from config.errors import ApplicationError
 
 from . import services
@@ -162,22 +163,12 @@ class CharacterAdmin(admin.ModelAdmin):
 
 
 @admin.register(CampaignEvent)
-class CampaignEventAdmin(admin.ModelAdmin):
-    """Read-only: the campaign log is append-only."""
+class CampaignEventAdmin(AppendOnlyAdmin):
+    """The campaign log: append-only like the battle log."""
 
     list_display = ("id", "campaign", "type", "character", "battle", "battle_number", "recorded_at")
     list_filter = ("type", "campaign")
     list_select_related = ("campaign", "character", "battle")
-    readonly_fields = [f.name for f in CampaignEvent._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Award)
