@@ -185,3 +185,14 @@ def test_battle_admin_shows_state_and_log(admin_client, running):
     battle_replay(battle_id=battle.id)
     page = admin_client.get(f"/admin/battles/battle/{battle.id}/change/").content.decode()
     assert "seq 1/1 · running · turn 1" in page and "battle_started" in page
+
+
+@pytest.mark.django_db
+def test_the_campaign_log_is_read_only_in_the_admin(admin_client, make_player):
+    _u, character = make_player("arkhiv")
+    event = CampaignEvent.objects.get(character=character)
+    assert admin_client.get(f"/admin/campaign/campaignevent/{event.pk}/change/").status_code == 200
+    assert admin_client.post(f"/admin/campaign/campaignevent/{event.pk}/change/", {"type": "promotion"}).status_code == 403
+    assert admin_client.post(f"/admin/campaign/campaignevent/{event.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert admin_client.get("/admin/campaign/campaignevent/add/").status_code == 403
+    assert CampaignEvent.objects.get(pk=event.pk).type == "character_enlisted"
