@@ -47,15 +47,47 @@ def _flush_passes_append_only_triggers():
     original = flush.Command.handle
 
     def handle(self, **options):
+        from django.db import OperationalError
+
         from battles.services import STATE_CACHE
 
         STATE_CACHE.clear()  # ids may be reused once the database is wiped
-        with append_only_suspended(connections[options.get("database", "default")]):
-            return original(self, **options)
+        for attempt in range(5):
+            _drain_worker()  # the worker may still be replaying what the test appended
+            try:
+                with append_only_suspended(connections[options.get("database", "default")]):
+                    return original(self, **options)
+            except Exception as exc:  # flush wraps the deadlock in a CommandError
+                if attempt == 4 or not isinstance(exc.__cause__ or exc.__context__, OperationalError):
+                    raise
+                time.sleep(0.5)
 
     flush.Command.handle = handle
     yield
     flush.Command.handle = original
+
+
+_WORKERS: list = []
+
+
+def _drain_worker(timeout: float = 15.0) -> None:
+    """Wait until the real worker (if one runs) has nothing queued or running,
+    so wiping the database never races a replay still in flight."""
+    if not _WORKERS:
+        return
+    import redis
+
+    from config.celery import app
+
+    broker = redis.Redis.from_url(settings.REDIS_URL)
+
+    def idle() -> bool:
+        if broker.llen(settings.CELERY_TASK_DEFAULT_QUEUE):
+            return False
+        active = app.control.inspect(timeout=0.3).active() or {}
+        return not any(active.values())
+
+    _poll(idle, timeout)
 
 
 # --- users and clients --------------------------------------------------------
@@ -173,8 +205,10 @@ def replay_worker(django_db_setup, django_db_blocker):
     try:
         ok = _poll(lambda: proc.poll() is not None or bool(app.control.ping(timeout=0.5)), 60)
         assert proc.poll() is None and ok, "the Celery worker process did not start (see .pytest_cache/celery-worker.log)"
+        _WORKERS.append(proc)
         yield WorkerReplay(proc)
     finally:
+        _WORKERS.clear()
         proc.terminate()
         try:
             proc.wait(timeout=20)
