@@ -67,6 +67,8 @@ class Battle(models.Model):
     # V-TURN-7: the combat mission and victory conditions the game master writes.
     mission = models.TextField(_("mission"), blank=True)
     victory_conditions = models.TextField(_("victory conditions"), blank=True)
+    scheduled_for = models.DateTimeField(_("scheduled for"), null=True, blank=True,
+                                         help_text=_("When the battle is to be played at the table."))
     objectives = models.ManyToManyField("campaign.Objective", blank=True, related_name="battles",
                                         verbose_name=_("objectives at stake"),
                                         help_text=_("The winner takes these objectives."))
@@ -86,6 +88,43 @@ class Battle(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class BattleParticipant(models.Model):
+    """A character who fights in a battle, for one side, with the submitted
+    roster he brings. The game master sets participants up; mustering turns
+    the roster into the side's ``force_mustered`` event (``battles.muster``)
+    and keeps the roster's price and game-data version as they were then.
+    Only participants (and the game master) write the battle's log."""
+
+    class Side(models.TextChoices):
+        ATTACKER = "attacker", _("attacker")
+        DEFENDER = "defender", _("defender")
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="participants",
+                               verbose_name=_("battle"))
+    character = models.ForeignKey("campaign.Character", on_delete=models.PROTECT, related_name="battles_fought",
+                                  verbose_name=_("character"))
+    side = models.CharField(_("side"), max_length=16, choices=Side.choices)
+    roster = models.ForeignKey("rosters.Roster", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="participations", verbose_name=_("roster"))
+    # Set by mustering: the force_mustered event and the roster as priced then.
+    mustered_seq = models.PositiveIntegerField(_("mustered at event"), null=True, blank=True, editable=False)
+    mustered_total = models.PositiveIntegerField(_("mustered price, PP"), null=True, blank=True, editable=False)
+    mustered_version = models.PositiveIntegerField(_("mustered game-data version"), null=True, blank=True,
+                                                   editable=False)
+    mustered_at = models.DateTimeField(_("mustered at"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        ordering = ["battle_id", "side", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["battle", "character"], name="participant_unique_character"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.character} ({self.get_side_display()})"
 
 
 class LogPosition(models.Model):

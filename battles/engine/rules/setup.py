@@ -29,6 +29,7 @@ class UnitSpec:
     parent: str = field(default="", metadata={"max_length": 64, "doc": "The squad of a fire team (V-SQUAD-4)"})
     posture: Posture = "dug_in"
     commander: str = field(default="", metadata={"max_length": 64})
+    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class FighterSpec:
     melee_bonus: int = field(default=0, metadata={"min": -20, "max": 20, "doc": "G-12"})
     building: str = field(default="", metadata={"max_length": 64})
     bunker: str = field(default="", metadata={"max_length": 64})
+    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class VehicleSpec:
     skirts: bool = False
     specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = field(default_factory=list)
     crew: list[str] = field(default_factory=list, metadata={"doc": "Fighter ids of the crew (mustered in this event)"})
+    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
 
 
 @dataclass(frozen=True, slots=True)
