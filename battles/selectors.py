@@ -95,3 +95,17 @@ def battles_lagging() -> QuerySet[Battle]:
     return Battle.objects.filter(
         Q(projection__isnull=True, head_seq__gt=0) | Q(head_seq__gt=F("projection__seq"))
     ).order_by("id")
+
+
+def battle_names(*, battle_id: int) -> dict[str, str]:
+    """Display names of the battle's units, fighters and vehicles, as the
+    roster had them when it was mustered (the ``name`` of each spec in the
+    ``force_mustered`` events; one query). Ids without a name are absent:
+    callers fall back to a readable label, never the raw id alone."""
+    names: dict[str, str] = {}
+    for data in BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").values_list("data", flat=True):
+        for group in ("units", "fighters", "vehicles"):
+            for spec in data.get(group) or ():
+                if spec.get("name"):
+                    names[spec["id"]] = spec["name"]
+    return names

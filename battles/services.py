@@ -251,9 +251,13 @@ def battle_event_append(
     expected_seq: int | None,
     recorded_by: Any = None,
     as_game_master: bool = False,
+    role: Any = None,
 ) -> AppendResult:
     """Append a batch atomically: every event gets the next seq, or nothing is
-    written. Raises InvalidInput (400), Forbidden (403), NotFound (404),
+    written. ``role`` (a ``battles.access.BattleRole``) is the recorder's place
+    at the table, decided by the caller before the payload is read; trusted
+    internal callers (mustering, the demo, benchmarks) pass
+    ``as_game_master=True`` instead. Raises InvalidInput (400), Forbidden (403), NotFound (404),
     Conflict (409, stale ``expected_seq`` or key misuse) or RuleRefused (422)."""
     _check_batch(events)
     try:

@@ -38,6 +38,18 @@ OPTIONS = [
 ]
 
 
+# roster class code -> the engine's class (the rest are the same word)
+ENGINE_CLASS = {"light_mg": "lmg_gunner", "heavy_mg": "hmg_gunner", "corporal": "officer", "sergeant": "officer",
+                "lieutenant": "officer", "captain": "officer"}
+
+
+def engine_class_of(code: str) -> str:
+    from battles.engine.rules_data import INFANTRY_CLASSES
+
+    cls = ENGINE_CLASS.get(code, code)
+    return cls if cls in INFANTRY_CLASSES else "rifleman"
+
+
 def ensure_game_data(get) -> None:
     """``get(app_label, model_name)`` returns a model class, historical or real."""
     get("rosters", "RosterRules").objects.get_or_create(pk=1)
@@ -47,11 +59,14 @@ def ensure_game_data(get) -> None:
         return
     get("rosters", "GameDataVersion").objects.create(note="defaults")
     InfantryClass = get("rosters", "InfantryClass")
+    # Historical models before rosters 0004 have no engine class (that migration fills it).
+    has_engine_class = any(f.name == "engine_class" for f in InfantryClass._meta.get_fields())
     for position, (code, ru, en, category, rank, cost, obs, fire) in enumerate(INFANTRY):
+        extra = {"engine_class": engine_class_of(code)} if has_engine_class else {}
         InfantryClass.objects.get_or_create(code=code, defaults=dict(
             name_ru=ru, name_en=en, category=category, rank=rank, cost=cost, observation_in=obs,
             fire_dug_in=fire[0], fire_march=fire[1], fire_recon=fire[2], fire_assault=fire[3],
-            attack=0, defence=0, is_placeholder=True, position=position))
+            attack=0, defence=0, is_placeholder=True, position=position, **extra))
     for n in range(1, 7):
         get("rosters", "ArmourClass").objects.get_or_create(
             number=n, defaults=dict(cost=n, min_front_mm=ARMOUR_MM[n - 1], is_placeholder=True))

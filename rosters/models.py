@@ -112,6 +112,25 @@ class RosterRules(models.Model):
         return str(_("Roster rules"))
 
 
+class EngineClass(models.TextChoices):
+    """The battle engine's infantry classes (``battles.engine.rules_data.INFANTRY_CLASSES``)."""
+
+    RIFLEMAN = "rifleman", _("rifleman")
+    SNIPER = "sniper", _("sniper")
+    LMG_GUNNER = "lmg_gunner", _("light MG gunner")
+    HMG_GUNNER = "hmg_gunner", _("heavy MG gunner")
+    HMG_ASSISTANT = "hmg_assistant", _("heavy MG assistant")
+    SCOUT = "scout", _("scout")
+    SAPPER = "sapper", _("sapper")
+    MEDIC = "medic", _("medic")
+    AT_GRENADIER = "at_grenadier", _("AT grenadier")
+    AT_RIFLEMAN = "at_rifleman", _("AT rifleman")
+    FLAMETHROWER = "flamethrower", _("flamethrower")
+    RADIO_OPERATOR = "radio_operator", _("radio operator")
+    PERSONNEL = "personnel", _("personnel")
+    OFFICER = "officer", _("officer")
+
+
 class InfantryClass(models.Model):
     """A row of the infantry table (G-1: the seed's table is missing)."""
 
@@ -120,6 +139,10 @@ class InfantryClass(models.Model):
     name_en = models.CharField(_("name (English)"), max_length=100)
     category = models.CharField(_("category"), max_length=16, choices=Category.choices)
     rank = models.CharField(_("officer rank"), max_length=16, choices=Rank.choices, blank=True)
+    # What the battle engine knows this class as (its weapons and rules):
+    # mustering maps each roster fighter to it; officers take ``rank`` too.
+    engine_class = models.CharField(_("class in battle"), max_length=32, choices=EngineClass.choices,
+                                    default=EngineClass.RIFLEMAN)
     cost = models.PositiveIntegerField(_("cost, PP"))
     observation_in = models.PositiveIntegerField(_("observation distance, in"), default=12)
     fire_dug_in = models.PositiveIntegerField(_("fire distance dug in, in"), null=True, blank=True)

@@ -16,7 +16,7 @@ def test_game_data_changelist_marks_placeholders(admin_client):
 def test_admin_edit_clears_the_placeholder_and_records_a_version(admin_client):
     row = InfantryClass.objects.get(code="sniper")
     versions = GameDataVersion.objects.count()
-    data = {f: getattr(row, f) for f in ("code", "name_ru", "name_en", "category", "rank", "observation_in",
+    data = {f: getattr(row, f) for f in ("code", "name_ru", "name_en", "category", "rank", "engine_class", "observation_in",
                                          "attack", "defence", "position")}
     data.update(cost=4, is_placeholder="on", fire_dug_in=24, fire_recon=24, fire_assault=24, fire_march="")
     r = admin_client.post(f"/admin/rosters/infantryclass/{row.pk}/change/", data)
