@@ -138,6 +138,12 @@ def render() -> str:
             out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {fs.get('description', '')} |")
     out.append("\n## Rules data placeholders (catalog gaps)\n")
     out.append("Keys of `battles.engine.rules_data.DEFAULT_RULES` with no seed basis; the master edits them.\n")
+    out.append("Per-class tables (`observation_distance`, `attack`, `defence`, `infantry_fire`) also take a "
+               "rank-specific key `class:rank` (e.g. `officer:lieutenant`), preferred over the class's entry. "
+               "`infantry_fire` gives a fighter's fire distance with his class's own small arm by posture "
+               "(`null`: he cannot fire in that posture) and prevails over `fire_distance`. The app builds these tables, "
+               "`scout_observation` and `smoke_min_gun_class` from its game-data tables (`battles.gamedata`), "
+               "not from rules settings.\n")
     out.append("| key | gap |")
     out.append("|---|---|")
     for key in sorted(PLACEHOLDERS):

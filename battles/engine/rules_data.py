@@ -56,6 +56,12 @@ DEFAULT_RULES: dict[str, Any] = {
         "aa_gun": None, "aa_autocannon": None,  # V-AA-5: unlimited
         "ground_attack_aircraft": None, "bomber": None, "dive_bomber": None,
     },
+    # G-3, V-CMD-11: a fighter's fire distance with his class's own small arm (fire.own_weapon), by
+    # posture, from the infantry table: {class or "class:rank": {posture: inches, or None = he cannot
+    # fire in it}}. An entry prevails over ``fire_distance``; empty by default (logs recorded before it
+    # existed replay identically). Per-class tables (observation_distance, attack, defence, this one)
+    # take a rank-specific key "officer:lieutenant" before the class (common.class_entry).
+    "infantry_fire": {},
     "house_dug_in_fire_distance": 12.0,  # V-HOUSE-10
     "rider_fire_distance": 6.0,  # V-RIDE-4
     "flamethrower_min_distance": 3.0,  # V-FLAME-6 (reading: a minimum)
@@ -145,6 +151,7 @@ PLACEHOLDERS: dict[str, str] = {
     "defence": "G-1",
     "postures": "G-4",
     "fire_distance": "G-3",
+    "infantry_fire": "G-3",
     "default_shots_per_turn": "G-7",
     "area_radius": "G-7",
     "wounded_again_later_killed": "G-10",

@@ -3,6 +3,7 @@
 with their credits. Each refusal names a catalog rule (or an S- code)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from battles.engine.dice import value
@@ -83,11 +84,24 @@ def command_distance(f: Fighter, rules: dict[str, Any], *, over_officers: bool) 
     return rules["command_distance"].get(f.rank, 0.0)
 
 
+def class_entry(table: Mapping[str, Any], f: Fighter, default: Any = None) -> Any:
+    """``f``'s entry in a per-class table of the infantry table (G-1, G-3):
+    the rank-specific key ``"<class>:<rank>"`` first (corporal..captain are
+    separate rows of the table but one engine class, ``officer``), then the
+    class, then ``default``."""
+    if f.rank:
+        key = f"{f.cls}:{f.rank}"
+        if key in table:
+            return table[key]
+    return table.get(f.cls, default)
+
+
 def observation_distance(f: Fighter, rules: dict[str, Any], *, on_height: bool = False) -> float:
-    """V-CMD-9 (G-1), V-SCOUT-2 (always 24 in), V-TERR-9 (+4 in on a height)."""
+    """V-CMD-9 (G-1; an officer's rank row first), V-SCOUT-2 (the scout's
+    fixed distance, ``scout_observation``), V-TERR-9 (+4 in on a height)."""
     if f.cls == "scout":
         return rules["scout_observation"] + (rules["height_bonus"] if on_height and rules["scout_height_bonus"] else 0.0)
-    return rules["observation_distance"].get(f.cls, 12.0) + (rules["height_bonus"] if on_height else 0.0)
+    return class_entry(rules["observation_distance"], f, 12.0) + (rules["height_bonus"] if on_height else 0.0)
 
 
 def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:

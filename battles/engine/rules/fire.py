@@ -12,6 +12,7 @@ from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, Correction, Fighter, Smoke, Vehicle
 
 from .common import (
+    class_entry,
     credit_of,
     credited,
     destroy_vehicle,
@@ -50,6 +51,35 @@ CLASS_WEAPONS = {
     "at_grenade_launcher": ("at_grenadier",), "at_rifle": ("at_rifleman", "at_grenadier"),
 }
 FIGHTER_WEAPONS = frozenset({"rifle", "grenade", "vehicle_mg"}) | frozenset(CLASS_WEAPONS)
+# Classes armed with a weapon of their own; every other class's own small arm is the rifle.
+ARMED_CLASSES = frozenset(c for classes in CLASS_WEAPONS.values() for c in classes)
+POSTURE_NAMES = {"dug_in": ("в обороне", "dug in"), "march": ("на марше", "on the march"),
+                 "recon": ("в разведке", "in recon"), "assault": ("в атаке", "in assault")}
+
+
+def own_weapon(f: Fighter, weapon: str) -> bool:
+    """Whether ``weapon`` is the small arm of ``f``'s class, the one whose fire
+    distance by posture his row of the infantry table gives (G-3)."""
+    allowed = CLASS_WEAPONS.get(weapon)
+    if allowed is not None:
+        return f.cls in allowed
+    return weapon == "rifle" and f.cls not in ARMED_CLASSES
+
+
+def class_fire_distance(state: BattleState, f: Fighter, weapon: str, rules: dict[str, Any]) -> tuple[bool, float | None]:
+    """G-3, V-CMD-11: the fire distance of ``f``'s own small arm in his
+    current posture, from ``infantry_fire`` (class or ``class:rank`` ->
+    posture -> inches, ``None`` = he cannot fire in that posture). Returns
+    ``(True, inches or None)`` when the table speaks, ``(False, None)`` when
+    the weapon's own ``fire_distance`` applies (not his class's weapon, or
+    no entry for his class and posture)."""
+    if not own_weapon(f, weapon):
+        return False, None
+    table = class_entry(rules["infantry_fire"], f)
+    posture = posture_of(state, f)
+    if not table or posture not in table:
+        return False, None
+    return True, table[posture]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +161,10 @@ def _inside(state: BattleState, attr: str, oid: str) -> list[Fighter]:
 
 def _max_distance(state: BattleState, f: Fighter | None, p: Fire, rules: dict[str, Any]) -> float | None:
     base = rules["fire_distance"].get(p.weapon)
+    if f is not None:
+        by_class, distance = class_fire_distance(state, f, p.weapon, rules)  # G-3: the infantry table first
+        if by_class:
+            base = distance  # None here is refused before (the class cannot fire in this posture)
     if base is None:
         return None
     if f is not None and f.building and posture_of(state, f) == "dug_in":
@@ -198,6 +232,11 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
                          "Tank riders fire at most 6\" from the tank.")
         if not r["postures"][posture_of(state, f)]["fire"]:
             raise refuse("V-TURN-11", "В этом положении огонь не ведётся (G-4).", "No fire in this posture (G-4).")
+        by_class, distance = class_fire_distance(state, f, p.weapon, r)
+        if by_class and distance is None:
+            ru, en = POSTURE_NAMES.get(posture_of(state, f), (posture_of(state, f),) * 2)
+            raise refuse("V-CMD-11", f"По пехотной таблице боец {f.id} не ведёт огонь {ru} (G-3).",
+                         f"By the infantry table, fighter {f.id} cannot fire {en} (G-3).")
         if f.sapper_work_ply == state.ply:
             raise refuse("V-SAP-4", f"Сапёр {f.id} во 2-й ход схемы не стреляет.",
                          f"Sapper {f.id} may not fire in turn 2 of his scheme.")
@@ -339,7 +378,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
 
 # --- resolution ---------------------------------------------------------------
 def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> int:
-    d = r["defence"].get(t.cls, 0) + r["postures"][posture_of(state, t)].get("defence", 0)
+    d = class_entry(r["defence"], t, 0) + r["postures"][posture_of(state, t)].get("defence", 0)
     house = state.buildings.get(t.building)
     bunker = state.bunkers.get(t.bunker)
     if house is not None and not house.light_cover:
@@ -354,7 +393,7 @@ def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> in
 
 def _g2_success(state: BattleState, f: Fighter | None, t: Fighter, s: Struck, r: dict[str, Any]) -> bool:
     """G-2: the target is hit if d20 + attack - defence >= 11."""
-    attack = r["attack"].get(f.cls, 0) if f is not None else 0
+    attack = class_entry(r["attack"], f, 0) if f is not None else 0  # G-1: an officer's rank row first
     return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]
 
 
