@@ -1,6 +1,8 @@
 """Admin for the game master: battles, their read-only log and state, a replay action."""
 from django import forms
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
@@ -126,12 +128,21 @@ class RulesSettingForm(forms.ModelForm):
 @admin.register(RulesSetting)
 class RulesSettingAdmin(admin.ModelAdmin):
     """The game master's rules data. Rows override the engine defaults; keys
-    marked as placeholders come from gaps in the seed rules (G-n)."""
+    marked as placeholders come from gaps in the seed rules (G-n). Keys the
+    game-data tables own (``battles.gamedata.OWNED_KEYS``) are edited there:
+    the list names them, and an old row for one is shown as superseded."""
 
     form = RulesSettingForm
-    list_display = ("key", "value", "default", "placeholder", "updated_at")
+    list_display = ("key", "value", "default", "placeholder", "superseded", "updated_at")
     search_fields = ("key", "note")
-    readonly_fields = ("default", "placeholder", "reading")
+    readonly_fields = ("default", "placeholder", "reading", "superseded")
+
+    def changelist_view(self, request, extra_context=None):
+        from .gamedata import OWNED_KEYS
+
+        owned = [{"key": key, "what": what, "where": where, "url": reverse(url)}
+                 for key, (what, where, url) in OWNED_KEYS.items()]
+        return super().changelist_view(request, {**(extra_context or {}), "game_data_keys": owned})
 
     @admin.display(description=_("default"))
     def default(self, obj):
@@ -145,3 +156,13 @@ class RulesSettingAdmin(admin.ModelAdmin):
     @admin.display(description=_("catalog reading"))
     def reading(self, obj):
         return getattr(rules_data, "READINGS", {}).get(obj.key, "—")
+
+    @admin.display(description=_("superseded"))
+    def superseded(self, obj):
+        from .gamedata import OWNED_KEYS
+
+        if obj is None or obj.key not in OWNED_KEYS:
+            return "—"
+        _what, where, url = OWNED_KEYS[obj.key]
+        return format_html('<strong style="color:#b45309">⚠ {}</strong> <a href="{}">{}</a>',
+                           _("Superseded: this row is ignored. Edit the value in"), reverse(url), where)

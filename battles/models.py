@@ -185,9 +185,11 @@ class BattleProjection(models.Model):
 
 class RulesSetting(models.Model):
     """The game master's value for one engine rules-data key (thresholds,
-    distances, the infantry table the seeds lack, the catalog's readings).
-    Keys without a row use the engine's default (``battles.engine.rules_data``).
-    A battle takes a snapshot of these at its first event."""
+    distances, the catalog's readings). Keys without a row use the engine's
+    default (``battles.engine.rules_data``). Keys the game-data tables own
+    (the infantry table, the roster rules: ``battles.gamedata.OWNED_KEYS``)
+    are refused; an older row for one is ignored (shown as superseded).
+    A battle takes a snapshot of the result at its first event."""
 
     key = models.CharField(_("key"), max_length=64, unique=True)
     value = models.JSONField(_("value"))
@@ -209,6 +211,10 @@ class RulesSetting(models.Model):
 
         if self.key not in DEFAULT_RULES:
             raise ValidationError({"key": _("Unknown rules-data key.")})
+        from battles.gamedata import OWNED_KEYS, owned_key_error
+
+        if self.key in OWNED_KEYS:  # one source of game data (issue 8): no second copy here
+            raise ValidationError({"key": owned_key_error(self.key)})
         default = DEFAULT_RULES[self.key]
         if not _same_shape(default, self.value):
             raise ValidationError({"value": _("The value must have the shape of the default: %(d)s")

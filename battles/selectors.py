@@ -21,11 +21,17 @@ def battle_rules(*, battle: Battle) -> dict[str, Any]:
 
 
 def rules_settings() -> dict[str, Any]:
-    """The game master's current rules data (overrides of engine defaults)."""
+    """The rules data a new battle is played under, as overrides of the engine
+    defaults: the game data (``battles.gamedata.game_data_rules``: infantry
+    table, roster rules) plus the game master's ``RulesSetting`` rows for the
+    keys the game data does not own (rows for owned keys are superseded and
+    ignored). Tables are merged with the default, key by key. 3 queries."""
+    from .gamedata import OWNED_KEYS, game_data_rules
     from .models import RulesSetting
 
+    rows = RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value")
     out: dict[str, Any] = {}
-    for key, value in RulesSetting.objects.values_list("key", "value"):
+    for key, value in [*rows, *game_data_rules().items()]:
         default = engine.DEFAULT_RULES.get(key)
         out[key] = {**default, **value} if isinstance(default, dict) and isinstance(value, dict) else value
     return out

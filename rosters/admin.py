@@ -48,9 +48,28 @@ class GameDataAdmin(admin.ModelAdmin):
 
 @admin.register(InfantryClass)
 class InfantryClassAdmin(GameDataAdmin):
-    list_display = ("code", "name_ru", "name_en", "category", "rank", "cost", "observation_in", "attack", "defence",
-                    placeholder_marker)
-    list_filter = ("category", "is_placeholder")
+    """The infantry table (G-1, G-3): the roster builder prices it, and the
+    battle engine reads its numbers (``battles.gamedata``) for every new battle."""
+
+    list_display = ("code", "name_ru", "name_en", "category", "rank", "engine_class", "cost", "observation_in",
+                    "attack", "defence", placeholder_marker)
+    list_filter = ("category", "engine_class", "is_placeholder")
+    fieldsets = (
+        (None, {"fields": ("code", "name_ru", "name_en", "category", "rank", "cost", "is_placeholder", "position")}),
+        (_("In battle"), {
+            "description": _("The battle engine uses these numbers: the class in battle (officers also by their "
+                             "rank), the observation distance, attack, defence and the fire distance of the "
+                             "class's own weapon in each posture (leave a posture empty if the class cannot fire "
+                             "in it). A battle keeps the values it was started under."),
+            "fields": ("engine_class", "observation_in", ("fire_dug_in", "fire_march", "fire_recon", "fire_assault"),
+                       "attack", "defence"),
+        }),
+    )
+
+    def changelist_view(self, request, extra_context=None):
+        note = _("The battle engine uses these numbers (observation, fire distances by posture, attack, defence) "
+                 "for every new battle; a battle keeps the values it was started under.")
+        return super().changelist_view(request, {**(extra_context or {}), "subtitle": note})
 
 
 @admin.register(ArmourClass)

@@ -420,8 +420,8 @@ class VehicleDetailView(Authenticated):
 class InfantryClassOut(serializers.ModelSerializer):
     class Meta:
         model = InfantryClass
-        fields = ["code", "name_ru", "name_en", "category", "rank", "cost", "observation_in", "fire_dug_in",
-                  "fire_march", "fire_recon", "fire_assault", "attack", "defence", "is_placeholder"]
+        fields = ["code", "name_ru", "name_en", "category", "rank", "engine_class", "cost", "observation_in",
+                  "fire_dug_in", "fire_march", "fire_recon", "fire_assault", "attack", "defence", "is_placeholder"]
 
 
 class ArmourClassOut(serializers.ModelSerializer):

@@ -26,12 +26,14 @@ class TestRulesSettings:
         RulesSetting.objects.create(key="talk_distance", value=8.0)
         battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
         battle.refresh_from_db()
-        assert battle.rules == {"talk_distance": 8.0}
+        from battles.selectors import rules_settings
+
+        assert battle.rules["talk_distance"] == 8.0 and battle.rules == rules_settings()
         RulesSetting.objects.filter(key="talk_distance").update(value=2.0)
         battle_event_append(battle_id=battle.id, expected_seq=1, events=[
             NewEvent("turn_ended", {"side": "defender", "turn": 1})])
         battle.refresh_from_db()
-        assert battle.rules == {"talk_distance": 8.0}, "editing game data must not change a battle in play"
+        assert battle.rules["talk_distance"] == 8.0, "editing game data must not change a battle in play"
 
     def test_partial_dict_settings_merge_with_the_default(self, db):
         from battles.selectors import rules_settings
@@ -46,14 +48,15 @@ class TestRulesSettings:
         battle_replay(battle_id=battle.id)
         RulesSetting.objects.create(key="talk_distance", value=7.0)
         battle_rules_reapply(battle_id=battle.id)
-        assert Battle.objects.get(pk=battle.id).rules == {"talk_distance": 7.0}
+        assert Battle.objects.get(pk=battle.id).rules["talk_distance"] == 7.0
 
     def test_a_new_battle_follows_the_edited_rules(self, campaign):
-        """V-CMD-11 fire distance as game data: a rifle at 7" is refused once the
-        game master shortens rifle range below it."""
+        """V-CMD-11 fire distance as game data: a grenade at 3" is refused once the
+        game master shortens its range below it. (A class's own small arm takes
+        its distance from the infantry table instead: tests/battles/test_game_data_source.py.)"""
         key = "fire_distance"
-        assert engine.DEFAULT_RULES[key]["rifle"] >= 7.0, "the default must allow the shot this test forbids"
-        RulesSetting.objects.create(key=key, value={"rifle": 5.0})
+        assert engine.DEFAULT_RULES[key]["grenade"] >= 3.0, "the default must allow the shot this test forbids"
+        RulesSetting.objects.create(key=key, value={"grenade": 2.0})
         battle = battle_create(campaign=campaign, name="short range")
         muster = [NewEvent("force_mustered", {"side": s, "units": [{"id": f"{s}-u", "commander": f"{s}-o"}],
                                               "fighters": [{"id": f"{s}-o", "unit": f"{s}-u", "cls": "officer",
@@ -63,7 +66,7 @@ class TestRulesSettings:
             *muster, START, NewEvent("postures_declared", {"side": "defender", "units": {"defender-u": "dug_in"}})])
         with pytest.raises(RuleRefused) as exc:
             battle_event_append(battle_id=battle.id, expected_seq=4, events=[NewEvent("fire", {
-                "shooter": "defender-o", "weapon": "rifle", "target": "fighters", "distance": 7,
+                "shooter": "defender-o", "weapon": "grenade", "target": "fighters", "distance": 3,
                 "hit": {"value": 15, "source": "entered"},
                 "struck": [{"fighter": "attacker-o", "die": {"value": 15, "source": "entered"}}]})])
         assert exc.value.rule_id == "V-CMD-11"

@@ -5,11 +5,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from battles import engine
-from battles.models import BattleEvent
-from battles.services import STATE_CACHE, NewEvent, battle_create, battle_event_append
+from battles.models import Battle, BattleEvent
+from battles.services import STATE_CACHE, NewEvent, _fingerprint, battle_create, battle_event_append
 from config.errors import RuleRefused
 
 START = NewEvent("battle_started", {"attacker": "A", "defender": "D"})
+
+
+def fp(battle):
+    """The cache key's rules part: the battle's snapshot (the game data and rules settings it started under)."""
+    return _fingerprint(Battle.objects.get(pk=battle.pk).rules)
 
 
 def fold_log(battle):
@@ -21,16 +26,16 @@ def fold_log(battle):
 def test_a_committed_append_leaves_the_true_state_for_the_next(campaign):
     battle = battle_create(campaign=campaign, name="cache")
     battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
-    cached = STATE_CACHE.take(battle.id, 1, "{}")
+    cached = STATE_CACHE.take(battle.id, 1, fp(battle))
     assert cached is not None and engine.dump(cached) == engine.dump(fold_log(battle))
-    STATE_CACHE.keep(battle.id, 1, "{}", cached)
+    STATE_CACHE.keep(battle.id, 1, fp(battle), cached)
     with CaptureQueriesContext(connection) as ctx:
         battle_event_append(battle_id=battle.id, expected_seq=1,
                             events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
     sql = [q["sql"] for q in ctx.captured_queries]
     append = sql[:next(i for i, q in enumerate(sql) if "battles_logposition" in q)]  # up to the insert
     assert not any("battles_battleprojection" in q for q in append), "a cache hit needs no projection read"
-    after = STATE_CACHE.take(battle.id, 2, "{}")
+    after = STATE_CACHE.take(battle.id, 2, fp(battle))
     assert engine.dump(after) == engine.dump(fold_log(battle))
 
 
@@ -41,10 +46,10 @@ def test_a_refused_append_leaves_nothing_in_the_cache(campaign):
     with pytest.raises(RuleRefused):
         battle_event_append(battle_id=battle.id, expected_seq=1,
                             events=[NewEvent("turn_ended", {"side": "attacker", "turn": 1})])
-    assert STATE_CACHE.take(battle.id, 1, "{}") is None  # taken by the refused append and dropped
+    assert STATE_CACHE.take(battle.id, 1, fp(battle)) is None  # taken by the refused append and dropped
     ok = battle_event_append(battle_id=battle.id, expected_seq=1,
                              events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
-    assert ok.created and engine.dump(STATE_CACHE.take(battle.id, 2, "{}")) == engine.dump(fold_log(battle))
+    assert ok.created and engine.dump(STATE_CACHE.take(battle.id, 2, fp(battle))) == engine.dump(fold_log(battle))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -56,4 +61,4 @@ def test_a_state_for_another_seq_or_other_rules_is_never_used(campaign):
     battle_event_append(battle_id=battle.id, expected_seq=1,
                         events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
     assert battle.events.count() == 2  # checked against the real state, not the stale one
-    assert engine.dump(STATE_CACHE.take(battle.id, 2, "{}")) == engine.dump(fold_log(battle))
+    assert engine.dump(STATE_CACHE.take(battle.id, 2, fp(battle))) == engine.dump(fold_log(battle))
