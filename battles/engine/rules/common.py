@@ -13,6 +13,17 @@ from battles.engine.state import BattleState, Credit, Fighter, Vehicle
 RANKS = ("corporal", "sergeant", "lieutenant", "captain")
 RANK_ORDER = {r: i for i, r in enumerate(RANKS, 1)}
 OPPOSITE = {"attacker": "defender", "defender": "attacker"}
+# Sides as people read them in refusals (never the raw key).
+SIDE_RU = {"attacker": "атакующие", "defender": "обороняющиеся"}
+SIDE_EN = {"attacker": "the attacker", "defender": "the defender"}
+
+
+def side_ru(side: str | None) -> str:
+    return SIDE_RU.get(side or "", "никто")
+
+
+def side_en(side: str | None) -> str:
+    return SIDE_EN.get(side or "", "nobody")
 
 
 def refuse(rule: str, ru: str, en: str) -> RuleViolation:
@@ -35,8 +46,8 @@ def vehicle(state: BattleState, vid: str) -> Vehicle:
 
 def require_own_turn(state: BattleState, side: str) -> None:
     if state.side_to_move != side:
-        raise refuse("V-TURN-12", f"Сейчас ходит {state.side_to_move}, а не {side}.",
-                     f"It is {state.side_to_move}'s turn, not {side}'s.")
+        raise refuse("V-TURN-12", f"Сейчас ходят {side_ru(state.side_to_move)}, а не {side_ru(side)}.",
+                     f"It is {side_en(state.side_to_move)}'s turn, not {side_en(side)}'s.")
 
 
 def require_alive(f: Fighter) -> None:

@@ -14,6 +14,8 @@ from battles.engine.errors import RuleViolation
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, TurnRecord
 
+from .common import side_en, side_ru
+
 Side = Literal["attacker", "defender"]
 
 
@@ -83,8 +85,8 @@ turn_ended = event_type(
 def _check_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
     require_running(state)
     if p.side != state.side_to_move:
-        raise RuleViolation("V-TURN-12", f"Сейчас ходит {state.side_to_move}, а не {p.side}.",
-                            f"It is {state.side_to_move}'s turn, not {p.side}'s.")
+        raise RuleViolation("V-TURN-12", f"Сейчас ходят {side_ru(state.side_to_move)}, а не {side_ru(p.side)}.",
+                            f"It is {side_en(state.side_to_move)}'s turn, not {side_en(p.side)}'s.")
     if p.turn != state.turn:
         raise RuleViolation("V-TURN-12", f"Идёт ход {state.turn}, а не {p.turn}.",
                             f"The current turn is {state.turn}, not {p.turn}.")
