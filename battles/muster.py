@@ -72,7 +72,8 @@ SPECIALISATION = {"spotter": "spotter", "tractor": "tractor", "mine_trawl": "min
 ENGINE_MAX_CLASS = 6  # the engine's armour and gun classes run 0..6
 
 
-def _require_master(user: Any) -> None:
+def require_master(user: Any) -> None:
+    """Authorization first: only the game master sets battles up (403 otherwise)."""
     if not is_game_master(user):
         raise Forbidden("Только мастер может готовить бой.", "Only the game master may set up a battle.")
 
@@ -223,7 +224,7 @@ def _prefixes(participants: Sequence[BattleParticipant]) -> dict[int, str]:
 def battle_schedule(*, user: Any, campaign: Campaign, name: str, scheduled_for: Any = None, mission: str = "",
                     victory_conditions: str = "", objectives: Sequence[int] = ()) -> Battle:
     """The game master schedules a battle of the campaign (V-TURN-7: mission and conditions)."""
-    _require_master(user)
+    require_master(user)
     if not (name or "").strip():
         raise InvalidInput("name: укажите название боя.", "name: give the battle a name.", field="name")
     battle = services.battle_create(campaign=campaign, name=name.strip(), mission=mission,
@@ -276,7 +277,7 @@ def _check_roster(*, roster: Roster, character: Character, battle: Battle, side:
 @transaction.atomic
 def battle_participant_add(*, user: Any, battle: Battle, character: Character, roster: Roster) -> BattleParticipant:
     """A campaign member's character joins the battle for his side, with his roster."""
-    _require_master(user)
+    require_master(user)
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
     _require_not_mustered(battle)
     membership = Membership.objects.filter(campaign_id=battle.campaign_id, character=character,
@@ -299,7 +300,7 @@ def battle_participant_add(*, user: Any, battle: Battle, character: Character, r
 
 @transaction.atomic
 def battle_participant_remove(*, user: Any, participant: BattleParticipant) -> None:
-    _require_master(user)
+    require_master(user)
     battle = Battle.objects.select_for_update().get(pk=participant.battle_id)
     _require_not_mustered(battle)
     participant.delete()
@@ -319,7 +320,7 @@ def battle_muster(*, user: Any, battle: Battle) -> MusterResult:
     side and ``battle_started`` with the campaign's side names, in one batch.
     The rosters are locked until the battle ends; each participant keeps the
     event, price and game-data version he was mustered with."""
-    _require_master(user)
+    require_master(user)
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
     _require_not_mustered(battle)
     participants = list(battle.participants.select_related("character__owner", "roster").order_by("id"))
