@@ -111,6 +111,8 @@ class BattleAdmin(admin.ModelAdmin):
         if formset.model is not BattleParticipant:
             return super().save_formset(request, form, formset, change)
         battle = form.instance
+        # The admin's change message reads these; the services did the saving.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for f in formset.forms:
             if not f.has_changed() and not (f.instance.pk and f in formset.deleted_forms):
                 continue

@@ -32,7 +32,7 @@ def _require_master(request) -> None:
 
 
 class ScheduleForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Battle name"), max_length=200)
     scheduled_for = forms.DateTimeField(label=_("Scheduled for"), required=False,
                                         widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
                                                                    format="%Y-%m-%dT%H:%M"),
