@@ -1,13 +1,20 @@
-"""Admin for the game master: battles, their read-only log and state, a replay action."""
+"""Admin for the game master: battles, their participants and mustering,
+their read-only log and state, a replay action."""
 from django import forms
 from django.contrib import admin, messages
-from django.urls import reverse
+from django.db import transaction
+from django.http import HttpResponseNotAllowed, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from . import engine
+from config.errors import ApplicationError
+
+from . import engine, muster
 from .engine import rules_data
-from .models import Battle, BattleEvent, BattleProjection, RulesSetting
+from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
 from .services import battle_rules_reapply
 from .tasks import replay_battle
 
@@ -35,6 +42,56 @@ class ReadOnlyEventInline(admin.TabularInline):
         return super().get_queryset(request).select_related("recorded_by")
 
 
+def _error_text(exc: ApplicationError) -> str:
+    return exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
+
+
+class ParticipantInline(admin.TabularInline):
+    """Who fights, with which roster. Rows are added and removed through the
+    mustering services (side from the campaign membership, roster checks);
+    after the muster they are read-only."""
+
+    model = BattleParticipant
+    fields = ("character", "side_label", "roster", "mustered_total", "mustered_version", "mustered_at")
+    readonly_fields = ("side_label", "mustered_total", "mustered_version", "mustered_at")
+    extra = 1
+
+    @admin.display(description=_("side"))
+    def side_label(self, obj):
+        if obj is None or not obj.pk:
+            return _("from the campaign membership")
+        return f"{obj.battle.campaign.side_name(obj.side)} ({obj.get_side_display()})"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("character", "roster", "battle__campaign")
+
+    def _battle(self, request):
+        object_id = getattr(request.resolver_match, "kwargs", {}).get("object_id")
+        return Battle.objects.filter(pk=object_id).first() if object_id else None
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        battle = self._battle(request)
+        if battle is not None and db_field.name == "character":
+            from campaign.models import Character
+
+            kwargs["queryset"] = Character.objects.filter(memberships__campaign_id=battle.campaign_id,
+                                                          memberships__status="active").order_by("name")
+        if battle is not None and db_field.name == "roster":
+            from rosters.models import Roster
+
+            kwargs["queryset"] = Roster.objects.filter(campaign_id=battle.campaign_id).select_related("character")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None or not muster.battle_is_mustered(battle=obj)
+
+    def has_add_permission(self, request, obj=None):
+        return obj is not None and not muster.battle_is_mustered(battle=obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is not None and not muster.battle_is_mustered(battle=obj)
+
+
 @admin.register(Battle)
 class BattleAdmin(admin.ModelAdmin):
     list_display = ("name", "campaign", "number", "head_seq", "projection_seq")
@@ -42,8 +99,65 @@ class BattleAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     readonly_fields = ("head_seq", "state_summary", "rules")
     filter_horizontal = ("objectives",)
-    inlines = [ReadOnlyEventInline]
-    actions = ["replay", "reapply_rules"]
+    inlines = [ParticipantInline, ReadOnlyEventInline]
+    actions = ["muster_battles", "replay", "reapply_rules"]
+    change_form_template = "admin/battles/battle/change_form.html"
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else [ReadOnlyEventInline]
+
+    def save_formset(self, request, form, formset, change):
+        """Participants go through the services (the same checks as the API
+        and the setup page); a refusal is shown and the row is not saved."""
+        if formset.model is not BattleParticipant:
+            return super().save_formset(request, form, formset, change)
+        battle = form.instance
+        # The admin's change message reads these; the services did the saving.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for f in formset.forms:
+            if not f.has_changed() and not (f.instance.pk and f in formset.deleted_forms):
+                continue
+            try:
+                with transaction.atomic():
+                    if f.instance.pk:
+                        old = BattleParticipant.objects.get(pk=f.instance.pk)
+                        muster.battle_participant_remove(user=request.user, participant=old)
+                    if f not in formset.deleted_forms and f.cleaned_data.get("character"):
+                        roster = f.cleaned_data.get("roster")
+                        if roster is None:
+                            self.message_user(request, _("Choose the participant's roster."), messages.ERROR)
+                            raise _Skip
+                        muster.battle_participant_add(user=request.user, battle=battle,
+                                                      character=f.cleaned_data["character"], roster=roster)
+            except ApplicationError as exc:
+                self.message_user(request, _error_text(exc), messages.ERROR)
+            except _Skip:
+                pass
+
+    def get_urls(self):
+        return [path("<int:battle_id>/muster/", self.admin_site.admin_view(self.muster_view),
+                     name="battles_battle_muster"), *super().get_urls()]
+
+    def muster_view(self, request, battle_id: int):
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        battle = get_object_or_404(Battle, pk=battle_id)
+        self._muster(request, battle)
+        return HttpResponseRedirect(reverse("admin:battles_battle_change", args=[battle_id]))
+
+    def _muster(self, request, battle: Battle) -> None:
+        try:
+            muster.battle_muster(user=request.user, battle=battle)
+        except ApplicationError as exc:
+            self.message_user(request, f"{battle.name}: {_error_text(exc)}", messages.ERROR)
+        else:
+            self.message_user(request, _("%(name)s: the forces are mustered and the battle has started.")
+                              % {"name": battle.name}, messages.SUCCESS)
+
+    @admin.action(description=_("Muster the participants' rosters and start the battle"))
+    def muster_battles(self, request, queryset):
+        for battle in queryset.order_by("id"):
+            self._muster(request, battle)
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("campaign", "projection")
@@ -76,6 +190,10 @@ class BattleAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.events.exists()
+
+
+class _Skip(Exception):
+    pass
 
 
 class AppendOnlyAdmin(admin.ModelAdmin):

@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class BattlesConfig(AppConfig):
     name = "battles"
     verbose_name = _("Battles")
+
+    def ready(self) -> None:
+        # A battle that ends gives its mustered rosters back (battles.muster).
+        from .muster import rosters_release
+        from .services import BATTLE_ENDED_HOOKS
+
+        if rosters_release not in BATTLE_ENDED_HOOKS:
+            BATTLE_ENDED_HOOKS.append(rosters_release)

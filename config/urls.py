@@ -7,7 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 
 from battles import api as battles_api
+from battles import api_muster
 from battles import views as battle_views
+from battles import views_setup as battle_setup_views
 from campaign import api as campaign_api
 from campaign import views as campaign_views
 
@@ -17,6 +19,10 @@ api = [
     path("battles/<int:battle_id>/", battles_api.BattleDetailView.as_view(), name="api-battle"),
     path("battles/<int:battle_id>/events/", battles_api.BattleEventsView.as_view(), name="api-battle-events"),
     path("battles/<int:battle_id>/state/", battles_api.BattleStateView.as_view(), name="api-battle-state"),
+    path("battles/<int:battle_id>/participants/", api_muster.ParticipantsView.as_view(), name="api-participants"),
+    path("battles/<int:battle_id>/participants/<int:participant_id>/", api_muster.ParticipantDetailView.as_view(),
+         name="api-participant"),
+    path("battles/<int:battle_id>/muster/", api_muster.MusterView.as_view(), name="api-muster"),
     path("events/", battles_api.EventFeedView.as_view(), name="api-event-feed"),
     path("event-types/", battles_api.EventTypesView.as_view(), name="api-event-types"),
     path("campaigns/", campaign_api.CampaignListView.as_view(), name="api-campaigns"),
@@ -49,6 +55,8 @@ urlpatterns = [
     path("cards/character/<int:character_id>/", campaign_views.character_cards, name="character-cards"),
     path("cards/roster/<int:roster_id>/", campaign_views.roster_cards, name="roster-cards"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
+    path("battles/<int:battle_id>/setup/", battle_setup_views.battle_setup_page, name="battle-setup"),
+    path("campaigns/<int:campaign_id>/battles/new/", battle_setup_views.battle_schedule_page, name="battle-schedule"),
     path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

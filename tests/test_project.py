@@ -162,8 +162,10 @@ def test_battle_report_tells_the_demo_battle_turn_by_turn_with_its_final_state(c
     import re
 
     rows = re.findall(r"<tr><td>(РККА|Вермахт)</td>\s*<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", html)
-    # by hand: the attacker mustered 4 and lost g-1 and g-2 (two wounds each, V-MED-1); the defender lost none
-    assert ("РККА", "5", "5", "0", "0") in rows and ("Вермахт", "4", "2", "0", "2") in rows
+    # by hand, from the demo's rosters: the defender mustered Ivan's lieutenant and squad (1 + 10) and Petr's
+    # squad (10) and lost none; the attacker mustered Hans's lieutenant and squad (1 + 10) and lost hans-s1-f2
+    # and hans-s1-f3 (two wounds each, V-MED-1)
+    assert ("РККА", "21", "21", "0", "0") in rows and ("Вермахт", "11", "9", "0", "2") in rows
 
 
 @pytest.mark.parametrize("po", sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("*/locale/ru/LC_MESSAGES/django.po")))

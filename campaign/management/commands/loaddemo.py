@@ -1,11 +1,17 @@
 """Load a demo campaign (idempotent): a game master, players with characters on
-both sides, a running campaign with objectives, a played and concluded battle
-whose log has real events, a pending proposal, and a battle still to fight."""
+both sides and their submitted rosters, a running campaign with objectives, a
+played and concluded battle mustered from those rosters (``battles.muster``)
+whose log has real events, a pending proposal, and a battle still to fight,
+scheduled with its participants and ready to muster."""
+from datetime import timedelta
+
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from battles.models import Battle
+from battles.muster import battle_muster, battle_participant_add, battle_schedule
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign import results, services
 from campaign.models import Campaign, CampaignStatus, Character, Membership, Nationality, Objective
@@ -24,32 +30,54 @@ def _shot(shooter, target, wound_die=15):
                      "struck": [{"fighter": target, "die": {"value": wound_die, "source": "entered"}}]})
 
 
-def _battle_events(ids):
-    ivan, petr, hans = (str(ids[k]) for k in ("ivan", "petr", "hans"))
+# The demo's rosters, built through the roster services: (login, roster name, lieutenant alone?, squads, extra
+# class of the squad's second fire team). Mustering names the figures by these rosters' order: Ivan is
+# ``ivan-f1`` (his lieutenant), Petr ``petr-s1-f1`` (his squad's sergeant), Hans ``hans-f1``.
+ROSTERS = [("ivan", "Рота Громова", True, "medic"), ("petr", "Отделение Лапина", False, "rifleman"),
+           ("hans", "Kampfgruppe Weber", True, "lmg")]
+SQUAD_NAMES = {"ivan": "1-е отделение", "petr": "2-е отделение", "hans": "1. Gruppe"}
+
+
+def _roster(user, character, campaign, name, lieutenant, extra):
+    """A small valid roster, submitted: an optional lieutenant standing alone
+    and one squad (sergeant + 4 riflemen; corporal + 3 riflemen + ``extra``)."""
+    from rosters import services as rosters
+    from rosters.models import InfantryClass, Roster
+
+    roster = Roster.objects.filter(character=character, campaign=campaign, name=name).first()
+    if roster is not None:
+        return roster
+    cls = {c.code: c for c in InfantryClass.objects.all()}
+    roster = rosters.roster_create(user=user, character=character, name=name, campaign=campaign)
+    if lieutenant:
+        rosters.fighter_add(user=user, roster=roster, infantry_class=cls["lieutenant"])
+    squad = rosters.unit_add(user=user, roster=roster, kind="squad", name=SQUAD_NAMES[user.username])
+    for code, count, team in (("sergeant", 1, 1), ("rifleman", 4, 1), ("corporal", 1, 2), ("rifleman", 3, 2),
+                              ({"medic": "medic", "lmg": "light_mg"}.get(extra, "rifleman"), 1, 2)):
+        rosters.fighter_add(user=user, roster=roster, infantry_class=cls[code], count=count, unit=squad,
+                            fire_team=team)
+    rosters.roster_submit(user=user, roster=roster)
+    roster.refresh_from_db()
+    return roster
+
+
+def _battle_events():
+    """The played battle after the muster, by the mustered ids: Ivan (ivan-f1)
+    and Petr (petr-s1-f1) hold the station; Hans (hans-f1) attacks."""
+    dug_in = {"ivan-s1": "dug_in", "ivan-s1-t2": "dug_in", "petr-s1": "dug_in", "petr-s1-t2": "dug_in"}
     return [
-        ("force_mustered", {"side": "defender", "units": [{"id": "r1", "commander": "r-lt"}],
-                            "fighters": [{"id": "r-lt", "unit": "r1", "cls": "officer", "rank": "lieutenant",
-                                          "character": ivan},
-                                         {"id": "r-sgt", "unit": "r1", "cls": "officer", "rank": "sergeant",
-                                          "character": petr},
-                                         {"id": "r-1", "unit": "r1"}, {"id": "r-2", "unit": "r1"},
-                                         {"id": "r-med", "unit": "r1", "cls": "medic"}]}),
-        ("force_mustered", {"side": "attacker", "units": [{"id": "g1", "commander": "g-lt"}],
-                            "fighters": [{"id": "g-lt", "unit": "g1", "cls": "officer", "rank": "lieutenant",
-                                          "character": hans},
-                                         {"id": "g-1", "unit": "g1"}, {"id": "g-2", "unit": "g1"},
-                                         {"id": "g-mg", "unit": "g1", "cls": "lmg_gunner"}]}),
-        ("battle_started", {"attacker": "Вермахт", "defender": "РККА"}),
-        ("postures_declared", {"side": "defender", "units": {"r1": "dug_in"}}),
-        _shot("r-lt", "g-1"), _shot("r-sgt", "g-1"), _shot("r-1", "g-lt"),
+        ("postures_declared", {"side": "defender", "units": dug_in, "fighters": {"ivan-f1": "dug_in"}}),
+        _shot("ivan-f1", "hans-s1-f2"), _shot("petr-s1-f1", "hans-s1-f2"), _shot("ivan-s1-f2", "hans-f1"),
         ("turn_ended", {"side": "defender", "turn": 1}),
-        ("postures_declared", {"side": "attacker", "units": {"g1": "assault"}}),
+        ("postures_declared", {"side": "attacker", "units": {"hans-s1": "assault", "hans-s1-t2": "assault"},
+                               "fighters": {"hans-f1": "assault"}}),
         ("turn_ended", {"side": "attacker", "turn": 1}),
-        ("postures_declared", {"side": "defender", "units": {"r1": "dug_in"}}),
-        _shot("r-lt", "g-2"), _shot("r-2", "g-2"),
+        ("postures_declared", {"side": "defender", "units": dug_in, "fighters": {"ivan-f1": "dug_in"}}),
+        _shot("ivan-f1", "hans-s1-f3"), _shot("ivan-s1-f3", "hans-s1-f3"),
         ("turn_ended", {"side": "defender", "turn": 2}),
-        ("postures_declared", {"side": "attacker", "units": {"g1": "recon"}}),
-        ("wound_test", {"fighter": "g-lt", "die": {"value": 17, "source": "entered"}}),
+        ("postures_declared", {"side": "attacker", "units": {"hans-s1": "recon", "hans-s1-t2": "recon"},
+                               "fighters": {"hans-f1": "recon"}}),
+        ("wound_test", {"fighter": "hans-f1", "die": {"value": 17, "source": "entered"}}),
         ("turn_ended", {"side": "attacker", "turn": 2}),
         ("battle_ended", {"winner": "defender", "reason": "Атака отбита. / The attack was repulsed."}),
     ]
@@ -92,20 +120,38 @@ class Command(BaseCommand):
                 services.membership_assign_side(membership=m, side=side, by=master)
         if campaign.status == CampaignStatus.DRAFT:
             services.campaign_start(campaign=campaign, by=master)
+        characters = {c.owner.username: c for c in Character.objects.filter(pk__in=ids.values())
+                      .select_related("owner")}
+        rosters = {login: _roster(users[login], characters[login], campaign, name, lieutenant, extra)
+                   for login, name, lieutenant, extra in ROSTERS}
         battle = Battle.objects.filter(campaign=campaign, number=1).first()
         if battle is None:
             battle = battle_create(campaign=campaign, name="Бой у Прохоровки", number=1,
                                    mission="Удержать станцию до конца 2-го хода. / Hold the station to the end of turn 2.",
                                    victory_conditions="Станция у обороняющихся. / The defender holds the station.",
                                    objectives=list(campaign.objectives.filter(order=1).values_list("pk", flat=True)))
+        # The battle still to fight: scheduled with its participants, ready for the game master to muster.
+        # Its participants are added first, while every roster is still submitted (battle 1 locks them
+        # until it ends).
+        upcoming = Battle.objects.filter(campaign=campaign, number=2).first()
+        if upcoming is None:
+            upcoming = battle_schedule(
+                user=master, campaign=campaign, name="Разведка боем",
+                scheduled_for=timezone.now().replace(hour=18, minute=0, second=0, microsecond=0)
+                + timedelta(days=7),
+                mission="Разведать оборону у высоты 252.2. / Probe the defence at Hill 252.2.",
+                objectives=list(campaign.objectives.filter(order=2).values_list("pk", flat=True)))
+        for b in (upcoming, battle):
+            if b.head_seq == 0 and not b.participants.exists():
+                for login in ("ivan", "petr", "hans"):
+                    battle_participant_add(user=master, battle=b, character=characters[login],
+                                           roster=rosters[login])
         if battle.head_seq == 0:
+            battle = battle_muster(user=master, battle=battle).battle
             battle_event_append(
-                battle_id=battle.id, expected_seq=0, recorded_by=master, as_game_master=True,
-                events=[NewEvent(type=t, data=d, key=f"demo-{i}") for i, (t, d) in enumerate(_battle_events(ids), 1)],
+                battle_id=battle.id, expected_seq=battle.head_seq, recorded_by=master, as_game_master=True,
+                events=[NewEvent(type=t, data=d, key=f"demo-{i}") for i, (t, d) in enumerate(_battle_events(), 1)],
             )
-        if not Battle.objects.filter(campaign=campaign, number=2).exists():
-            battle_create(campaign=campaign, name="Разведка боем", number=2,
-                          objectives=list(campaign.objectives.filter(order=2).values_list("pk", flat=True)))
 
         def conclude():
             battle_replay(battle_id=battle.id)

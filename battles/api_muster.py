@@ -1,0 +1,115 @@
+"""REST API of a battle's setup: its participants (the characters who fight,
+with their rosters) and mustering them onto the table. The game master
+writes; anybody may read who fights. Every write checks the game master
+before it looks at what was sent."""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.models import Character
+from config.errors import NotFound
+from rosters.models import Roster
+
+from . import muster, muster_selectors
+from .models import Battle, BattleParticipant
+
+
+class ParticipantOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    battle = serializers.IntegerField()
+    side = serializers.ChoiceField(choices=BattleParticipant.Side.choices)
+    side_label = serializers.CharField(help_text="The campaign's name of the side")
+    character = serializers.IntegerField()
+    character_name = serializers.CharField()
+    player = serializers.CharField(help_text="The player's login")
+    roster = serializers.IntegerField(allow_null=True)
+    roster_name = serializers.CharField()
+    mustered_seq = serializers.IntegerField(allow_null=True, help_text="The side's force_mustered event")
+    mustered_total = serializers.IntegerField(allow_null=True, help_text="The roster's price when mustered, PP")
+    mustered_version = serializers.IntegerField(allow_null=True, help_text="Its game-data version then")
+    mustered_at = serializers.DateTimeField(allow_null=True)
+
+
+class ParticipantIn(serializers.Serializer):
+    character = serializers.IntegerField(help_text="An active campaign member's character (his side is used)")
+    roster = serializers.IntegerField(help_text="One of the character's submitted rosters for this campaign")
+
+
+def _battle(battle_id: int) -> Battle:
+    return get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+
+
+def _participants(battle: Battle) -> list[dict]:
+    return [muster_selectors.participant_out(p) for p in muster_selectors.battle_participants(battle=battle)]
+
+
+def _get(model, pk: int, field: str, ru: str, en: str):
+    obj = model.objects.filter(pk=pk).first()
+    if obj is None:
+        raise NotFound(f"{field}: {ru} {pk} не найден.", f"{field}: {en} {pk} not found.", field=field)
+    return obj
+
+
+class ParticipantsView(APIView):
+    @extend_schema(responses=ParticipantOut(many=True), description="Who fights in the battle, by side.")
+    def get(self, request: Request, battle_id: int) -> Response:
+        return Response(ParticipantOut(_participants(_battle(battle_id)), many=True).data)
+
+    @extend_schema(
+        request=ParticipantIn, responses={201: ParticipantOut},
+        description=("The game master adds a character with his roster. 403 for anybody else (checked first); "
+                     "400 names the field when the character is not an active member with a side or the roster "
+                     "is not his submitted, valid roster of this campaign and side; 409 once the battle is "
+                     "mustered or when the character already fights in it."),
+    )
+    def post(self, request: Request, battle_id: int) -> Response:
+        muster.require_master(request.user)
+        battle = _battle(battle_id)
+        data = ParticipantIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        character = _get(Character, data.validated_data["character"], "character", "персонаж", "character")
+        roster = _get(Roster, data.validated_data["roster"], "roster", "состав", "roster")
+        p = muster.battle_participant_add(user=request.user, battle=battle, character=character, roster=roster)
+        p = next(x for x in muster_selectors.battle_participants(battle=battle) if x.pk == p.pk)
+        return Response(ParticipantOut(muster_selectors.participant_out(p)).data, status=status.HTTP_201_CREATED)
+
+
+class ParticipantDetailView(APIView):
+    @extend_schema(responses={204: None}, description="The game master removes a participant before the muster.")
+    def delete(self, request: Request, battle_id: int, participant_id: int) -> Response:
+        muster.require_master(request.user)
+        participant = BattleParticipant.objects.filter(pk=participant_id, battle_id=battle_id).first()
+        if participant is None:
+            raise NotFound(f"Участник {participant_id} не найден в этом бою.",
+                           f"Participant {participant_id} not found in this battle.", field="participant")
+        muster.battle_participant_remove(user=request.user, participant=participant)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MusterView(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: inline_serializer("MusterOut", {
+            "head_seq": serializers.IntegerField(),
+            "events": inline_serializer("MusteredEvent", {"seq": serializers.IntegerField(),
+                                                          "type": serializers.CharField()}, many=True),
+            "participants": ParticipantOut(many=True),
+        })},
+        description=("The game master musters every participant's roster: one force_mustered per side and "
+                     "battle_started, in one batch; the rosters are locked until the battle ends. 403 for anybody "
+                     "else; 400 when a side has no participant with a roster or a roster is no longer submitted "
+                     "and valid; 409 when already mustered; 422 if the engine refuses the forces."),
+    )
+    def post(self, request: Request, battle_id: int) -> Response:
+        muster.require_master(request.user)
+        result = muster.battle_muster(user=request.user, battle=_battle(battle_id))
+        return Response({
+            "head_seq": result.battle.head_seq,
+            "events": [{"seq": e.seq, "type": e.type} for e in result.events],
+            "participants": ParticipantOut(_participants(result.battle), many=True).data,
+        }, status=status.HTTP_201_CREATED)
