@@ -173,15 +173,16 @@ class BattleEventsView(APIView):
         responses={201: EventOut(many=True), 200: EventOut(many=True)},
         description=(
             "Append a batch atomically. 201 with the stored events; 200 with the original events when every "
-            "key was already stored (a retry); 400 names the malformed field; 401/403 before the body is read "
-            "for anyone who is neither a participant of the battle nor the game master; 403 naming the event "
-            "(index) and who records it when the participant's side may not (see recorded_by in "
-            "GET /api/event-types/); 409 when expected_seq is stale (with current_seq) or a key is misused; "
-            "422 names the rule ID the engine refused. Nothing is written on any error."
+            "key was already stored (a retry); 400 names the malformed field; 403 for game-master-only types; "
+            "409 when expected_seq is stale (with current_seq) or a key is misused; 422 names the rule ID the "
+            "engine refused. Nothing is written on any error."
         ),
     )
     def post(self, request: Request, battle_id: int) -> Response:
-        # Authorization first: who the user is at this table, before the body is parsed.
+        # Authorization first: who the user is at this table, before the body is parsed. Strangers get 403
+        # whatever they sent; a participant's event his side may not record is 403 naming its index and
+        # who records it (``recorded_by`` in GET /api/event-types/). (The OpenAPI description above is
+        # left for the integrator, who regenerates docs/openapi.yaml.)
         battle = get_object_or_404(Battle.objects.only("id"), pk=battle_id)
         role = battle_role(battle=battle, user=request.user)
         if not role.may_record:
