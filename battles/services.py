@@ -258,11 +258,25 @@ def battle_event_append(
     at the table, decided by the caller before the payload is read; trusted
     internal callers (mustering, the demo, benchmarks) pass
     ``as_game_master=True`` instead. Raises InvalidInput (400), Forbidden (403), NotFound (404),
-    Conflict (409, stale ``expected_seq`` or key misuse) or RuleRefused (422)."""
+    Conflict (409, stale ``expected_seq`` or key misuse) or RuleRefused (422).
+
+    With a ``role``: the game master records anything; a participant records
+    only the events his side records (``battles.engine.actors``), each checked
+    against the state just before it; anyone else is refused before the batch
+    is looked at. Without a role or ``as_game_master`` (internal callers
+    only: every request-facing caller passes the role), corrections are
+    refused."""
+    if role is not None and not role.may_record:
+        raise Forbidden("Журнал боя записывают только его участники и мастер.",
+                        "Only the battle's participants and the game master record its log.",
+                        code="not_a_participant")
+    if role is not None and role.is_game_master:
+        as_game_master = True
+    side = role.side if role is not None and not as_game_master else None
     _check_batch(events)
     try:
         with transaction.atomic():
-            result = _append_locked(battle_id, events, expected_seq, recorded_by, as_game_master)
+            result = _append_locked(battle_id, events, expected_seq, recorded_by, as_game_master, side)
             if result.created:
                 transaction.on_commit(lambda: _schedule_replay(battle_id))
             return result
@@ -277,7 +291,7 @@ def battle_event_append(
 
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
-                   recorded_by: Any, as_game_master: bool) -> AppendResult:
+                   recorded_by: Any, as_game_master: bool, side: str | None = None) -> AppendResult:
     keys = [ev.key for ev in events if ev.key is not None]
     qs = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
           .only("id", "head_seq", "rules", "campaign_id", "campaign__status").filter(pk=battle_id))
@@ -298,12 +312,13 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
             f"expected_seq {expected_seq} is stale: the battle's last event is {battle.head_seq}. Re-read the log.",
             field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq},
         )
-    for i, ev in enumerate(events):
-        entry = engine.REGISTRY.get(ev.type) if isinstance(ev.type, str) else None
-        if entry is not None and entry.game_master_only and not as_game_master:
-            raise Forbidden(f"events[{i}].type: событие {ev.type} может записать только мастер.",
-                            f"events[{i}].type: only the game master may record {ev.type}.",
-                            field=f"events[{i}].type", code="game_master_only")
+    if not as_game_master and side is None:  # no role (internal callers): corrections stay the master's
+        for i, ev in enumerate(events):
+            entry = engine.REGISTRY.get(ev.type) if isinstance(ev.type, str) else None
+            if entry is not None and entry.game_master_only:
+                raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
+                                f"events[{i}].type: only the game master may record «{entry.title_en}».",
+                                field=f"events[{i}].type", code="game_master_only")
     rules = battle_rules(battle=battle)
     state = _current_state(battle, rules)
     first = battle.head_seq + 1
@@ -312,6 +327,7 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
             state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll), ev.schema_version) for ev in events],
             first_seq=first, rules=rules,
             history=lambda: [e for chunk in iter_engine_events(battle_id=battle.id, upto=battle.head_seq) for e in chunk],
+            authorize=None if side is None else _recorder_check(side),
         )
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
@@ -335,6 +351,23 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         for row in rows:  # the caller shows who recorded them: no query per row for it
             row.recorded_by = recorded_by
     return AppendResult(rows, created=True)
+
+
+def _recorder_check(side: str) -> Callable[[int, str, engine.BattleState, Any], bool]:
+    """A participant of ``side`` records his side's events and those the rules
+    hand to him (``engine.actors``); anything else is 403 naming the event and
+    who records it. Nothing is stored: the whole batch is refused."""
+
+    def check(index: int, type_name: str, state: engine.BattleState, payload: Any) -> bool:
+        try:
+            return engine.authorize(state, type_name, payload, side=side)
+        except engine.NotYours as exc:
+            code = "game_master_only" if exc.allowed == "game_master" else "not_your_side"
+            raise Forbidden(f"events[{index}]: {exc.message_ru}", f"events[{index}]: {exc.message_en}",
+                            field=f"events[{index}].type", code=code,
+                            extra={"index": index, "recorded_by": exc.allowed}) from None
+
+    return check
 
 
 _INSERT_FIELDS = ("battle_id", "seq", "position", "type", "data", "schema_version", "recorded_by_id",

@@ -32,7 +32,7 @@ from battles.models import Battle, BattleEvent, BattleProjection, LogPosition
 from battles.services import NewEvent
 from bench import env, synthetic
 from campaign.models import Campaign
-from campaign.roles import PLAYER
+from campaign.roles import GAME_MASTER, PLAYER
 from config.errors import RuleRefused
 
 EVENT_TABLE = BattleEvent._meta.db_table
@@ -58,8 +58,10 @@ class World:
 
 def world(url: str) -> World:
     campaign = Campaign.objects.create(name="Bench campaign")
+    # The HTTP client records a synthetic battle of both sides, forces included: only the game
+    # master writes such a log (participants record their own side's events only).
     user = User.objects.create_user("bench_player", password="bench-not-a-secret")
-    user.groups.add(Group.objects.get(name=PLAYER))
+    user.groups.add(Group.objects.get(name=PLAYER), Group.objects.get(name=GAME_MASTER))
     token = Token.objects.create(user=user)
     return World(url, campaign, token.key)
 

@@ -11,12 +11,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from battles.access import battle_role
 from battles.models import Battle
-from config.errors import InvalidInput
+from config.errors import Forbidden, InvalidInput
 
 from . import selectors, services
 from .chronicle import describe_all
-from .models import Campaign, Character, Nationality, Proposal, Rank, Side
+from .models import Campaign, Character, Membership, Nationality, Proposal, Rank, Side
 from .roles import is_game_master
 
 
@@ -168,6 +169,24 @@ class JoinView(APIView):
         return Response({"status": m.status, "side": m.side})
 
 
+def _battle_at_table(request: Request, battle_id: int) -> Battle:
+    """The battle, for its game master or participants only (V-RANK-9: the
+    command is decided by the team that fights it); decided before the body
+    is read, so a stranger learns nothing. A battle whose participants are not
+    set up yet is open to the campaign's players (the service then checks the side)."""
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    if battle.participants.exists():
+        allowed = battle_role(battle=battle, user=request.user).may_record
+    else:
+        allowed = is_game_master(request.user) or Membership.objects.filter(
+            campaign_id=battle.campaign_id, player=request.user, status=Membership.Status.ACTIVE).exists()
+    if not allowed:
+        raise Forbidden("Командование боя определяют его участники и мастер.",
+                        "Only the battle's participants and the game master decide its command.",
+                        code="not_a_participant")
+    return battle
+
+
 class CommandRollView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -181,7 +200,7 @@ class CommandRollView(APIView):
                                                         "rounds": serializers.IntegerField()}),
         description="V-RANK-9/10: each player of the side rolls; the highest is captain; ties re-roll (G-13).")
     def post(self, request: Request, battle_id: int) -> Response:
-        battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+        battle = _battle_at_table(request, battle_id)
         rolls = request.data.get("rolls")
         if not isinstance(rolls, dict) or not all(str(k).isdigit() for k in rolls):
             raise InvalidInput("rolls: объект «id персонажа → бросок».", "rolls: an object character id → die.",
@@ -200,7 +219,7 @@ class CommandAssignView(APIView):
         "posts": serializers.DictField(help_text="character id → {\"post\": str, \"rank\": corporal|sergeant|lieutenant}")}),
         responses={201: None}, description="V-RANK-11: the captain assigns every other player a post and rank.")
     def post(self, request: Request, battle_id: int) -> Response:
-        battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+        battle = _battle_at_table(request, battle_id)
         posts = request.data.get("posts")
         if not isinstance(posts, dict) or not all(str(k).isdigit() and isinstance(v, dict) for k, v in posts.items()):
             raise InvalidInput("posts: объект «id персонажа → должность».", "posts: an object character id → post.",

@@ -352,15 +352,14 @@ def command_roll(*, battle: Any, side: str, rolls: Mapping[int, Mapping[str, Any
     until the tie breaks. Each die is entered (value) or rolled by the service."""
     campaign = battle.campaign
     _refuse_if_archived(campaign)
-    if not (is_game_master(by) or _is_side_player(campaign, side, by)):
+    if not (is_game_master(by) or _is_side_player(campaign, side, by, battle=battle)):
         raise Forbidden("Бросок за сторону записывает её игрок или мастер.",
                         "Only a player of that side or the game master records its command roll.")
     state = command_state(battle=battle, side=side)
     if state.captain is not None:
         raise RuleRefused("Командир уже определён.", "The commander has already been determined.",
                           rule_id="V-RANK-10")
-    members = set(Membership.objects.filter(campaign=campaign, side=side, status=Membership.Status.ACTIVE)
-                  .values_list("character_id", flat=True))
+    members = _side_team(battle, side)
     expected = set(state.contenders) if state.rounds else members
     given = {int(c) for c in rolls}
     if not given or not given <= members:
@@ -398,8 +397,7 @@ def command_assign(*, battle: Any, side: str, posts: Mapping[int, Mapping[str, s
     captain = Character.objects.get(pk=state.captain)
     if not (is_game_master(by) or captain.owner_id == getattr(by, "pk", None)):
         raise Forbidden("Должности назначает командир (или мастер).", "Only the captain (or the game master) assigns posts.")
-    others = set(Membership.objects.filter(campaign=campaign, side=side, status=Membership.Status.ACTIVE)
-                 .exclude(character_id=state.captain).values_list("character_id", flat=True))
+    others = _side_team(battle, side) - {state.captain}
     given = {int(c) for c in posts}
     if given != others:
         raise RuleRefused("Командир назначает должность каждому другому игроку своей стороны.",
@@ -416,9 +414,28 @@ def command_assign(*, battle: Any, side: str, posts: Mapping[int, Mapping[str, s
                           key=f"battle:{battle.pk}:command:{side}:assigned")
 
 
-def _is_side_player(campaign: Campaign, side: str, user: Any) -> bool:
-    return _is_user(user) and Membership.objects.filter(campaign=campaign, side=side, player=user,
-                                                        status=Membership.Status.ACTIVE).exists()
+def _side_team(battle: Any, side: str) -> set[int]:
+    """V-RANK-9: the team of players who fight for one side in this battle:
+    its participants once the game master has set them up, otherwise every
+    active member of that side (a battle scheduled before participants)."""
+    from battles.models import BattleParticipant
+
+    team = set(BattleParticipant.objects.filter(battle=battle, side=side).values_list("character_id", flat=True))
+    if team:
+        return team
+    return set(Membership.objects.filter(campaign=battle.campaign, side=side, status=Membership.Status.ACTIVE)
+               .values_list("character_id", flat=True))
+
+
+def _is_side_player(campaign: Campaign, side: str, user: Any, *, battle: Any = None) -> bool:
+    """An active member of ``side``; for a battle with participants, one of
+    that side's participants (only the people at the table decide its command)."""
+    if not _is_user(user):
+        return False
+    if battle is not None and battle.participants.exists():
+        return battle.participants.filter(side=side, character__owner=user).exists()
+    return Membership.objects.filter(campaign=campaign, side=side, player=user,
+                                     status=Membership.Status.ACTIVE).exists()
 
 
 # --- proposals -------------------------------------------------------------------------

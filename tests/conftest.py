@@ -153,6 +153,48 @@ def battle(campaign):
     return battle_create(campaign=campaign, name="Бой 1")
 
 
+# --- the people at a battle's table ----------------------------------------------------
+def enlist_at(battle, user, side: str, rank: str = "corporal"):
+    """Seat ``user`` at ``battle``'s table for ``side``: a character of his, a
+    participant row (what the game master sets up before mustering)."""
+    from battles.models import BattleParticipant
+    from campaign.models import Character, Nationality
+
+    character = Character.objects.create(owner=user, name=f"{user.username.title()} ({side})", rank=rank,
+                                         nationality=Nationality.objects.get(code="su"))
+    BattleParticipant.objects.create(battle=battle, character=character, side=side)
+    return character
+
+
+@pytest.fixture
+def enlist(db):
+    return enlist_at
+
+
+@pytest.fixture
+def defender(battle, player):
+    """The ``player`` (ivan) fights for the defender in ``battle``."""
+    enlist_at(battle, player, "defender")
+    return player
+
+
+@pytest.fixture
+def attacker(battle):
+    user = _user("otto", "player")
+    enlist_at(battle, user, "attacker")
+    return user
+
+
+@pytest.fixture
+def defender_client(defender):
+    return _client(defender)
+
+
+@pytest.fixture
+def attacker_client(attacker):
+    return _client(attacker)
+
+
 # --- the replay worker -----------------------------------------------------------
 class EagerReplay:
     """Embedded mode: replays run in-process at commit; waiting just checks."""

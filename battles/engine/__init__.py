@@ -5,6 +5,8 @@ Rules data (thresholds, distances, the missing infantry table) comes in as
 the ``rules`` mapping; the engine never reads settings or the database.
 """
 from . import rules as _rules  # noqa: F401  (registers event types)
+from .actors import POLICY as RECORDERS
+from .actors import NotYours, authorize, recorder
 from .dice import Die, fill_rolls
 from .errors import EngineError, PayloadError, RuleViolation
 from .events import REGISTRY, Event, EventType, lookup, vocabulary
@@ -24,6 +26,7 @@ def state_from_json(data: dict | None) -> BattleState:
 
 
 __all__ = [
+    "RECORDERS", "NotYours", "authorize", "recorder",
     "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "prisoners", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
     "PayloadError", "RuleViolation", "SequenceGap", "decide", "decide_and_apply", "dump", "fold", "load", "lookup",
     "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",

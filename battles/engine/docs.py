@@ -27,8 +27,16 @@ An event the rules forbid is refused with the catalog rule ID (`V-...`) or a
 structural code (`S-...`), in Russian and English. Once accepted, an event
 stands; only the game master's `correction` voids one (V-TURN-13).
 
-Who may record: **players** (any player of the battle) unless marked
-**game master only**.
+Who may record: a battle's events are recorded by its participants and the
+game master; everyone else is refused (403) and nothing is stored. Each type
+below says who records it (`recorded_by` in `GET /api/event-types/`):
+**actor**, the side whose fighter, vehicle or turn acts; **opponent**, the
+enemy of the side whose piece the payload names, to whom the rules hand the
+record (a prisoner's captors, a mine's owner); **either** side at the table;
+**game master** only. The game master may record any event. A payload naming
+an unknown fighter, unit, vehicle or mine is refused by the rules
+(`S-UNKNOWN`), and so is an enemy's mine that has not been revealed
+(V-MINE-14): the refusal does not tell the two apart.
 
 Structural refusal codes: `S-NOT-STARTED`, `S-ENDED`, `S-STARTED-TWICE` (the
 battle's life cycle), `S-UNKNOWN` (no such fighter, unit, vehicle or object, or
@@ -115,9 +123,10 @@ def render() -> str:
         out.append(f"\n## `{name}` — {entry.title_en} / {entry.title_ru}\n")
         if schema.get("description"):
             out.append(schema["description"] + "\n")
-        who = "game master only" if entry.game_master_only else "players"
+        who = d["recorded_by"]
         rules = ", ".join(entry.rules) if entry.rules else "—"
-        out.append(f"- Recorded by: **{who}**; schema version {entry.version}")
+        out.append(f"- Recorded by: **{who['kind'].replace('_', ' ')}**: {who['text_en']} / {who['text_ru']}; "
+                   f"schema version {entry.version}")
         out.append(f"- Rules: {rules}\n")
         out.append("| field | type | required | notes |")
         out.append("|---|---|---|---|")

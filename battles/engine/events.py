@@ -110,13 +110,17 @@ class EventType(Generic[P]):
         return build(data)
 
     def describe(self) -> dict[str, Any]:
+        from .actors import POLICY  # the recorder policy reads the rule modules, which register here
+
+        recorder = POLICY.get(self.name)
         return {
             "type": self.name,
             "schema_version": self.version,
             "title_ru": self.title_ru,
             "title_en": self.title_en,
             "rules": list(self.rules),
-            "game_master_only": self.game_master_only,
+            "game_master_only": self.game_master_only or (recorder is not None and recorder.kind == "game_master"),
+            "recorded_by": recorder.describe() if recorder is not None else None,
             "schema": dataclass_schema(self.payload),
         }
 

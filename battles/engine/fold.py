@@ -126,11 +126,17 @@ def decide_and_apply(
     first_seq: int,
     rules: Mapping[str, Any] | None = None,
     history: Callable[[], Iterable[Event]] | None = None,
+    authorize: Callable[[int, str, BattleState, Any], bool] | None = None,
 ) -> tuple[list[Event], BattleState]:
     """``decide`` without the defensive copy: ``state`` is handed over (and
     changed); returns the events and the state after them. On a refusal the
     state is half-applied and must be dropped. The append path uses this to
-    keep the state for the next append instead of rebuilding it."""
+    keep the state for the next append instead of rebuilding it.
+
+    ``authorize(index, type, state, payload)`` decides who may record each
+    event against the state just before it (``actors.authorize``); it raises
+    to refuse, or returns True to leave an unknown piece to the checks, which
+    must then refuse it."""
     from .errors import PayloadError
     from .state import dump
 
@@ -147,8 +153,12 @@ def decide_and_apply(
             raise
         ctx = Context(seq, ctx_rules)
         try:
+            deferred = authorize is not None and authorize(i, entry.name, work, payload)
             for check in entry.checks:
                 check(work, payload, ctx)
+            if deferred:  # the recorder was left to the checks, and none refused: never let it through
+                raise RuleViolation("S-UNKNOWN", "Событие называет неизвестного бойца, подразделение или технику.",
+                                    "The event names an unknown fighter, unit or vehicle.")
         except RuleViolation as exc:
             exc.index = i  # type: ignore[attr-defined]
             raise

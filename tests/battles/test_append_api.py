@@ -16,8 +16,8 @@ def append(client, battle, events, expected_seq=0, **kw):
 
 @pytest.mark.django_db
 class TestAppend:
-    def test_batch_is_stored_with_gapless_seqs_and_positions(self, player_client, battle):
-        r = append(player_client, battle, [START, {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}])
+    def test_batch_is_stored_with_gapless_seqs_and_positions(self, defender_client, battle):
+        r = append(defender_client, battle, [START, {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}])
         assert r.status_code == 201, r.json()
         body = r.json()
         assert [e["seq"] for e in body] == [1, 2]
@@ -26,9 +26,9 @@ class TestAppend:
         battle.refresh_from_db()
         assert battle.head_seq == 2
 
-    def test_stale_expected_seq_is_409_with_current_seq_and_writes_nothing(self, player_client, battle):
-        assert append(player_client, battle, [START]).status_code == 201
-        r = append(player_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
+    def test_stale_expected_seq_is_409_with_current_seq_and_writes_nothing(self, defender_client, battle):
+        assert append(defender_client, battle, [START]).status_code == 201
+        r = append(defender_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
                    expected_seq=0)
         assert r.status_code == 409
         err = r.json()["error"]
@@ -36,36 +36,36 @@ class TestAppend:
         assert err["message_ru"] and err["message_en"]
         assert BattleEvent.objects.filter(battle=battle).count() == 1
 
-    def test_null_expected_seq_appends_at_the_head(self, player_client, battle):
-        append(player_client, battle, [START])
-        r = append(player_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
+    def test_null_expected_seq_appends_at_the_head(self, defender_client, battle):
+        append(defender_client, battle, [START])
+        r = append(defender_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
                    expected_seq=None)
         assert r.status_code == 201 and r.json()[0]["seq"] == 2
 
-    def test_same_key_returns_the_original_and_stores_nothing_new(self, player_client, battle):
-        first = append(player_client, battle, [dict(START, key="k-1")])
-        again = append(player_client, battle, [dict(START, key="k-1")], expected_seq=0)  # a retry: stale seq too
+    def test_same_key_returns_the_original_and_stores_nothing_new(self, defender_client, battle):
+        first = append(defender_client, battle, [dict(START, key="k-1")])
+        again = append(defender_client, battle, [dict(START, key="k-1")], expected_seq=0)  # a retry: stale seq too
         assert first.status_code == 201 and again.status_code == 200
         assert again.json() == first.json()
         assert BattleEvent.objects.filter(battle=battle).count() == 1
 
-    def test_key_reused_for_a_different_event_is_409(self, player_client, battle):
-        append(player_client, battle, [dict(START, key="k-1")])
+    def test_key_reused_for_a_different_event_is_409(self, defender_client, battle):
+        append(defender_client, battle, [dict(START, key="k-1")])
         other = {"type": "turn_ended", "data": {"side": "defender", "turn": 1}, "key": "k-1"}
-        r = append(player_client, battle, [other], expected_seq=1)
+        r = append(defender_client, battle, [other], expected_seq=1)
         assert r.status_code == 409 and r.json()["error"]["code"] == "idempotency_conflict"
         assert r.json()["error"]["field"] == "events[0].key"
 
-    def test_half_known_batch_is_409_and_writes_nothing(self, player_client, battle):
-        append(player_client, battle, [dict(START, key="a")])
-        r = append(player_client, battle, [dict(START, key="a"),
+    def test_half_known_batch_is_409_and_writes_nothing(self, defender_client, battle):
+        append(defender_client, battle, [dict(START, key="a")])
+        r = append(defender_client, battle, [dict(START, key="a"),
                                            {"type": "turn_ended", "data": {"side": "defender", "turn": 1},
                                             "key": "b"}], expected_seq=1)
         assert r.status_code == 409 and r.json()["error"]["code"] == "idempotency_partial"
         assert BattleEvent.objects.filter(battle=battle).count() == 1
 
-    def test_duplicate_key_inside_one_batch_is_400(self, player_client, battle):
-        r = append(player_client, battle, [dict(START, key="x"), {"type": "turn_ended",
+    def test_duplicate_key_inside_one_batch_is_400(self, defender_client, battle):
+        r = append(defender_client, battle, [dict(START, key="x"), {"type": "turn_ended",
                    "data": {"side": "defender", "turn": 1}, "key": "x"}])
         assert r.status_code == 400 and r.json()["error"]["field"] == "events[1].key"
 
@@ -89,17 +89,17 @@ class TestAppend:
             ({"expected_seq": 0, "events": [START], "extra": 1}, "extra"),
         ],
     )
-    def test_malformed_input_is_400_naming_the_field_and_writes_nothing(self, player_client, battle, body, field):
-        r = player_client.post(url(battle), body, format="json")
+    def test_malformed_input_is_400_naming_the_field_and_writes_nothing(self, defender_client, battle, body, field):
+        r = defender_client.post(url(battle), body, format="json")
         assert r.status_code == 400, r.json()
         err = r.json()["error"]
         assert err["field"] == field
         assert err["message_ru"] != err["message_en"]
         assert not BattleEvent.objects.filter(battle=battle).exists()
 
-    def test_rule_refusal_is_422_with_the_rule_id_and_the_whole_batch_is_refused(self, player_client, battle):
+    def test_rule_refusal_is_422_with_the_rule_id_and_the_whole_batch_is_refused(self, attacker_client, battle):
         # V-TURN-8: the defender moves first, so the attacker cannot end turn 1 first.
-        r = append(player_client, battle, [START, {"type": "turn_ended", "data": {"side": "attacker", "turn": 1}}])
+        r = append(attacker_client, battle, [START, {"type": "turn_ended", "data": {"side": "attacker", "turn": 1}}])
         assert r.status_code == 422
         err = r.json()["error"]
         assert err["rule_id"] == "V-TURN-12" and err["index"] == 1
@@ -108,10 +108,10 @@ class TestAppend:
         battle.refresh_from_db()
         assert battle.head_seq == 0
 
-    def test_error_message_follows_the_request_language(self, player_client, battle):
-        r = player_client.post(url(battle), {"events": [START]}, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    def test_error_message_follows_the_request_language(self, defender_client, battle):
+        r = defender_client.post(url(battle), {"events": [START]}, format="json", HTTP_ACCEPT_LANGUAGE="en")
         assert r.json()["error"]["message"] == r.json()["error"]["message_en"]
-        r = player_client.post(url(battle), {"events": [START]}, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+        r = defender_client.post(url(battle), {"events": [START]}, format="json", HTTP_ACCEPT_LANGUAGE="ru")
         assert r.json()["error"]["message"] == r.json()["error"]["message_ru"]
 
     def test_unknown_battle_is_404(self, player_client, battle):
@@ -132,14 +132,14 @@ class TestPermissions:
         c.force_authenticate(outsider)
         assert append(c, battle, [START]).status_code == 403
 
-    def test_only_the_game_master_may_append_a_correction(self, player_client, gm_client, battle):
-        append(player_client, battle, [START])
+    def test_only_the_game_master_may_append_a_correction(self, defender_client, gm_client, battle):
+        append(defender_client, battle, [START])
         fix = [{"type": "correction", "data": {"voids_seq": 1, "reason": "ошибка"}}]
-        r = append(player_client, battle, fix, expected_seq=1)
+        r = append(defender_client, battle, fix, expected_seq=1)
         assert r.status_code == 403 and r.json()["error"]["code"] == "game_master_only"
         assert append(gm_client, battle, fix, expected_seq=1).status_code == 201
 
-    def test_token_auth_obtains_a_token_and_appends(self, player, battle):
+    def test_token_auth_obtains_a_token_and_appends(self, defender, battle):
         from rest_framework.test import APIClient
 
         c = APIClient()
@@ -157,10 +157,10 @@ class TestPermissions:
 
 @pytest.mark.django_db
 class TestRead:
-    def test_events_are_paginated_in_seq_order(self, player_client, anon_client, battle):
+    def test_events_are_paginated_in_seq_order(self, gm_client, anon_client, battle):
         evs = [START] + [{"type": "turn_ended", "data": {"side": s, "turn": t}}
                          for t in (1, 2, 3) for s in ("defender", "attacker")]
-        assert append(player_client, battle, evs).status_code == 201
+        assert append(gm_client, battle, evs).status_code == 201
         page = anon_client.get(url(battle), {"after": 2, "limit": 3}).json()
         assert [e["seq"] for e in page["results"]] == [3, 4, 5]
         assert page["head_seq"] == 7 and "after=5" in page["next"]
@@ -180,13 +180,13 @@ class TestRead:
         assert started["schema"]["required"] == ["attacker", "defender"]
         assert started["title_ru"] and started["title_en"]
 
-    def test_global_feed_orders_every_battle_by_position(self, player_client, anon_client, campaign):
+    def test_global_feed_orders_every_battle_by_position(self, gm_client, anon_client, campaign):
         from battles.services import battle_create
 
         b1, b2 = battle_create(campaign=campaign, name="1"), battle_create(campaign=campaign, name="2")
-        append(player_client, b1, [START])
-        append(player_client, b2, [START])
-        append(player_client, b1, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}], expected_seq=1)
+        append(gm_client, b1, [START])
+        append(gm_client, b2, [START])
+        append(gm_client, b1, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}], expected_seq=1)
         feed = anon_client.get("/api/events/").json()["results"]
         assert [(e["battle"], e["seq"]) for e in feed] == [(b1.id, 1), (b2.id, 1), (b1.id, 2)]
         tail = anon_client.get("/api/events/", {"after_position": feed[0]["position"]}).json()["results"]

@@ -200,11 +200,12 @@ class TestStateEndpoint:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.worker
-def test_append_commits_then_the_worker_replays(replay_worker, campaign, player_client):
+def test_append_commits_then_the_worker_replays(replay_worker, campaign, player, player_client, enlist):
     """End to end through HTTP and the replay worker (a real Celery worker process under CI)."""
     from battles.services import battle_create
 
     battle = battle_create(campaign=campaign, name="live")
+    enlist(battle, player, "defender")  # the defender starts the battle and ends his turn
     r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": 0, "events": [
         {"type": "battle_started", "data": {"attacker": "A", "defender": "D"}},
         {"type": "turn_ended", "data": {"side": "defender", "turn": 1}},

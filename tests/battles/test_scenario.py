@@ -92,28 +92,33 @@ def post(client, battle, events, expected_seq):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_small_battle_end_to_end_through_the_api_and_the_replay_task(player_client, battle, replay_worker):
-    seq = 0
-    for batch in (SETUP, DEFENDER_1, ATTACKER_1, DEFENDER_2[:1]):
-        seq = post(player_client, battle, batch, seq)
+def test_small_battle_end_to_end_through_the_api_and_the_replay_task(gm_client, defender_client, attacker_client,
+                                                                    battle, replay_worker):
+    """The game master sets the table up (force_mustered is his); each player
+    records his own side's turns, and the attacker the capture of the
+    defender's tank, which the rules hand to him (V-CAPT-5)."""
+    seq = post(gm_client, battle, SETUP, 0)
+    for client, batch in ((defender_client, DEFENDER_1), (attacker_client, ATTACKER_1),
+                          (defender_client, DEFENDER_2[:1])):
+        seq = post(client, battle, batch, seq)
 
     # a dead fighter never acts (S-DEAD): d2, killed in the house, cannot fire in his side's next turn
-    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
+    r = defender_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
         {"type": "fire", "data": {"shooter": "d2", "weapon": "rifle", "target": "fighters", "distance": 3,
                                   "struck": [{"fighter": "a2", "die": D(20)}]}}]}, format="json")
     assert r.status_code == 422 and r.json()["error"]["rule_id"] == "S-DEAD"
-    seq = post(player_client, battle, DEFENDER_2[1:], seq)
+    seq = post(defender_client, battle, DEFENDER_2[1:], seq)
 
     # a refused event names its rule: a dead fighter cannot act (d2 died in the house)
-    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
+    r = attacker_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": seq, "events": [
         {"type": "postures_declared", "data": {"side": "attacker", "units": {"A": "assault"}}},
         {"type": "fire", "data": {"shooter": "a3", "weapon": "rifle", "target": "fighters", "distance": 3,
                                   "struck": [{"fighter": "d2", "die": D(20)}]}}]}, format="json")
     assert r.status_code == 422 and r.json()["error"]["rule_id"] == "S-TARGET"
 
-    seq = post(player_client, battle, ATTACKER_2, seq)
+    seq = post(attacker_client, battle, ATTACKER_2, seq)
     assert replay_worker.wait(battle.id, seq) is not None
-    body = player_client.get(f"/api/battles/{battle.id}/state/").json()
+    body = attacker_client.get(f"/api/battles/{battle.id}/state/").json()
     assert body["seq"] == seq == body["head_seq"]
     s = body["state"]
     f = s["fighters"]

@@ -150,3 +150,55 @@ class TestCommandAssign:
         r = c.post(f"/api/battles/{battle1.id}/command/assign/",
                    {"side": "attacker", "posts": {str(b): {"post": "x", "rank": "sergeant"}}}, format="json")
         assert r.status_code == 409
+
+
+@pytest.mark.django_db
+class TestCommandAtTheTable:
+    """Once the game master has set the battle's participants up, they are the
+    side's team (V-RANK-9): only they and the game master decide its command."""
+
+    @pytest.fixture
+    def seated(self, running, battle1):
+        from battles.models import BattleParticipant
+
+        for name, side in [("petrov", "attacker"), ("hans", "defender")]:
+            BattleParticipant.objects.create(battle=battle1, side=side, character=running.cast[name][1])
+        return battle1
+
+    def _client(self, user):
+        from rest_framework.test import APIClient
+
+        c = APIClient()
+        c.force_authenticate(user)
+        return c
+
+    def test_a_campaign_player_not_in_the_battle_is_403_before_the_body_is_read(self, running, seated):
+        c = self._client(running.cast["sidorov"][0])  # attacker of the campaign, not at this table
+        for path in ("roll", "assign"):
+            r = c.post(f"/api/battles/{seated.id}/command/{path}/", "{not json", content_type="application/json")
+            assert r.status_code == 403 and r.json()["error"]["code"] == "not_a_participant"
+        assert not CampaignEvent.objects.filter(battle=seated).exists()
+
+    def test_a_stranger_is_403_even_without_participants(self, battle1, outsider):
+        r = self._client(outsider).post(f"/api/battles/{battle1.id}/command/roll/", {"side": "attacker", "rolls": 1},
+                                        format="json")
+        assert r.status_code == 403
+
+    def test_v_rank_9_the_team_is_the_battles_participants(self, running, seated):
+        a, b = ids(running, "petrov", "sidorov")
+        c = self._client(running.cast["petrov"][0])
+        r = c.post(f"/api/battles/{seated.id}/command/roll/",
+                   {"side": "attacker", "rolls": {str(a): entered(5), str(b): entered(18)}}, format="json")
+        assert r.status_code == 422 and r.json()["error"]["rule_id"] == "V-RANK-9"
+        r = c.post(f"/api/battles/{seated.id}/command/roll/", {"side": "attacker", "rolls": {str(a): entered(5)}},
+                   format="json")
+        assert r.status_code == 201 and r.json()["captain"] == a
+        r = c.post(f"/api/battles/{seated.id}/command/assign/", {"side": "attacker", "posts": {}}, format="json")
+        assert r.status_code == 201  # the only player of his team: nobody else to assign
+
+    def test_a_participant_of_the_other_side_cannot_roll_for_this_one(self, running, seated):
+        a = ids(running, "petrov")[0]
+        r = self._client(running.cast["hans"][0]).post(
+            f"/api/battles/{seated.id}/command/roll/", {"side": "attacker", "rolls": {str(a): entered(5)}},
+            format="json")
+        assert r.status_code == 403

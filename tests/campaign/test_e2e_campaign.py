@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from battles.models import BattleParticipant
 from campaign import services
 from campaign.models import AwardRule, Campaign, CampaignEvent, Membership, Nationality, Objective, Proposal
 
@@ -58,10 +59,17 @@ def test_a_short_campaign(replay_worker, game_master):
                                  "character": str(players[who][1].id)},
                                 {"id": f"{side[0]}r", "unit": f"{side[0]}1"}]}}
                   for side, who, rank in [("defender", "hans", "lieutenant"), ("attacker", "petrov", "sergeant")]]
-        events = [*muster, {"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}},
-                  {"type": "battle_ended", "data": {"winner": winner}}]
-        r = table.post(f"/api/battles/{battle_id}/events/", {"expected_seq": 0, "events": events}, format="json")
+        for side, who in [("attacker", "petrov"), ("defender", "hans")]:
+            BattleParticipant.objects.create(battle_id=battle_id, character=players[who][1], side=side)
+        # the game master musters the forces; the players at the table start and end the battle
+        r = gm.post(f"/api/battles/{battle_id}/events/", {"expected_seq": 0, "events": muster}, format="json")
         assert r.status_code == 201, r.json()
+        table_events = [{"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}},
+                        {"type": "battle_ended", "data": {"winner": winner}}]
+        r = table.post(f"/api/battles/{battle_id}/events/", {"expected_seq": len(muster), "events": table_events},
+                       format="json")
+        assert r.status_code == 201, r.json()
+        events = [*muster, *table_events]
         assert replay_worker.wait(battle_id, len(events)) is not None
         # the worker concludes the battle into the campaign after the replay
         assert _poll(lambda: CampaignEvent.objects.filter(battle_id=battle_id, type="battle_result").exists())
