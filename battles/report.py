@@ -218,7 +218,7 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
             extra.append(t(f"через препятствие высотой {inches(d['obstacle_height'])}",
                            f"over an obstacle {inches(d['obstacle_height'])} high"))
         if d.get("wire"):
-            extra.append(t("через ", "through ") + n.many(d["wire"]) + _rule("V-WIRE-1"))
+            extra.append(t("через: ", "through ") + n.many(d["wire"]) + _rule("V-WIRE-1"))
         if d.get("water"):
             extra.append(t("по мосту через воду", "over water by a bridge") if d.get("bridge")
                          else t("вброд через воду", "across water"))
@@ -235,7 +235,7 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
         if d.get("railway"):
             extra.append(t("по железной дороге", "along a railway") + _rule("V-TERR-5"))
         if d.get("wire"):
-            extra.append(t("смяв ", "crushing ") + n.many(d["wire"]) + _rule("V-WIRE-3"))
+            extra.append(t("смяв: ", "crushing ") + n.many(d["wire"]) + _rule("V-WIRE-3"))
         if d.get("towing"):
             extra.append(t(f"буксируя {n.vehicle(d['towing'])}", f"towing {n.vehicle(d['towing'])}"))
         return t(f"{n.vehicle(d.get('vehicle'))} прошёл {inches(d.get('distance'))}",
@@ -396,7 +396,7 @@ def _fire(d: dict[str, Any], n: Namer) -> str:
     if d.get("corrected"):
         notes.append(t("по корректировке", "on a correction") + _rule("V-CORR-1"))
     if d.get("through_smoke"):
-        notes.append(t(f"сквозь {n.thing(d['through_smoke'])}", f"through {n.thing(d['through_smoke'])}"))
+        notes.append(t(f"сквозь дым: {n.thing(d['through_smoke'])}", f"through {n.thing(d['through_smoke'])}"))
     if d.get("ambush"):
         notes.append(t("из засады", "from ambush") + _rule("V-GUN-4"))
     if d.get("path_distance") is not None:
