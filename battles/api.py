@@ -20,6 +20,7 @@ from config.errors import Forbidden, InvalidInput
 
 from . import selectors, services
 from .access import battle_role
+from .engine import visibility
 from .models import Battle
 
 
@@ -166,7 +167,14 @@ class BattleEventsView(APIView):
         nxt = None
         if events and events[-1].seq < battle.head_seq:
             nxt = request.build_absolute_uri(f"?after={events[-1].seq}&limit={limit}")
-        return Response({"results": EventOut(events, many=True).data, "next": nxt, "head_seq": battle.head_seq})
+        results = EventOut(events, many=True).data
+        role = battle_role(battle=battle, user=request.user)
+        if not role.is_game_master:  # hidden information (mines, V-MINE-14) stays hidden
+            view = selectors.battle_state_get(battle_id=battle.id)
+            for row in results:
+                row["data"] = visibility.event_for(row["type"], row["data"], side=role.side, game_master=False,
+                                                   state=view.state)
+        return Response({"results": results, "next": nxt, "head_seq": battle.head_seq})
 
     @extend_schema(
         request=AppendIn,
@@ -207,9 +215,11 @@ class BattleStateView(APIView):
         view = selectors.battle_state_get(battle_id=battle_id)
         if view is None:
             get_object_or_404(Battle, pk=battle_id)
+        role = battle_role(battle=Battle(pk=battle_id), user=request.user)
+        state = visibility.state_for(view.state, role.side, game_master=role.is_game_master)
         return Response({
             "battle": view.battle_id, "seq": view.seq, "head_seq": view.head_seq, "current": view.current,
-            "state": view.state, "updated_at": view.updated_at,
+            "state": state, "updated_at": view.updated_at,
         })
 
 
@@ -228,9 +238,20 @@ class EventFeedView(APIView):
     def get(self, request: Request) -> Response:
         after = _int_param(request, "after_position", 0, 0, None)
         limit = _int_param(request, "limit", 100, 1, 1000)
-        rows = selectors.events_after_position(position=after, limit=limit)
+        rows = list(selectors.events_after_position(position=after, limit=limit))
+        data = {e.position: e.data for e in rows}
+        # A mine the reader may not know of (V-MINE-14) is left out of a sapper's
+        # event, which then carries ``redacted: true`` (battles.engine.visibility).
+        if not is_game_master(request.user):
+            secret = {e.battle_id for e in rows if e.type in ("sapper_worked", "sapper_approached")}
+            states = selectors.battle_states(battle_ids=secret)
+            sides = selectors.user_sides(user=request.user, battle_ids=secret)
+            for e in rows:
+                if e.battle_id in secret:
+                    data[e.position] = visibility.event_for(e.type, e.data, side=sides.get(e.battle_id),
+                                                            game_master=False, state=states.get(e.battle_id, {}))
         return Response({"results": [
-            {"battle": e.battle_id, "position": e.position, "seq": e.seq, "type": e.type, "data": e.data,
+            {"battle": e.battle_id, "position": e.position, "seq": e.seq, "type": e.type, "data": data[e.position],
              "schema_version": e.schema_version}
             for e in rows
         ]})

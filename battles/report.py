@@ -1,92 +1,475 @@
 """The battle report: the log told turn by turn in readable sentences, in the
-reader's language. Core events have their own sentence; every other type is
-told by its vocabulary title and its facts."""
+reader's language (Russian first, English).
+
+Every event type has its own sentence: who did what (by the roster's names,
+never a bare id), the dice with their provenance («бросок сервиса 14» or «с
+кубика за столом 14»), distances in inches, and the catalog rule that decides
+the outcome. A payload the reader may not see in full (a secret mine, see
+``battles.engine.visibility``) reads as a sapper at work. No raw key, dict,
+``None`` or ``True`` ever reaches the text: a value the report does not know
+reads as «неизвестно».
+"""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from battles import engine
+from battles.engine.visibility import REDACTED
 
-SIDE = {"ru": {"attacker": "атакующие", "defender": "обороняющиеся", "draw": "ничья"},
-        "en": {"attacker": "the attacker", "defender": "the defender", "draw": "a draw"}}
-
-
-def _lang(language: str) -> str:
-    return "ru" if (language or "ru").startswith("ru") else "en"
+from .terms import lang_of, term
 
 
-def _value(v: Any) -> str | None:
-    """A payload value in a few words: dice as d20=N, nested objects by their
-    id and dice, empty things left out."""
-    if isinstance(v, dict):
-        if "value" in v and "source" in v:
-            return f"d20={v['value']}"
-        if v and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v.values()):
-            return ", ".join(f"{k}={x}" for k, x in v.items())
-        parts = [str(x) for k, x in v.items() if isinstance(x, str) and x and k in ("fighter", "id", "unit", "vehicle")]
-        parts += [f"d20={x['value']}" for x in v.values() if isinstance(x, dict) and "value" in x and "source" in x]
-        return " ".join(parts) or None
-    if isinstance(v, list):
-        items = [x for x in (_value(i) for i in v) if x]
-        return ", ".join(items) or None
-    if v in ("", None, False):
-        return None
-    return str(v)
+def inches(v: Any) -> str:
+    """A distance in inches: 5″, 2.5″."""
+    try:
+        return f"{float(v):g}″"
+    except (TypeError, ValueError):
+        return "?″"
 
 
-def _facts(data: dict[str, Any]) -> str:
-    parts = []
-    for k, v in data.items():
-        text = _value(v)
-        if text:
-            parts.append(f"{k.replace('_', ' ')}: {text}")
-    return "; ".join(parts)
+class Namer:
+    """Names of everything on the table for one reader: the roster's names
+    (``battle_names``) with the class or rank, the campaign's side names, and
+    readable labels for terrain, mines and smoke."""
+
+    def __init__(self, names: dict[str, str] | None, state: dict[str, Any], language: str = "ru",
+                 sides: dict[str, str] | None = None) -> None:
+        self.names = names or {}
+        self.state = state or {}
+        self.lang = lang_of(language)
+        self.sides = {k: v for k, v in (sides or {}).items() if v}
+
+    def t(self, ru: str, en: str) -> str:
+        return ru if self.lang == "ru" else en
+
+    def side(self, side: Any) -> str:
+        if side in self.sides:
+            return self.sides[side]
+        return term("side", side, self.lang) or self.t("неизвестная сторона", "an unknown side")
+
+    def fighter(self, fid: Any) -> str:
+        fid = str(fid or "")
+        f = (self.state.get("fighters") or {}).get(fid) or {}
+        role = term("rank", f.get("rank"), self.lang) or term("cls", f.get("cls"), self.lang)
+        name = self.names.get(fid)
+        if name:
+            return f"{name} ({role})" if role and role.lower() not in name.lower() else name
+        return f"{role or self.t('боец', 'fighter')} {fid}".strip()
+
+    def vehicle(self, vid: Any) -> str:
+        vid = str(vid or "")
+        v = (self.state.get("vehicles") or {}).get(vid) or {}
+        name = self.names.get(vid)
+        kind = term("vehicle_kind", v.get("kind"), self.lang) or self.t("техника", "vehicle")
+        return f"{name} ({kind})" if name else f"{kind} {vid}"
+
+    def unit(self, uid: Any) -> str:
+        uid = str(uid or "")
+        u = (self.state.get("units") or {}).get(uid) or {}
+        name = self.names.get(uid)
+        return name or f"{term('unit_kind', u.get('kind') or 'squad', self.lang)} {uid}"
+
+    def mine(self, mid: Any) -> str:
+        mid = str(mid or "")
+        m = (self.state.get("mines") or {}).get(mid) or {}
+        return f"{term('mine_kind', m.get('kind'), self.lang) or self.t('мина', 'mine')} {mid}"
+
+    def thing(self, oid: Any) -> str:
+        """Anything on the table by id: a fighter, vehicle, unit, house,
+        pillbox, wire, mine or smoke screen."""
+        oid = str(oid or "")
+        s = self.state
+        if oid in (s.get("fighters") or {}):
+            return self.fighter(oid)
+        if oid in (s.get("vehicles") or {}):
+            return self.vehicle(oid)
+        if oid in (s.get("units") or {}):
+            return self.unit(oid)
+        if oid in (s.get("buildings") or {}):
+            return self.t(f"дом {oid}", f"house {oid}")
+        if oid in (s.get("bunkers") or {}):
+            return self.t(f"ДОТ {oid}", f"pillbox {oid}")
+        if oid in (s.get("wire") or {}):
+            fence = (s["wire"][oid] or {}).get("kind") == "fence"
+            return self.t(f"забор {oid}", f"fence {oid}") if fence else self.t(f"проволока {oid}", f"wire {oid}")
+        if oid in (s.get("mines") or {}):
+            return self.mine(oid)
+        if oid in (s.get("smoke") or {}):
+            return self.t(f"дымовая завеса {oid}", f"smoke screen {oid}")
+        return self.names.get(oid) or self.t(f"объект {oid}", f"object {oid}")
+
+    def many(self, ids: Iterable[Any], how: Callable[[Any], str] | None = None) -> str:
+        how = how or self.thing
+        items = [how(i) for i in ids or ()]
+        return ", ".join(items) if items else self.t("никого", "no one")
+
+    def die(self, d: Any) -> str:
+        """A d20 with its provenance (dice are entered or rolled, never both)."""
+        if not isinstance(d, dict) or "value" not in d:
+            return self.t("бросок не указан", "no roll given")
+        if d.get("source") == "rolled":
+            return self.t(f"бросок сервиса {d['value']}", f"service roll {d['value']}")
+        return self.t(f"с кубика за столом {d['value']}", f"table die {d['value']}")
 
 
-def sentence(type_: str, data: dict[str, Any], language: str = "ru") -> str:
-    lang = _lang(language)
-    side = SIDE[lang]
+def _rule(*ids: str) -> str:
+    return f" ({', '.join(ids)})"
+
+
+def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PLR0911, PLR0912 - one case per type
+    t = n.t
+    if d.get(REDACTED):
+        return t(f"Сапёр {n.fighter(d.get('sapper'))} занят скрытой работой (мины противника показываются, "
+                 f"когда их обнаружит ваш сапёр)" + _rule("V-MINE-14") + ".",
+                 f"Sapper {n.fighter(d.get('sapper'))} is at hidden work (enemy mines are shown once your sapper "
+                 f"detects them)" + _rule("V-MINE-14") + ".")
     if type_ == "battle_started":
-        return (f"Бой начался: {data['attacker']} атакуют, {data['defender']} обороняются; первыми ходят обороняющиеся."
-                if lang == "ru" else
-                f"The battle began: {data['attacker']} attack, {data['defender']} defend; the defender moves first.")
+        a, b = d.get("attacker") or n.side("attacker"), d.get("defender") or n.side("defender")
+        return t(f"Бой начался: {a} атакуют, {b} обороняются; первыми ходят обороняющиеся",
+                 f"The battle began: {a} attack, {b} defend; the defender moves first") + _rule("V-TURN-8") + "."
     if type_ == "turn_ended":
-        return (f"«Ход»: {side[data['side']]} завершили ход {data['turn']}." if lang == "ru" else
-                f"«Ход»: {side[data['side']]} ended turn {data['turn']}.")
+        return t(f"«Ход»: {n.side(d.get('side'))} завершили ход {d.get('turn')}.",
+                 f"«Ход»: {n.side(d.get('side'))} ended turn {d.get('turn')}.")
     if type_ == "battle_ended":
-        who = side.get(data["winner"], data["winner"])
-        text = (f"Бой окончен, итог: {'ничья' if data['winner'] == 'draw' else 'победили ' + who}."
-                if lang == "ru" else
-                f"The battle ended: {'a draw' if data['winner'] == 'draw' else who + ' won'}.")
-        return f"{text} {data.get('reason', '')}".strip()
+        w = d.get("winner")
+        text = (t("Бой окончен вничью.", "The battle ended in a draw.") if w == "draw" else
+                t(f"Бой окончен: победили {n.side(w)}.", f"The battle ended: {n.side(w)} won."))
+        reason = (d.get("reason") or "").strip()
+        return f"{text} {t('Причина', 'Reason')}: {reason}" if reason else text
     if type_ == "correction":
-        return (f"Мастер отменил событие №{data['voids_seq']}: {data['reason']}" if lang == "ru" else
-                f"The game master voided event #{data['voids_seq']}: {data['reason']}")
+        return t(f"Мастер отменил запись №{d.get('voids_seq')}: {d.get('reason', '')}",
+                 f"The game master voided entry #{d.get('voids_seq')}: {d.get('reason', '')}") + _rule("V-TURN-13")
+    if type_ == "sapper_approached":
+        return t(f"Сапёр {n.fighter(d.get('sapper'))} вышел к объекту «{n.thing(d.get('object'))}» на "
+                 f"{inches(d.get('distance'))}", f"Sapper {n.fighter(d.get('sapper'))} stopped "
+                 f"{inches(d.get('distance'))} from {n.thing(d.get('object'))}") + _rule("V-SAP-2") + "."
+    if type_ == "sapper_worked":
+        s = n.fighter(d.get("sapper"))
+        if d.get("action") == "lay":
+            kind = term("mine_kind", d.get("kind"), n.lang) or t("мина", "mine")
+            return t(f"Сапёр {s} установил: {kind} {d.get('object')}", f"Sapper {s} laid a {kind} {d.get('object')}"
+                     ) + _rule("V-MINE-1", "V-SAP-3") + "."
+        return t(f"Сапёр {s} снял объект «{n.thing(d.get('object'))}»",
+                 f"Sapper {s} removed {n.thing(d.get('object'))}") + _rule("V-SAP-3") + "."
+    if type_ == "mine_triggered":
+        parts = [t(f"Сработала {n.mine(d.get('mine'))}: противник в {inches(d.get('distance'))}",
+                   f"{n.mine(d.get('mine'))} went off: an enemy {inches(d.get('distance'))} away") + _rule("V-MINE-2")]
+        if d.get("vehicle"):
+            if d.get("trawl"):
+                parts.append(t(f"{n.vehicle(d['vehicle'])} принял взрыв на трал",
+                               f"{n.vehicle(d['vehicle'])} took it on its trawl") + _rule("V-MINE-9"))
+            else:
+                parts.append(t(f"подорвалась {n.vehicle(d['vehicle'])}", f"{n.vehicle(d['vehicle'])} hit it")
+                             + _rule("V-MINE-5", "V-MINE-6"))
+        if d.get("victims"):
+            parts.append(t("в радиусе: ", "in the blast: ") + _victims(d["victims"], n) + _rule("V-MINE-4"))
+        return "; ".join(parts) + "."
+    if type_ == "charge_detonated":
+        parts = [t(f"Сапёр {n.fighter(d.get('sapper'))} по приказу {n.fighter(d.get('officer'))} подорвал "
+                   f"{n.mine(d.get('charge'))}", f"Sapper {n.fighter(d.get('sapper'))} on "
+                   f"{n.fighter(d.get('officer'))}'s order set off {n.mine(d.get('charge'))}") + _rule("V-MINE-10")]
+        if d.get("victims"):
+            parts.append(t("в радиусе: ", "in the blast: ") + _victims(d["victims"], n) + _rule("V-MINE-11"))
+        if d.get("objects"):
+            parts.append(t("лёгким укрытием стали: ", "now light cover: ") + n.many(d["objects"]) + _rule("V-MINE-12"))
+        return "; ".join(parts) + "."
+    if type_ == "mine_revealed":
+        return t(f"Сапёр {n.fighter(d.get('sapper'))} в {inches(d.get('distance'))} обнаружил: "
+                 f"{n.mine(d.get('mine'))}; владелец обязан её показать",
+                 f"Sapper {n.fighter(d.get('sapper'))} {inches(d.get('distance'))} away detected "
+                 f"{n.mine(d.get('mine'))}; its owner must show it") + _rule("V-MINE-13", "V-MINE-14") + "."
+    if type_ == "force_mustered":
+        units = [n.unit(u.get("id")) for u in d.get("units") or () if isinstance(u, dict)]
+        vehicles = [n.vehicle(v.get("id")) for v in d.get("vehicles") or () if isinstance(v, dict)]
+        text = t(f"{n.side(d.get('side'))} выставили силы: бойцов — {len(d.get('fighters') or ())}",
+                 f"{n.side(d.get('side'))} mustered: {len(d.get('fighters') or ())} fighters")
+        if units:
+            text += t("; подразделения: ", "; units: ") + ", ".join(units)
+        if vehicles:
+            text += t("; техника: ", "; vehicles: ") + ", ".join(vehicles)
+        return text + "."
+    if type_ == "terrain_placed":
+        groups = [("houses", "дома", "houses"), ("bunkers", "ДОТы", "pillboxes"),
+                  ("spotter_bunkers", "ДОТы-корректировщики", "spotter pillboxes"),
+                  ("wire", "проволока", "wire"), ("fences", "заборы", "fences")]
+        parts = [f"{t(ru, en)}: {', '.join(str(x) for x in d[k])}" for k, ru, en in groups if d.get(k)]
+        return t("Объекты поля боя согласованы", "Battlefield objects agreed") + _rule("V-TURN-5") + (
+            ": " + "; ".join(parts) if parts else "") + "."
+    if type_ == "postures_declared":
+        items = [f"{n.unit(u)} — {term('posture', p, n.lang)}" for u, p in (d.get("units") or {}).items()]
+        items += [f"{n.fighter(f)} — {term('posture', p, n.lang)}" for f, p in (d.get("fighters") or {}).items()]
+        return t(f"{n.side(d.get('side'))} объявили положения", f"{n.side(d.get('side'))} declared postures"
+                 ) + _rule("V-TURN-9") + (": " + "; ".join(items) if items else "") + "."
+    if type_ == "fighters_moved":
+        extra = []
+        if d.get("road"):
+            extra.append(t("по дороге", "along a road") + _rule("V-TERR-7"))
+        if d.get("enter_house"):
+            extra.append(t(f"вошли в {n.thing(d['enter_house'])}", f"entered {n.thing(d['enter_house'])}"))
+        if d.get("leave_house"):
+            extra.append(t("вышли из дома", "left the house"))
+        if d.get("through_opening"):
+            extra.append(t("через проём", "through an opening") + _rule("V-HOUSE-8"))
+        if d.get("floors"):
+            extra.append(t(f"этажей вверх: {d['floors']}", f"floors climbed: {d['floors']}") + _rule("V-HOUSE-11"))
+        if d.get("obstacle_height"):
+            extra.append(t(f"через препятствие высотой {inches(d['obstacle_height'])}",
+                           f"over an obstacle {inches(d['obstacle_height'])} high"))
+        if d.get("wire"):
+            extra.append(t("через: ", "through ") + n.many(d["wire"]) + _rule("V-WIRE-1"))
+        if d.get("water"):
+            extra.append(t("по мосту через воду", "over water by a bridge") if d.get("bridge")
+                         else t("вброд через воду", "across water"))
+        if d.get("mg_spacing") is not None:
+            extra.append(t(f"расчёт пулемёта в {inches(d['mg_spacing'])} друг от друга",
+                           f"MG crew within {inches(d['mg_spacing'])} of each other") + _rule("V-MG-5"))
+        return t(f"{n.many(d.get('fighters'), n.fighter)} передвинулись на {inches(d.get('distance'))}",
+                 f"{n.many(d.get('fighters'), n.fighter)} moved {inches(d.get('distance'))}") + _rule("V-TURN-10") + (
+            ", " + ", ".join(extra) if extra else "") + "."
+    if type_ == "vehicle_moved":
+        extra = []
+        if d.get("road"):
+            extra.append(t("по дороге", "along a road"))
+        if d.get("railway"):
+            extra.append(t("по железной дороге", "along a railway") + _rule("V-TERR-5"))
+        if d.get("wire"):
+            extra.append(t("смяв: ", "crushing ") + n.many(d["wire"]) + _rule("V-WIRE-3"))
+        if d.get("towing"):
+            extra.append(t(f"буксируя {n.vehicle(d['towing'])}", f"towing {n.vehicle(d['towing'])}"))
+        return t(f"{n.vehicle(d.get('vehicle'))} прошёл {inches(d.get('distance'))}",
+                 f"{n.vehicle(d.get('vehicle'))} moved {inches(d.get('distance'))}") + _rule("V-TURN-10") + (
+            ", " + ", ".join(extra) if extra else "") + "."
+    if type_ == "fire":
+        return _fire(d, n)
+    if type_ == "smoke_fired":
+        return t(f"{n.thing(d.get('shooter'))} ставит дымовую завесу {d.get('smoke')} по указанию "
+                 f"{n.fighter(d.get('officer'))} (до центра {inches(d.get('officer_distance'))})",
+                 f"{n.thing(d.get('shooter'))} lays smoke screen {d.get('smoke')} on {n.fighter(d.get('officer'))}'s "
+                 f"call ({inches(d.get('officer_distance'))} to its centre)") + _rule("V-SMOKE-1", "V-SMOKE-2") + "."
+    if type_ == "fire_corrected":
+        if d.get("via") == "radio":
+            how = t(f"по радио через {n.many(d.get('radio_operators'), n.fighter)}",
+                    f"by radio through {n.many(d.get('radio_operators'), n.fighter)}")
+            if d.get("battery_officer"):
+                how += t(f" до офицера батареи {n.fighter(d['battery_officer'])}",
+                         f" to battery officer {n.fighter(d['battery_officer'])}")
+            rule = _rule("V-CORR-3", "V-RADIO-1")
+        else:
+            how = t(f"голосом, {inches(d.get('distance'))}", f"by voice, {inches(d.get('distance'))}")
+            rule = _rule("V-CORR-2")
+        return t(f"{n.thing(d.get('corrector'))} корректирует огонь {n.thing(d.get('shooter'))} по цели "
+                 f"«{n.thing(d.get('target'))}» ({how})",
+                 f"{n.thing(d.get('corrector'))} directs {n.thing(d.get('shooter'))}'s fire at "
+                 f"{n.thing(d.get('target'))} ({how})") + rule + "."
+    if type_ == "melee":
+        rolls = [t(f"{n.die(r.get('attacker'))} против {n.die(r.get('defender'))}",
+                   f"{n.die(r.get('attacker'))} against {n.die(r.get('defender'))}")
+                 for r in d.get("rolls") or () if isinstance(r, dict)]
+        return t(f"Рукопашная: {n.fighter(d.get('attacker'))} против {n.fighter(d.get('defender'))} на "
+                 f"{inches(d.get('distance'))}", f"Melee: {n.fighter(d.get('attacker'))} against "
+                 f"{n.fighter(d.get('defender'))} at {inches(d.get('distance'))}") + _rule("V-MELEE-1", "V-MELEE-2") + (
+            t("; броски: ", "; rolls: ") + "; ".join(rolls) if rolls else "") + "."
+    if type_ == "wound_test":
+        text = t(f"Тест на ранение: {n.fighter(d.get('fighter'))}, {n.die(d.get('die'))}",
+                 f"Wound test: {n.fighter(d.get('fighter'))}, {n.die(d.get('die'))}") + _rule("V-MED-3")
+        if d.get("medic"):
+            text += t(f"; санитар {n.fighter(d['medic'])} в {inches(d.get('medic_distance'))}",
+                      f"; medic {n.fighter(d['medic'])} {inches(d.get('medic_distance'))} away")
+            if d.get("reroll"):
+                text += t(f", переброс: {n.die(d['reroll'])}", f", re-roll: {n.die(d['reroll'])}") + _rule("V-MED-4")
+        return text + "."
+    if type_ == "morale_test":
+        text = t(f"Тест на мораль: {n.unit(d.get('unit'))}, {n.die(d.get('die'))}",
+                 f"Morale test: {n.unit(d.get('unit'))}, {n.die(d.get('die'))}") + _rule("V-TEST-3…6")
+        if d.get("officer_distances"):
+            text += t("; офицеры: ", "; officers: ") + ", ".join(
+                f"{n.fighter(k)} {inches(v)}" for k, v in d["officer_distances"].items())
+        if d.get("radio_link"):
+            text += t("; связь по радио", "; radio link") + _rule("V-RADIO-4")
+        if d.get("enemy_distances"):
+            text += t("; противник: ", "; enemy: ") + ", ".join(
+                f"{n.thing(k)} {inches(v)}" for k, v in d["enemy_distances"].items())
+        if d.get("new_commander"):
+            text += t(f"; командование принял {n.fighter(d['new_commander'])}",
+                      f"; {n.fighter(d['new_commander'])} takes command") + _rule("V-TEST-6")
+        return text + "."
+    if type_ == "order_given":
+        text = t(f"{n.fighter(d.get('officer'))} отдал приказ: {n.unit(d.get('unit'))}",
+                 f"{n.fighter(d.get('officer'))} gave an order to {n.unit(d.get('unit'))}") + _rule("V-CMD-1")
+        if d.get("distance") is not None:
+            text += t(f", дальний боец в {inches(d['distance'])}", f", farthest fighter {inches(d['distance'])} away")
+        if d.get("radio_operators"):
+            text += t(f", по радио через {n.many(d['radio_operators'], n.fighter)}",
+                      f", by radio through {n.many(d['radio_operators'], n.fighter)}") + _rule("V-RADIO-2")
+        if d.get("talk_distances"):
+            text += t(", голосом: ", ", by voice: ") + ", ".join(inches(x) for x in d["talk_distances"])
+        return text + "."
+    if type_ == "prisoner_taken":
+        text = t(f"{n.fighter(d.get('captor'))} взял в плен {n.fighter(d.get('prisoner'))} на "
+                 f"{inches(d.get('distance'))}", f"{n.fighter(d.get('captor'))} took {n.fighter(d.get('prisoner'))} "
+                 f"prisoner at {inches(d.get('distance'))}") + _rule("V-POW-1", "V-POW-2")
+        if d.get("nearest_fit_enemy") is not None:
+            text += t(f"; ближайший невредимый враг в {inches(d['nearest_fit_enemy'])}",
+                      f"; nearest unwounded enemy {inches(d['nearest_fit_enemy'])} away")
+        return text + "."
+    if type_ == "prisoner_handled":
+        p = n.fighter(d.get("prisoner"))
+        return {"kill": t(f"Пленный {p} убит", f"Prisoner {p} was killed") + _rule("V-POW-4"),
+                "leave": t(f"Пленного {p} оставили на месте", f"Prisoner {p} was left behind") + _rule("V-POW-4"),
+                "send": t(f"Пленного {p} отправили в тыл", f"Prisoner {p} was sent to the rear") + _rule("V-POW-5"),
+                }.get(d.get("action"), t(f"Решение о пленном {p}", f"A decision on prisoner {p}")) + "."
+    if type_ == "prisoner_freed":
+        text = t(f"{n.fighter(d.get('prisoner'))} освобождён из плена: офицер {n.fighter(d.get('officer'))} в "
+                 f"{inches(d.get('officer_distance'))}", f"{n.fighter(d.get('prisoner'))} was freed: officer "
+                 f"{n.fighter(d.get('officer'))} {inches(d.get('officer_distance'))} away") + _rule("V-POW-7")
+        if d.get("nearest_enemy") is not None:
+            text += t(f"; ближайший враг в {inches(d['nearest_enemy'])}",
+                      f"; nearest enemy {inches(d['nearest_enemy'])} away")
+        return text + "."
+    if type_ == "embarked":
+        riders = d.get("role") == "riders"
+        return t(f"{n.many(d.get('fighters'), n.fighter)} сели в {n.vehicle(d.get('vehicle'))} "
+                 f"{'десантом на броне' if riders else 'пассажирами'}",
+                 f"{n.many(d.get('fighters'), n.fighter)} boarded {n.vehicle(d.get('vehicle'))} "
+                 f"{'as riders' if riders else 'as passengers'}") + _rule("V-RIDE-1" if riders else "V-TRANS-1") + "."
+    if type_ == "disembarked":
+        return t(f"{n.many(d.get('fighters'), n.fighter)} высадились из {n.vehicle(d.get('vehicle'))} в "
+                 f"{inches(d.get('distance'))} и окопались", f"{n.many(d.get('fighters'), n.fighter)} got off "
+                 f"{n.vehicle(d.get('vehicle'))} within {inches(d.get('distance'))}, dug in") + _rule("V-TRANS-3") + "."
+    if type_ == "capture_attempted":
+        who = ", ".join(f"{n.fighter(k)} {inches(v)}" for k, v in (d.get("infantry") or {}).items())
+        text = t(f"Попытка захватить {n.vehicle(d.get('vehicle'))}: {who or 'никого'}",
+                 f"An attempt to capture {n.vehicle(d.get('vehicle'))}: {who or 'no one'}")
+        text += t("; техника окружена", "; the vehicle is surrounded") if d.get("surrounded") else ""
+        if d.get("nearest_friendly") is not None:
+            text += t(f"; ближайшие свои в {inches(d['nearest_friendly'])}",
+                      f"; nearest friends {inches(d['nearest_friendly'])} away")
+        return text + f"; {n.die(d.get('die'))}" + _rule("V-CAPT-5") + "."
+    if type_ == "vehicle_boarded":
+        return t(f"{n.fighter(d.get('fighter'))} занял место в {n.vehicle(d.get('vehicle'))} (экипаж сожжён)",
+                 f"{n.fighter(d.get('fighter'))} got into {n.vehicle(d.get('vehicle'))} (its crew burnt)"
+                 ) + _rule("V-FLAME-3", "V-FLAME-4") + "."
+    if type_ == "crew_boarded":
+        return t(f"{n.many(d.get('fighters'), n.fighter)} заняли места экипажа {n.vehicle(d.get('vehicle'))}",
+                 f"{n.many(d.get('fighters'), n.fighter)} crewed {n.vehicle(d.get('vehicle'))}"
+                 ) + _rule("V-CREW-4", "V-FLAME-4") + "."
     entry = engine.REGISTRY.get(type_)
-    title = (entry.title_ru if lang == "ru" else entry.title_en) if entry else type_
-    facts = _facts(data)
-    return f"{title}: {facts}." if facts else f"{title}."
+    title = (entry.title_ru if n.lang == "ru" else entry.title_en) if entry else t("Запись", "An entry")
+    return f"{title}."
+
+
+def _victims(victims: Any, n: Namer) -> str:
+    out = []
+    for x in victims or ():
+        if not isinstance(x, dict):
+            continue
+        where = n.t(" на подставке объекта", " on the object's base") if x.get("on_object_base") else ""
+        out.append(f"{n.fighter(x.get('fighter'))} {inches(x.get('distance', 0))}{where}")
+    return ", ".join(out) or n.t("никого", "no one")
+
+
+FIRE_RULES = {
+    "lmg": ("V-MG-1",), "hmg": ("V-MG-1",), "vehicle_mg": ("V-MG-1",), "aa_autocannon": ("V-AA-1",),
+    "flamethrower": ("V-FLAME-1",), "mortar": ("V-MORT-1",), "rocket_mortar": ("V-ROCKET-1",),
+    "at_grenade_launcher": ("V-ATGL-1",), "at_rifle": ("V-ATGL-1",), "gun": ("V-GUN-1",), "at_gun": ("V-GUN-1",),
+    "aa_gun": ("V-AA-1",), "sniper_rifle": ("V-SNIP-3",),
+}
+TARGET_RULES = {"vehicle": ("V-VDMG-2",), "house": ("V-HOUSE-3",), "bunker": ("V-BUNK-1",), "aircraft": ("V-AA-2",)}
+
+
+def _fire(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    weapon = term("weapon", d.get("weapon"), n.lang)
+    target = term("target", d.get("target"), n.lang)
+    text = t(f"{n.thing(d.get('shooter'))} стреляет ({weapon}) {target}",
+             f"{n.thing(d.get('shooter'))} fires ({weapon}) {target}")
+    if d.get("target_id"):
+        text += f" «{n.thing(d['target_id'])}»"
+    text += t(f" на {inches(d.get('distance'))}", f" at {inches(d.get('distance'))}")
+    notes = []
+    if d.get("visual_contact") is False:
+        notes.append(t("без визуального контакта", "without visual contact"))
+    if d.get("on_height"):
+        notes.append(t("с высоты", "from a height") + _rule("V-TERR-9"))
+    if d.get("corrected"):
+        notes.append(t("по корректировке", "on a correction") + _rule("V-CORR-1"))
+    if d.get("through_smoke"):
+        notes.append(t(f"сквозь дым: {n.thing(d['through_smoke'])}", f"through {n.thing(d['through_smoke'])}"))
+    if d.get("ambush"):
+        notes.append(t("из засады", "from ambush") + _rule("V-GUN-4"))
+    if d.get("path_distance") is not None:
+        notes.append(t(f"до линии прицела {inches(d['path_distance'])}",
+                       f"{inches(d['path_distance'])} to the aim line") + _rule("V-GUN-5"))
+    if d.get("spot"):
+        notes.append(t(f"обнаружение: {n.die(d['spot'])}", f"spotting: {n.die(d['spot'])}") + _rule("V-SNIP-3"))
+    if d.get("hit"):
+        notes.append(t(f"попадание: {n.die(d['hit'])}", f"to hit: {n.die(d['hit'])}"))
+    struck = []
+    for x in d.get("struck") or ():
+        if not isinstance(x, dict):
+            continue
+        bits = [n.die(x["die"])] if x.get("die") else []
+        if x.get("distance") is not None:
+            bits.append(t(f"в {inches(x['distance'])} от разрыва", f"{inches(x['distance'])} from the impact"))
+        if x.get("light_cover"):
+            bits.append(t("лёгкое укрытие", "light cover") + _rule("V-COVER-2"))
+        if x.get("embrasure"):
+            bits.append(t("у амбразуры", "at the embrasure") + _rule("V-BUNK-2"))
+        struck.append(f"{n.fighter(x.get('fighter'))}" + (f" ({'; '.join(bits)})" if bits else ""))
+    if struck:
+        notes.append(t("под огнём: ", "under fire: ") + ", ".join(struck) + _rule("G-2"))
+    rules = FIRE_RULES.get(d.get("weapon"), ()) + TARGET_RULES.get(d.get("target"), ())
+    return text + (", " + ", ".join(notes) if notes else "") + _rule("V-TURN-11", *rules) + "."
+
+
+def sentence(type_: str, data: dict[str, Any], language: str = "ru", *, names: dict[str, str] | None = None,
+             state: dict[str, Any] | None = None, sides: dict[str, str] | None = None) -> str:
+    """One event as a sentence for a reader (``data`` already filtered for
+    him by ``visibility.event_for``)."""
+    return _sentence(type_, data if isinstance(data, dict) else {},
+                     Namer(names, state or {}, language, sides))
+
+
+@dataclass
+class Line:
+    seq: int
+    text: str
+    voided: bool
+    recorded_by: str = ""
+    recorded_at: Any = None
 
 
 @dataclass
 class TurnChapter:
     number: int
     side: str
-    lines: list[tuple[int, str, bool]]  # (seq, sentence, voided)
+    lines: list[Line]
 
 
-def report(events: list[Any], state: dict[str, Any], language: str = "ru") -> list[TurnChapter]:
-    """Group the log's sentences by the turns recorded in the state."""
+def report(events: list[Any], state: dict[str, Any], language: str = "ru", *, names: dict[str, str] | None = None,
+           sides: dict[str, str] | None = None,
+           data_for: Callable[[Any], dict[str, Any]] | None = None) -> list[TurnChapter]:
+    """Group the given events' sentences by the turns recorded in the state.
+    ``data_for(event)`` gives each event's payload as the reader may see it
+    (default: as stored)."""
     voided = set(state.get("voided", []))
+    namer = Namer(names, state, language, sides)
     chapters: list[TurnChapter] = [TurnChapter(0, "", [])]
     bounds = [(t["first_seq"], t["number"], t["side"]) for t in state.get("turns", [])]
     i = 0
     for e in events:
         while i < len(bounds) and e.seq >= bounds[i][0]:
-            chapters.append(TurnChapter(bounds[i][1], bounds[i][2], []))
+            if chapters[-1].lines or chapters[-1].number:
+                chapters.append(TurnChapter(bounds[i][1], bounds[i][2], []))
+            else:
+                chapters[-1] = TurnChapter(bounds[i][1], bounds[i][2], [])
             i += 1
-        chapters[-1].lines.append((e.seq, sentence(e.type, e.data, language), e.seq in voided))
+        data = data_for(e) if data_for else e.data
+        by = getattr(getattr(e, "recorded_by", None), "username", "") or ""
+        chapters[-1].lines.append(Line(e.seq, _sentence(e.type, data if isinstance(data, dict) else {}, namer),
+                                       e.seq in voided, by, getattr(e, "recorded_at", None)))
     return [c for c in chapters if c.lines]
 
 

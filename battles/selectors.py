@@ -115,3 +115,52 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
                 if spec.get("name"):
                     names[spec["id"]] = spec["name"]
     return names
+
+
+def battle_log_page(*, battle_id: int, before: int | None = None, limit: int = 50) -> list[BattleEvent]:
+    """One page of the log for the battle page, in seq order: the latest
+    ``limit`` events, or the ``limit`` events before seq ``before`` (one
+    query, whatever the log's length)."""
+    qs = BattleEvent.objects.filter(battle_id=battle_id)
+    if before is not None:
+        qs = qs.filter(seq__lt=before)
+    rows = list(qs.select_related("recorded_by").order_by("-seq")[:limit])
+    rows.reverse()
+    return rows
+
+
+def battle_head(*, battle_id: int) -> tuple[int, int] | None:
+    """(head seq, projection seq) of a battle, for live polling (one query)."""
+    row = (Battle.objects.filter(pk=battle_id).values_list("head_seq", "projection__seq").first())
+    if row is None:
+        return None
+    return row[0], row[1] or 0
+
+
+def battle_proposals(*, battle_id: int) -> list[Any]:
+    """The award and promotion proposals a battle produced (one query)."""
+    from campaign.models import Proposal
+
+    return list(Proposal.objects.filter(battle_id=battle_id).select_related("character", "award", "rule")
+                .order_by("id"))
+
+
+def battle_states(*, battle_ids: set[int]) -> dict[int, dict[str, Any]]:
+    """Stored projections of several battles (one query; a battle without a
+    projection is absent)."""
+    from .models import BattleProjection
+
+    if not battle_ids:
+        return {}
+    return dict(BattleProjection.objects.filter(battle_id__in=battle_ids).values_list("battle_id", "state"))
+
+
+def user_sides(*, user: Any, battle_ids: set[int]) -> dict[int, str]:
+    """The side this user fights for in each of these battles (one query;
+    none for the anonymous)."""
+    from .models import BattleParticipant
+
+    if not battle_ids or not getattr(user, "is_authenticated", False):
+        return {}
+    return dict(BattleParticipant.objects.filter(battle_id__in=battle_ids, character__owner_id=user.pk)
+                .values_list("battle_id", "side"))

@@ -1,43 +1,189 @@
-"""Battle pages: the table checklist, pre-battle command, the report turn by
-turn, the log and the current state; the recording panel for the people at
-the table (``battles.recording``)."""
+"""Battle pages: the table checklist, pre-battle command, the state, the log
+as sentences (paged), live updates, the game master's panel, and the
+recording panel for the people at the table (``battles.recording``).
+
+Everything a reader sees passes through ``battles.engine.visibility`` first:
+hidden information (mines) reaches only those who may know of it."""
 from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
 
+from battles import engine
+from battles.engine import visibility
 from campaign.chronicle import describe_all
 from campaign.selectors import battle_campaign_events
+from config.errors import ApplicationError, InvalidInput
 
-from . import recording, report, selectors
-from .access import battle_role
+from . import recording, report, selectors, services
+from .access import BattleRole, battle_role
+from .board import board
 from .models import Battle
+from .terms import lang_of
+
+LOG_PAGE = 50  # log entries per page: a long battle never sends its whole log
 
 
-def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] | None = None, status: int = 200):
+def _sides(battle: Battle) -> dict[str, str]:
+    return {"attacker": battle.campaign.attacker_name, "defender": battle.campaign.defender_name}
+
+
+def _before(request: HttpRequest) -> int | None:
+    raw = request.GET.get("before", "")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+
+
+def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: int | None = None) -> dict[str, Any]:
+    """The state and log regions for this reader (the page and the live
+    fragments share them): four queries whatever the log's length."""
+    lang = lang_of(get_language())
+    view = selectors.battle_state_get(battle_id=battle.id)
+    full = view.state
+    seen = visibility.state_for(full, role.side, game_master=role.is_game_master)
+    names = selectors.battle_names(battle_id=battle.id)
+    sides = _sides(battle)
+    events = selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE)
+
+    def data_for(e: Any) -> dict[str, Any]:
+        return visibility.event_for(e.type, e.data, side=role.side, game_master=role.is_game_master, state=full)
+
+    rules = {**engine.DEFAULT_RULES, **(battle.rules or {})}  # the battle's snapshot, else the defaults
+    first = events[0].seq if events else 0
+    last = events[-1].seq if events else 0
+    return {
+        "view": view, "state": seen, "names": names, "role": role,
+        "board": board(seen, names=names, language=lang, sides=sides,
+                       vehicle_reserve=int(rules.get("vehicle_reserve", 0))),
+        "chapters": report.report(events, seen, lang, names=names, sides=sides, data_for=data_for),
+        "final": [{**row, "name": sides[row["side"]]} for row in report.final_state(seen)],
+        "log_first": first, "log_last": last,
+        "older": first if first > 1 else None,
+        "newer": (last + LOG_PAGE + 1) if before is not None and last < view.head_seq else None,
+        "paged": before is not None,
+        "recent": [e.seq for e in reversed(events)] if role.is_game_master else [],
+    }
+
+
+def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] | None = None, status: int = 200,
+                       gm_error: ApplicationError | None = None, gm_form: str = "",
+                       gm_input: dict[str, Any] | None = None):
     """The battle page for this request's user. ``record_panel`` replaces the
     recording panel's context (a refused or stale form re-rendered with its
-    input and the error); otherwise a fresh panel is built."""
+    input and the error); otherwise a fresh panel is built. ``gm_error``
+    shows a refused game-master action inline, next to its form."""
     role = battle_role(battle=battle, user=request.user)
-    view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
-    events = list(selectors.battle_events_list(battle_id=battle.id, after=0, limit=100_000))
+    ctx = _regions(request, battle, role, before=_before(request))
     campaign_events = describe_all(battle_campaign_events(battle=battle))
     command = [e for e in campaign_events if e.type in ("command_roll", "command_assigned")]
     if record_panel is None:
-        record_panel = recording.record_panel(battle=battle, role=role, view=view, names=names, request=request)
-    return render(request, "battles/battle_detail.html", {
-        "battle": battle, "view": view, "events": events, "campaign": battle.campaign, "role": role,
-        "names": names, "record_panel": record_panel,
-        "chapters": report.report(events, view.state, get_language() or "ru"),
-        "final": report.final_state(view.state),
+        record_panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
+                                              request=request)
+    lang = lang_of(get_language())
+    proposals = selectors.battle_proposals(battle_id=battle.id) if role.is_game_master else []
+    for p in proposals:
+        p.award_label = p.award.name(lang) if p.award else ""
+    ctx.update({
+        "battle": battle, "campaign": battle.campaign, "record_panel": record_panel,
         "command": command, "outcomes": [e for e in campaign_events if e not in command],
         "objectives": list(battle.objectives.all()),
-    }, status=status)
+        "proposals": proposals,
+        "gm_error": (gm_error.message_ru if lang == "ru" else gm_error.message_en) if gm_error else "",
+        "gm_error_rule": gm_error.rule_id if gm_error else "",
+        "role_side_name": _sides(battle).get(role.side or "", ""),
+        "gm_form": gm_form, "gm_input": gm_input or {},
+        "live_url": reverse("battle-live", args=[battle.id]),
+    })
+    return render(request, "battles/battle_detail.html", ctx, status=status)
 
 
 def battle_detail(request, battle_id: int):
     battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
     return render_battle_page(request, battle)
+
+
+@require_GET
+def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
+    """Short polling: ``?since=<head seq>&state=<projection seq>``. When
+    nothing moved, one query and a tiny answer; otherwise the state and log
+    regions re-rendered for this reader (the page swaps them in place)."""
+    head = selectors.battle_head(battle_id=battle_id)
+    if head is None:
+        return JsonResponse({"error": "not found"}, status=404)
+    since, state_seq = request.GET.get("since", ""), request.GET.get("state", "")
+    if since == str(head[0]) and state_seq == str(head[1]):
+        return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    ctx = _regions(request, battle, role)
+    ctx.update({"battle": battle, "campaign": battle.campaign})
+    out = {"head_seq": ctx["view"].head_seq, "state_seq": ctx["view"].seq, "changed": True,
+           "state_html": render_to_string("battles/_state.html", ctx, request=request),
+           "log_html": render_to_string("battles/_log.html", ctx, request=request)}
+    if role.may_record:
+        panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
+                                       request=request)
+        out["record_html"] = render_to_string("battles/_record_panel.html", {**ctx, "panel": panel},
+                                              request=request)
+    return JsonResponse(out)
+
+
+def _gm_only(request: HttpRequest, battle_id: int) -> tuple[Battle, BattleRole] | HttpResponse:
+    """Authorization before the form is read: 403 for anyone but the game master."""
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.is_game_master:
+        ru, en = "Это может только мастер.", "Only the game master may do this."
+        return HttpResponseForbidden(ru if lang_of(get_language()) == "ru" else en)
+    return battle, role
+
+
+def _gm_append(request: HttpRequest, battle: Battle, role: BattleRole, type_: str, data: dict[str, Any],
+               form: str) -> HttpResponse:
+    try:
+        services.battle_event_append(battle_id=battle.id, events=[services.NewEvent(type=type_, data=data)],
+                                     expected_seq=None, recorded_by=request.user, as_game_master=True, role=role)
+    except ApplicationError as exc:
+        return render_battle_page(request, battle, status=exc.status_code, gm_error=exc, gm_form=form,
+                                  gm_input=dict(request.POST.items()))
+    return redirect(reverse("battle-detail", args=[battle.id]) + "#log")
+
+
+@require_POST
+def battle_void(request: HttpRequest, battle_id: int) -> HttpResponse:
+    """The game master voids an event with a reason (a ``correction``, V-TURN-13)."""
+    gm = _gm_only(request, battle_id)
+    if isinstance(gm, HttpResponse):
+        return gm
+    battle, role = gm
+    raw, reason = request.POST.get("seq", "").strip(), request.POST.get("reason", "").strip()
+    if not raw.isdigit() or int(raw) < 1:
+        err = InvalidInput("Номер записи: целое число от 1.", "Entry number: an integer from 1.", field="seq")
+    elif not reason:
+        err = InvalidInput("Причина: укажите, почему запись отменяется (V-TURN-13).",
+                           "Reason: say why the entry is voided (V-TURN-13).", field="reason", rule_id="V-TURN-13")
+    else:
+        return _gm_append(request, battle, role, "correction", {"voids_seq": int(raw), "reason": reason}, "void")
+    return render_battle_page(request, battle, status=400, gm_error=err, gm_form="void",
+                              gm_input=dict(request.POST.items()))
+
+
+@require_POST
+def battle_end(request: HttpRequest, battle_id: int) -> HttpResponse:
+    """The game master ends the battle with its winner and a reason."""
+    gm = _gm_only(request, battle_id)
+    if isinstance(gm, HttpResponse):
+        return gm
+    battle, role = gm
+    winner, reason = request.POST.get("winner", ""), request.POST.get("reason", "").strip()
+    if winner not in ("attacker", "defender", "draw"):
+        err = InvalidInput("Итог: выберите победителя или ничью.", "Outcome: choose the winner or a draw.",
+                           field="winner")
+        return render_battle_page(request, battle, status=400, gm_error=err, gm_form="end",
+                                  gm_input=dict(request.POST.items()))
+    return _gm_append(request, battle, role, "battle_ended", {"winner": winner, "reason": reason}, "end")

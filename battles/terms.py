@@ -1,0 +1,119 @@
+"""The engine's words as people read them, in Russian and English: sides,
+postures, morale results, infantry classes and ranks, vehicle kinds, weapons,
+mine kinds. One table for the battle page, the battle report and the API's
+messages, so no raw engine value (``dug_in``, ``defender``) reaches a reader.
+
+Postures use the seed's own words (v11.2, «Каждый офицер…»: «окопано», «на
+марше», «разведка», «атака»)."""
+from __future__ import annotations
+
+TERMS: dict[str, dict[str, dict[str, str]]] = {
+    "side": {
+        "ru": {"attacker": "атакующие", "defender": "обороняющиеся", "draw": "ничья"},
+        "en": {"attacker": "the attacker", "defender": "the defender", "draw": "a draw"},
+    },
+    "posture": {
+        "ru": {"dug_in": "окопано", "march": "на марше", "recon": "разведка", "assault": "атака"},
+        "en": {"dug_in": "dug in", "march": "on the march", "recon": "reconnaissance", "assault": "assault"},
+    },
+    "morale": {  # V-TEST-3..6
+        "ru": {"surrendered": "сдалось в плен", "retreat": "отступает", "dug_in": "окапывается",
+               "carry_on": "продолжает задачу"},
+        "en": {"surrendered": "surrendered", "retreat": "retreats", "dug_in": "digs in", "carry_on": "carries on"},
+    },
+    "cls": {
+        "ru": {"rifleman": "стрелок", "sniper": "снайпер", "lmg_gunner": "пулемётчик (ручной пулемёт)",
+               "hmg_gunner": "пулемётчик (станковый пулемёт)", "hmg_assistant": "второй номер пулемёта",
+               "scout": "разведчик", "sapper": "сапёр", "medic": "санитар", "at_grenadier": "гранатомётчик",
+               "at_rifleman": "бронебойщик", "flamethrower": "огнемётчик", "radio_operator": "радист",
+               "personnel": "личный состав", "officer": "офицер"},
+        "en": {"rifleman": "rifleman", "sniper": "sniper", "lmg_gunner": "light MG gunner",
+               "hmg_gunner": "heavy MG gunner", "hmg_assistant": "heavy MG assistant", "scout": "scout",
+               "sapper": "sapper", "medic": "medic", "at_grenadier": "AT grenadier", "at_rifleman": "AT rifleman",
+               "flamethrower": "flamethrower", "radio_operator": "radio operator", "personnel": "personnel",
+               "officer": "officer"},
+    },
+    "rank": {
+        "ru": {"corporal": "капрал", "sergeant": "сержант", "lieutenant": "лейтенант", "captain": "капитан"},
+        "en": {"corporal": "corporal", "sergeant": "sergeant", "lieutenant": "lieutenant", "captain": "captain"},
+    },
+    "unit_kind": {
+        "ru": {"squad": "отделение", "fire_team": "огневая группа", "tactical_group": "тактическая группа",
+               "hq": "штаб", "motorised": "моторизованное подразделение", "crew": "расчёт"},
+        "en": {"squad": "squad", "fire_team": "fire team", "tactical_group": "tactical group", "hq": "HQ",
+               "motorised": "motorised unit", "crew": "crew"},
+    },
+    "vehicle_kind": {
+        "ru": {"tank": "танк", "apc": "бронетранспортёр", "car": "автомобиль", "artillery": "орудие",
+               "aircraft": "самолёт"},
+        "en": {"tank": "tank", "apc": "APC", "car": "car", "artillery": "gun", "aircraft": "aircraft"},
+    },
+    "weapon": {
+        "ru": {"rifle": "винтовка", "sniper_rifle": "снайперская винтовка", "lmg": "ручной пулемёт",
+               "hmg": "станковый пулемёт", "flamethrower": "огнемёт", "at_grenade_launcher": "гранатомёт",
+               "at_rifle": "противотанковое ружьё", "grenade": "граната", "vehicle_mg": "пулемёт техники",
+               "gun": "пушка", "at_gun": "противотанковая пушка", "howitzer": "гаубица",
+               "tank_howitzer": "танковая гаубица", "heavy_howitzer": "тяжёлая гаубица",
+               "heavy_tank_howitzer": "тяжёлая танковая гаубица", "infantry_howitzer": "пехотная гаубица",
+               "mortar": "миномёт", "rocket_mortar": "реактивный миномёт", "aa_gun": "зенитная пушка",
+               "aa_autocannon": "зенитный автомат", "ground_attack_aircraft": "штурмовик", "bomber": "бомбардировщик",
+               "dive_bomber": "пикирующий бомбардировщик", "none": "без оружия"},
+        "en": {"rifle": "rifle", "sniper_rifle": "sniper rifle", "lmg": "light MG", "hmg": "heavy MG",
+               "flamethrower": "flamethrower", "at_grenade_launcher": "AT grenade launcher", "at_rifle": "AT rifle",
+               "grenade": "grenade", "vehicle_mg": "vehicle MG", "gun": "gun", "at_gun": "AT gun",
+               "howitzer": "howitzer", "tank_howitzer": "tank howitzer", "heavy_howitzer": "heavy howitzer",
+               "heavy_tank_howitzer": "heavy tank howitzer", "infantry_howitzer": "infantry howitzer",
+               "mortar": "mortar", "rocket_mortar": "rocket mortar", "aa_gun": "AA gun",
+               "aa_autocannon": "AA autocannon", "ground_attack_aircraft": "ground-attack aircraft",
+               "bomber": "bomber", "dive_bomber": "dive bomber", "none": "no weapon"},
+    },
+    "mine_kind": {
+        "ru": {"ap": "противопехотная мина", "at": "противотанковая мина", "charge": "подрывной заряд"},
+        "en": {"ap": "AP mine", "at": "AT mine", "charge": "demolition charge"},
+    },
+    "target": {
+        "ru": {"fighters": "по пехоте", "vehicle": "по технике", "house": "по дому", "bunker": "по ДОТу",
+               "aircraft": "по самолёту"},
+        "en": {"fighters": "at infantry", "vehicle": "at a vehicle", "house": "at a house", "bunker": "at a pillbox",
+               "aircraft": "at an aircraft"},
+    },
+    "status": {
+        "ru": {"planned": "готовится", "running": "идёт", "ended": "окончен"},
+        "en": {"planned": "planned", "running": "in progress", "ended": "over"},
+    },
+    "phase": {
+        "ru": {"posture": "объявление положений", "move": "движение", "fire": "огонь"},
+        "en": {"posture": "postures", "move": "movement", "fire": "fire"},
+    },
+    "aboard": {
+        "ru": {"crew": "экипаж", "passenger": "пассажир", "rider": "десант на броне"},
+        "en": {"crew": "crew", "passenger": "passenger", "rider": "rider"},
+    },
+    "drive": {
+        "ru": {"tracked": "гусеничный", "half_tracked": "полугусеничный", "wheeled": "колёсный",
+               "towed": "буксируемый", "none": "без хода"},
+        "en": {"tracked": "tracked", "half_tracked": "half-tracked", "wheeled": "wheeled", "towed": "towed",
+               "none": "immobile"},
+    },
+    "specialisation": {
+        "ru": {"spotter": "корректировщик", "tractor": "тягач", "mine_trawl": "минный трал",
+               "at_fire": "противотанковый огонь"},
+        "en": {"spotter": "spotter", "tractor": "tractor", "mine_trawl": "mine trawl", "at_fire": "AT fire"},
+    },
+}
+
+FALLBACK = {"ru": "неизвестно", "en": "unknown"}
+
+
+def lang_of(language: str | None) -> str:
+    """``ru`` unless the language is English (Russian first)."""
+    return "en" if (language or "ru").lower().startswith("en") else "ru"
+
+
+def term(group: str, value: str | None, language: str | None = "ru") -> str:
+    """The reader's word for an engine value; an unknown value reads as
+    «неизвестно», never as the raw key."""
+    lang = lang_of(language)
+    if value in (None, ""):
+        return ""
+    return TERMS[group][lang].get(str(value), FALLBACK[lang])
