@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 
 from battles import api as battles_api
+from battles import recording as battle_recording
 from battles import views as battle_views
 from campaign import api as campaign_api
 from campaign import views as campaign_views
@@ -49,6 +50,7 @@ urlpatterns = [
     path("cards/character/<int:character_id>/", campaign_views.character_cards, name="character-cards"),
     path("cards/roster/<int:roster_id>/", campaign_views.roster_cards, name="roster-cards"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
+    path("battles/<int:battle_id>/record/", battle_recording.battle_record, name="battle-record"),
     path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
