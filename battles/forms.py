@@ -89,6 +89,8 @@ TYPE_FIELD_LABELS: dict[tuple[str, str], Any] = {
     ("melee", "defender"): _("Defending fighter"),
     ("turn_ended", "side"): _("Side ending its turn"),
     ("correction", "reason"): _("Reason (kept in the record)"),
+    ("struck", "distance"): _("Distance from the point of impact, in"),
+    ("victims", "distance"): _("Distance from the mine or charge, in"),
     ("rolls", "attacker"): _("Attacker's die"),
     ("rolls", "defender"): _("Defender's die"),
     ("units", "kind"): _("Unit kind"),
@@ -133,7 +135,7 @@ def field_label(type_name: str, path: tuple[str, ...]) -> Any:
     """The word for a payload key (never the key itself). Raises KeyError for
     a key nobody has named yet, so a new event field cannot reach the page raw."""
     key = path[-1]
-    for ctx in (type_name, *path[:-1]):
+    for ctx in (*reversed(path[:-1]), type_name) if len(path) > 1 else (type_name,):
         if (ctx, key) in TYPE_FIELD_LABELS:
             return TYPE_FIELD_LABELS[(ctx, key)]
     return FIELD_LABELS[key]

@@ -87,14 +87,14 @@ def test_every_label_has_a_russian_translation():
 def test_selects_offer_your_fighters_as_shooters_and_the_enemys_living_fighters_as_targets_by_name():
     state = fold([*FORCES, START])
     table = Table(state, "defender", {"d-r1": "Рядовой Козлов", "a-r1": "Стрелок Мюллер"}, SIDES)
-    form = EventForm(event_type="fire", table=table, side_choices=[("defender", "РККА")])
+    with translation.override("ru"):
+        form = EventForm(event_type="fire", table=table, side_choices=[("defender", "РККА")])
     shooters = dict(form.fields["shooter"].choices)
     struck = dict(form.fields["struck__0__fighter"].choices)
     assert "d-r1" in shooters and "a-r1" not in shooters
     assert "a-r1" in struck and "d-r1" not in struck
     assert shooters["d-r1"].startswith("Рядовой Козлов")
-    with translation.override("ru"):
-        assert str(shooters["d-r2"]) == "Стрелок d-r2"  # no name: a readable label, not the raw id alone
+    assert str(shooters["d-r2"]) == "Стрелок d-r2"  # no name: a readable label, not the raw id alone
 
 
 def test_a_form_payload_keeps_entered_dice_and_asks_the_service_to_roll_the_rest():
