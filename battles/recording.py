@@ -1,11 +1,393 @@
-"""The recording panel of the battle page: a form for each event type the
-rules allow now to this person, built from the event types' JSON Schema and
-filled from the battle's state. (Placeholder until the recording work lands.)"""
+"""The recording panel of the battle page and the POST that records from it.
+
+``events_allowed`` says which event types the rules hand to this person now;
+``record_panel`` builds the panel's forms (a quick panel for the common
+actions of the side to move, then one form per allowed type, built from the
+type's JSON Schema in ``battles.forms``); ``battle_record`` parses a submitted
+form and appends the event through ``battles.services.battle_event_append``,
+the same service the API calls. A refusal, a stale ``expected_seq`` or a bad
+field re-renders the page with the input kept and the reason inline.
+"""
 from __future__ import annotations
 
+import secrets
+from dataclasses import dataclass
 from typing import Any
 
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.views.decorators.http import require_POST
 
-def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], request: Any) -> dict[str, Any]:
-    """Context for ``battles/_record_panel.html``."""
-    return {"forms": []}
+from battles import engine
+from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
+from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
+
+from . import selectors
+from .access import battle_role
+from .forms import BLANK, CTX, EventForm, Table, enum_label
+from .models import Battle
+
+# --- who may record what, now ------------------------------------------------------------------
+SETUP = ("terrain_placed", "battle_started")
+# The side to move records its turn (V-TURN-9..12): postures, moves, fire, and the rest of its actions.
+SIDE_TO_MOVE = (
+    "postures_declared", "fighters_moved", "vehicle_moved", "fire", "turn_ended", "wound_test", "order_given",
+    "morale_test", "melee", "smoke_fired", "fire_corrected", "prisoner_taken", "prisoner_handled", "prisoner_freed",
+    "embarked", "disembarked", "crew_boarded", "vehicle_boarded", "capture_attempted", "sapper_approached",
+    "sapper_worked", "mine_triggered", "charge_detonated", "mine_revealed", "battle_ended",
+)
+# What the rules hand to the side not moving: its own morale tests (V-MORALE-1), an AT ambush or AA fire
+# in the enemy's turn (V-GUN-4, V-AA-3), its mines going off under the enemy (V-MINE-2: any phase of any
+# turn), its charges (V-MINE-10: any phase) and showing a mine an enemy sapper found (V-MINE-14).
+# Wound tests are not among them: they come on the owner's own turn (V-MED-3).
+OFF_TURN = ("morale_test", "fire", "mine_triggered", "charge_detonated", "mine_revealed")
+GAME_MASTER_SETUP = ("force_mustered", "terrain_placed", "battle_started", "correction")
+GAME_MASTER_RUNNING = (*SIDE_TO_MOVE, "terrain_placed", "force_mustered", "correction")
+
+
+def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
+    """The event types this person may record now, in the panel's order:
+    nothing for onlookers; before ``battle_started`` the setup types; during
+    the battle the side to move gets its actions and the other side only what
+    the rules hand to it; nothing after the end (the game master may still
+    correct). Keep in step with the authorization policy of the append service."""
+    if role is None or not role.may_record:
+        return []
+    status = state.get("status", "planned")
+    if role.is_game_master:
+        if status == "planned":
+            return list(GAME_MASTER_SETUP)
+        if status == "ended":
+            return ["correction"]
+        return list(GAME_MASTER_RUNNING)
+    if status == "planned":
+        return list(SETUP)
+    if status == "ended":
+        return []
+    if state.get("side_to_move") == role.side:
+        return list(SIDE_TO_MOVE)
+    return list(OFF_TURN)
+
+
+def acting_side(*, state: dict[str, Any], role: Any) -> str | None:
+    """Whose pieces are "yours" in the selects: the player's side, or the side to move for the game master."""
+    return role.side if role.side else (state.get("side_to_move") or None)
+
+
+# --- quick actions for the side to move ----------------------------------------------------------
+WEAPON_BY_CLASS = {
+    "sniper": "sniper_rifle", "lmg_gunner": "lmg", "hmg_gunner": "hmg", "flamethrower": "flamethrower",
+    "at_grenadier": "at_grenade_launcher", "at_rifleman": "at_rifle",
+}
+
+
+def main_weapon(table: Table, shooter: str) -> str | None:
+    f = table.fighters_all.get(shooter)
+    if f is not None:
+        return WEAPON_BY_CLASS.get(f.get("cls", ""), "rifle")
+    v = table.vehicles_all.get(shooter)
+    if v is not None and v.get("weapon", "none") != "none":
+        return v["weapon"]
+    return None
+
+
+def _die_fields(form: forms.Form, label: Any) -> None:
+    form.fields["die__source"] = forms.ChoiceField(
+        label=label, initial="rolled",
+        choices=[("rolled", enum_label("rolled")), ("entered", enum_label("entered"))],
+        widget=forms.Select(attrs={"class": "die-source"}))
+    form.fields["die__value"] = forms.IntegerField(
+        label=pgettext_lazy(CTX, "Face entered, 1–20"), required=False, min_value=1, max_value=engine.dice.SIDES,
+        widget=forms.NumberInput(attrs={"class": "die-value", "inputmode": "numeric"}))
+
+
+def _die(form: forms.Form) -> dict[str, Any] | None:
+    if form.cleaned_data.get("die__source") == "entered":
+        v = form.cleaned_data.get("die__value")
+        if v is None:
+            form.add_error("die__value", pgettext_lazy(CTX, "Enter the face rolled at the table (1–20)."))
+            return None
+        return {"value": v, "source": "entered"}
+    return {"source": "rolled"}
+
+
+class QuickFireForm(forms.Form):
+    """«Огонь»: shooter, target, distance. The shot's die is rolled by the
+    service unless entered; the shooter's main weapon fires."""
+
+    event_type = "fire"
+
+    def __init__(self, data: Any = None, *, table: Table, **kw: Any) -> None:
+        super().__init__(data, prefix="quick_fire", **kw)
+        self.table = table
+        shooters = [(i, lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("wounded"))
+                    if table.fighters_all[i].get("aboard_as") not in ("crew", "passenger")]
+        shooters += [(i, lbl) for i, lbl in table.vehicles(table.side) if main_weapon(table, i)]
+        targets = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.enemy)]
+        targets += [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.enemy, lambda v: v.get("kind") != "aircraft")]
+        self.fields["shooter"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Shooter"), choices=[("", BLANK), *shooters])
+        self.fields["target"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets])
+        self.fields["distance"] = forms.FloatField(
+            label=pgettext_lazy(CTX, "Distance to the target, in"), min_value=0,
+            widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal", "class": "inches"}))
+        _die_fields(self, pgettext_lazy(CTX, "Die"))
+
+    def payload(self) -> dict[str, Any]:
+        cd = self.cleaned_data
+        shooter, target = cd["shooter"], cd["target"]
+        weapon = main_weapon(self.table, shooter) or "rifle"
+        die = _die(self)
+        data: dict[str, Any] = {"shooter": shooter, "weapon": weapon, "distance": cd["distance"]}
+        kind, tid = target.split(":", 1)
+        if kind == "v":
+            data.update(target="vehicle", target_id=tid, hit=die)
+            return data
+        data.update(target="fighters", target_id=tid)
+        needs_hit = weapon in AREA or weapon in GUNS or weapon in AT_INFANTRY or weapon == "grenade"
+        if needs_hit:
+            data["hit"] = die
+        struck: dict[str, Any] = {"fighter": tid}
+        if not (weapon in GUNS or weapon in AT_INFANTRY or weapon == "grenade"):
+            # G-2: the struck fighter's own roll (rolled by the service when the entered die went to the hit)
+            struck["die"] = {"source": "rolled"} if needs_hit else die
+        data["struck"] = [struck]
+        return data
+
+
+class QuickMoveForm(forms.Form):
+    """«Движение»: a unit (its fit fighters on foot), one fighter or a vehicle, and the distance."""
+
+    def __init__(self, data: Any = None, *, table: Table, **kw: Any) -> None:
+        super().__init__(data, prefix="quick_move", **kw)
+        self.table = table
+        groups: list[tuple[Any, list[tuple[str, str]]]] = []
+        units = [(f"u:{i}", lbl) for i, lbl in table.units(table.side) if self._unit_fighters(i)]
+        fighters = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("aboard"))]
+        vehicles = [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.side, lambda v: v.get("kind") != "aircraft")]
+        for title, items in ((pgettext(CTX, "Units"), units), (pgettext(CTX, "Fighters"), fighters),
+                             (pgettext(CTX, "Vehicles"), vehicles)):
+            if items:
+                groups.append((title, items))
+        self.fields["who"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Who moves"), choices=[("", BLANK), *groups])
+        self.fields["distance"] = forms.FloatField(
+            label=pgettext_lazy(CTX, "Distance moved, in"), min_value=0,
+            widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal", "class": "inches"}))
+
+    def _unit_fighters(self, uid: str) -> list[str]:
+        return sorted(i for i, f in self.table.fighters_all.items()
+                      if f.get("unit") == uid and f.get("side") == self.table.side and not f.get("dead")
+                      and not f.get("captured") and not f.get("aboard") and not f.get("wounded"))
+
+    @property
+    def event_type(self) -> str:
+        who = (self.cleaned_data or {}).get("who", "") if hasattr(self, "cleaned_data") else ""
+        return "vehicle_moved" if who.startswith("v:") else "fighters_moved"
+
+    def payload(self) -> dict[str, Any]:
+        kind, wid = self.cleaned_data["who"].split(":", 1)
+        distance = self.cleaned_data["distance"]
+        if kind == "v":
+            return {"vehicle": wid, "distance": distance}
+        fighters = self._unit_fighters(wid) if kind == "u" else [wid]
+        return {"side": self.table.side, "fighters": fighters, "distance": distance}
+
+
+# --- the panel ---------------------------------------------------------------------------------
+@dataclass
+class Submitted:
+    """A form sent back to its author: the bound form, and why it was not stored."""
+
+    form_id: str
+    form: Any
+    error: dict[str, Any] | None = None
+
+
+def _side_names(battle: Battle) -> dict[str, str]:
+    c = battle.campaign
+    return {"attacker": c.attacker_name, "defender": c.defender_name}
+
+
+def _prefill(type_name: str, state: dict[str, Any], side: str | None, side_names: dict[str, str]) -> dict[str, Any]:
+    if type_name == "turn_ended":
+        return {"side": state.get("side_to_move") or side, "turn": state.get("turn") or 1}
+    if type_name == "battle_started":
+        return {"attacker": side_names["attacker"], "defender": side_names["defender"]}
+    if type_name in ("postures_declared", "fighters_moved", "force_mustered"):
+        return {"side": side}
+    return {}
+
+
+def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
+    """The form behind ``form_id`` (bound to ``data`` if given)."""
+    side_names = table.side_names
+    if role.side:
+        side_choices = [(role.side, side_names[role.side])]
+    else:
+        first = table.side
+        side_choices = [(s, side_names[s]) for s in (first, "defender" if first == "attacker" else "attacker")]
+    if form_id == "quick_fire":
+        return QuickFireForm(data, table=table)
+    if form_id == "quick_move":
+        return QuickMoveForm(data, table=table)
+    type_name = {"quick_turn": "turn_ended", "postures": "postures_declared"}.get(form_id, form_id)
+    form = EventForm(data, event_type=type_name, table=table, side_choices=side_choices, prefix=form_id,
+                     prefill=_prefill(type_name, state, table.side, side_names))
+    if form_id == "quick_turn":
+        for f in form.fields.values():
+            f.widget = forms.HiddenInput()
+    return form
+
+
+def _form_ids(allowed: list[str], state: dict[str, Any], role: Any) -> tuple[list[str], list[str]]:
+    """(quick forms, full forms) for this person now."""
+    quick: list[str] = []
+    moving = state.get("status") == "running" and (role.is_game_master or state.get("side_to_move") == role.side)
+    if moving and "fire" in allowed:
+        if state.get("postures_ply", -1) != state.get("ply", 0) and "postures_declared" in allowed:
+            quick.append("postures")  # V-TURN-9: a turn opens with the postures
+        quick += ["quick_fire", "quick_move", "quick_turn"]
+    return quick, allowed
+
+
+def _titles(type_name: str) -> str:
+    entry = engine.REGISTRY[type_name]
+    return entry.title_ru if (get_language() or "ru").startswith("ru") else entry.title_en
+
+
+QUICK_TITLES = {
+    "postures": pgettext_lazy(CTX, "Postures for this turn"), "quick_fire": pgettext_lazy(CTX, "Fire"),
+    "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "End of turn («Ход»)"),
+}
+
+
+def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], request: Any,
+                 submitted: Submitted | None = None, notice: str = "") -> dict[str, Any]:
+    """Context for ``battles/_record_panel.html``: the quick panel and the
+    forms of the event types allowed now, a fresh idempotency token, and the
+    seq the forms were built at (``expected_seq``)."""
+    state = view.state if view is not None else {}
+    allowed = events_allowed(state=state, role=role)
+    if not allowed:
+        return {"allowed": False, "forms": [], "quick": []}
+    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    quick_ids, full_ids = _form_ids(allowed, state, role)
+
+    def item(form_id: str, title: Any) -> dict[str, Any]:
+        mine = submitted is not None and submitted.form_id == form_id
+        form = submitted.form if mine else _build(form_id, None, battle=battle, role=role, state=state, table=table)
+        return {"id": form_id, "title": title, "form": form, "error": submitted.error if mine else None,
+                "open": mine}
+
+    return {
+        "allowed": True,
+        "action": reverse("battle-record", args=[battle.id]),
+        "expected_seq": view.head_seq if view is not None else 0,
+        "token": secrets.token_urlsafe(16),
+        "notice": notice,
+        "side": table.side_names.get(table.side, ""),
+        "quick": [item(i, QUICK_TITLES[i]) for i in quick_ids],
+        "forms": [item(t, _titles(t)) for t in full_ids],
+    }
+
+
+# --- the POST ------------------------------------------------------------------------------------
+def _message(exc: ApplicationError) -> str:
+    return exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
+
+
+def _field_for(form: Any, field: str | None) -> str | None:
+    """The form field an error's ``field`` (``data.struck[0].fighter``) names, if the form has it."""
+    if not field or not field.startswith("data."):
+        return None
+    path = field[5:].replace("[", ".").replace("]", "").split(".")
+    for cand in ("__".join(path), "__".join(path) + "__source", "__".join(path[:1])):
+        if cand in form.fields:
+            return cand
+    return None
+
+
+@require_POST
+def battle_record(request: Any, battle_id: int) -> Any:
+    """Record one event from the battle page. Authorization first: anyone who
+    may not record at this battle gets 403 before the form is read."""
+    from battles.services import NewEvent, battle_event_append
+    from battles.views import render_battle_page
+
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.may_record:
+        raise PermissionDenied
+    form_id = request.POST.get("form", "")
+    known = form_id in ("quick_fire", "quick_move", "quick_turn", "postures") or form_id in engine.REGISTRY
+    if not known:
+        raise PermissionDenied
+    view = selectors.battle_state_get(battle_id=battle.id)
+    names = selectors.battle_names(battle_id=battle.id)
+    state = view.state
+    try:
+        expected = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected = -1
+    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    form = _build(form_id, request.POST, battle=battle, role=role, state=state, table=table)
+    type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
+    if form_id == "quick_move":
+        type_name = "fighters_moved"
+    allowed = events_allowed(state=state, role=role)
+
+    def again(status: int, error: dict[str, Any] | None = None, notice: str = "", fresh: bool = False) -> Any:
+        """Re-render the page with this form's input kept; ``fresh``: built on the state as it is now."""
+        now, bound = view, form
+        if fresh:
+            now = selectors.battle_state_get(battle_id=battle.id)
+            now_table = Table(now.state, acting_side(state=now.state, role=role), names, _side_names(battle))
+            bound = _build(form_id, request.POST, battle=battle, role=role, state=now.state, table=now_table)
+        panel = record_panel(battle=battle, role=role, view=now, names=names, request=request,
+                             submitted=Submitted(form_id, bound, error), notice=notice)
+        shown = {i["id"] for i in panel.get("quick", []) + panel.get("forms", [])}
+        if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
+            panel["forms"].insert(0, {"id": form_id, "title": QUICK_TITLES.get(form_id) or _titles(type_name),
+                                      "form": bound, "error": error, "open": True})
+        return render_battle_page(request, battle, record_panel=panel, status=status)
+
+    stale = expected != view.head_seq
+    if not stale and type_name not in allowed:
+        raise PermissionDenied
+    if not form.is_valid():
+        if stale:
+            return again(409, notice=_stale_notice(expected, view.head_seq), fresh=True)
+        return again(400)
+    # A stale form still goes to the service: a double submit (same token) gets the stored event
+    # back; anything else is refused there as stale, before its payload is judged.
+    event_type = form.event_type
+    key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
+    try:
+        result = battle_event_append(
+            battle_id=battle.id, events=[NewEvent(event_type, form.payload(), key=key)], expected_seq=expected,
+            recorded_by=request.user, as_game_master=role.is_game_master, role=role)
+    except RuleRefused as exc:
+        return again(422, error={"rule_id": exc.rule_id, "message": _message(exc)})
+    except Conflict as exc:
+        if exc.code == "stale_seq":
+            return again(409, notice=_stale_notice(expected, exc.extra.get("current_seq", view.head_seq)), fresh=True)
+        return again(409, notice=_message(exc))
+    except InvalidInput as exc:
+        name = _field_for(form, exc.field)
+        if name:
+            form.add_error(name, _message(exc))
+            return again(400)
+        return again(400, error={"rule_id": None, "message": _message(exc)})
+    except ApplicationError as exc:
+        return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc)})
+    seq = result.events[-1].seq
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#seq{seq}", status=303)
+
+
+def _stale_notice(expected: int, current: int) -> str:
+    return pgettext(CTX, "The other player recorded meanwhile (the log moved from event %(old)s to %(new)s). "
+                         "The state below is fresh; your input is kept: check it and send again.") % {
+        "old": max(expected, 0), "new": current}

@@ -8,6 +8,7 @@ from rest_framework.authtoken.views import obtain_auth_token
 
 from battles import api as battles_api
 from battles import api_muster
+from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_setup as battle_setup_views
 from campaign import api as campaign_api
@@ -60,6 +61,7 @@ urlpatterns = [
     path("battles/<int:battle_id>/live/", battle_views.battle_live, name="battle-live"),
     path("battles/<int:battle_id>/void/", battle_views.battle_void, name="battle-void"),
     path("battles/<int:battle_id>/end/", battle_views.battle_end, name="battle-end"),
+    path("battles/<int:battle_id>/record/", battle_recording.battle_record, name="battle-record"),
     path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

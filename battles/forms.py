@@ -1,0 +1,609 @@
+"""Django forms for recording battle events, built from the event types' own
+JSON Schema (``battles.engine.REGISTRY[type].describe()["schema"]``).
+
+Strings that name a fighter, unit, vehicle or battlefield object become
+selects filled from the battle's state with display names (your side's pieces
+for actors, the enemy's living pieces for targets); enums become selects with
+translated labels; numbers keep their bounds (distances in inches); booleans
+are checkboxes; lists of objects are a few repeated rows. Each d20 is either
+rolled by the service (``{"source": "rolled"}``, filled at append) or entered
+from the table with its value. ``EventForm.payload()`` turns the cleaned form
+back into the event's JSON payload; the engine validates it on append.
+"""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.utils.translation import pgettext_lazy
+
+from battles import engine
+
+CTX = "battle record"
+
+
+def _(text: str) -> Any:
+    return pgettext_lazy(CTX, text)
+
+
+# --- words for the schema's keys and enum values ------------------------------------------
+FIELD_LABELS: dict[str, Any] = {
+    "action": _("Action"), "ambush": _("Anti-tank ambush (enemy's movement phase)"), "armour": _("Armour class"),
+    "attacker": _("Attacker"), "battery_distance": _("Second radio operator to the battery officer, in"),
+    "battery_officer": _("Battery officer"), "bridge": _("By a bridge"), "building": _("In house"),
+    "bunker": _("In pillbox"), "bunkers": _("Pillboxes"), "captor": _("Captor"), "character": _("Campaign character"),
+    "charge": _("Charge"), "cls": _("Class"), "commander": _("Commander"), "corrected": _("Indirect fire on a correction"),
+    "corrector": _("Corrector"), "crew": _("Crew"), "defender": _("Defender"), "die": _("Die"),
+    "distance": _("Distance, in"), "drive": _("Drive"), "embrasure": _("At a pillbox embrasure"),
+    "enemy_distances": _("Distance to the nearest enemy, in"), "enter_house": _("Enters house"),
+    "fences": _("Fences"), "fighter": _("Fighter"), "fighters": _("Fighters"), "floors": _("Floors climbed"),
+    "gun": _("Gun class"), "hit": _("Hit roll"), "houses": _("Houses"), "id": _("Identifier"),
+    "in_contact": _("In contact with the vehicle"), "infantry": _("Capturing infantry: distance to the vehicle, in"),
+    "kind": _("Kind"), "leave_house": _("Leaves the house"), "light_cover": _("On a light-cover base"),
+    "medic": _("Medic"), "medic_distance": _("Medic's distance, in"), "melee_bonus": _("Melee bonus"),
+    "mg_spacing": _("Machine-gun crew: widest gap after the move, in"), "mine": _("Mine"),
+    "morale_bonus": _("Morale bonus"), "name": _("Name"), "nearest_enemy": _("Nearest enemy, in"),
+    "nearest_fit_enemy": _("Nearest unwounded enemy, in"), "nearest_friendly": _("Nearest friendly unit, in"),
+    "new_commander": _("New commander"), "object": _("Object"), "objects": _("Houses and pillboxes within 3 in"),
+    "obstacle_height": _("Tallest obstacle crossed, in"), "officer": _("Officer"),
+    "officer_distance": _("Officer's distance, in"),
+    "officer_distances": _("Officer's distance to the unit's farthest fighter, in"),
+    "on_height": _("Shooter on a height"), "on_object_base": _("On the object's base"), "parent": _("Parent squad"),
+    "path_distance": _("Tank's path to the aim line, in"), "posture": _("Posture"), "prisoner": _("Prisoner"),
+    "radio_link": _("Linked by radio operators"), "radio_operators": _("Radio operators"), "railway": _("Along a railway"),
+    "rank": _("Rank"), "reason": _("Reason"), "reroll": _("Medic's re-roll"), "road": _("Along a road"),
+    "role": _("Aboard as"), "rolls": _("Melee rolls"), "ruleset": _("Rules"), "sapper": _("Sapper"),
+    "seats": _("Seats"), "shooter": _("Shooter"), "side": _("Side"), "skirts": _("Side skirts"),
+    "smoke": _("Name of the smoke screen"), "specialisations": _("Specialisations"), "spot": _("Spotting test"),
+    "spotter_bunkers": _("Pillboxes with a spotter"), "struck": _("Fighters struck"),
+    "surrounded": _("Completely surrounded"), "talk_distances": _("Talking distance, in"), "target": _("Target"),
+    "target_id": _("Target"), "through_opening": _("Through an agreed opening"),
+    "through_smoke": _("Through the smoke screen"), "towing": _("Towing"), "trawl": _("Mine trawl takes it"),
+    "turn": _("Turn"), "unit": _("Unit"), "units": _("Units"), "vehicle": _("Vehicle"), "vehicles": _("Vehicles"),
+    "via": _("How"), "victims": _("Victims"), "visual_contact": _("Visual contact"),
+    "voids_seq": _("Number of the event voided"), "water": _("Crossed water"), "weapon": _("Weapon"),
+    "winner": _("Winner"), "wire": _("Wire and fences crossed"),
+}
+# Overrides where one key means something else in one event type.
+TYPE_FIELD_LABELS: dict[tuple[str, str], Any] = {
+    ("battle_started", "attacker"): _("Attacking side's name"),
+    ("battle_started", "defender"): _("Defending side's name"),
+    ("fire_corrected", "shooter"): _("Firing piece"),
+    ("fire_corrected", "distance"): _("Corrector to the battery officer or first radio operator, in"),
+    ("fire", "target"): _("Target kind"),
+    ("fire", "distance"): _("Distance to the target, in"),
+    ("disembarked", "distance"): _("Put down within, in"),
+    ("smoke_fired", "officer_distance"): _("Officer to the screen's centre, in"),
+    ("order_given", "distance"): _("Officer to the unit's farthest fighter, in"),
+    ("sapper_approached", "object"): _("Object (mine, charge or wire; or the name of a new mine)"),
+    ("sapper_worked", "object"): _("Object"),
+    ("sapper_worked", "kind"): _("Laid"),
+    ("mine_triggered", "distance"): _("Triggering enemy's distance to the mine, in"),
+    ("mine_triggered", "vehicle"): _("Vehicle on the mine"),
+    ("vehicle_boarded", "vehicle"): _("Crewless vehicle"),
+    ("capture_attempted", "vehicle"): _("Vehicle to capture"),
+    ("melee", "attacker"): _("Attacking fighter"),
+    ("melee", "defender"): _("Defending fighter"),
+    ("turn_ended", "side"): _("Side ending its turn"),
+    ("correction", "reason"): _("Reason (kept in the record)"),
+    ("struck", "distance"): _("Distance from the point of impact, in"),
+    ("victims", "distance"): _("Distance from the mine or charge, in"),
+    ("rolls", "attacker"): _("Attacker's die"),
+    ("rolls", "defender"): _("Defender's die"),
+    ("units", "kind"): _("Unit kind"),
+    ("vehicles", "kind"): _("Vehicle kind"),
+    ("vehicles", "crew"): _("Crew (fighter identifiers, comma separated)"),
+    ("fighters", "unit"): _("Unit identifier"),
+    ("fighters", "building"): _("In house"),
+}
+ENUM_LABELS: dict[Any, Any] = {
+    "": _("rank and file"), "aa_autocannon": _("AA autocannon"), "aa_gun": _("AA gun"), "aircraft": _("aircraft"),
+    "ap": _("anti-personnel mine"), "apc": _("armoured personnel carrier"), "artillery": _("artillery piece"),
+    "assault": _("assault"), "at": _("anti-tank mine"), "at_fire": _("anti-tank fire"),
+    "at_grenade_launcher": _("AT grenade launcher"), "at_grenadier": _("AT grenadier"), "at_gun": _("AT gun"),
+    "at_rifle": _("AT rifle"), "at_rifleman": _("AT rifleman"), "bomber": _("bomber"), "bunker": _("pillbox"),
+    "captain": _("captain"), "car": _("car"), "charge": _("demolition charge"), "corporal": _("corporal"),
+    "crew": _("crew"), "dive_bomber": _("dive bomber"), "draw": _("draw"), "dug_in": _("dug in"),
+    "fighters": _("fighters"), "fire_team": _("fire team"), "flamethrower": _("flamethrower"), "grenade": _("grenade"),
+    "ground_attack_aircraft": _("ground-attack aircraft"), "gun": _("gun"), "half_tracked": _("half-tracked"),
+    "heavy_howitzer": _("heavy howitzer"), "heavy_tank_howitzer": _("heavy tank howitzer"),
+    "hmg": _("heavy machine gun"), "hmg_assistant": _("HMG assistant"), "hmg_gunner": _("HMG gunner"),
+    "house": _("house"), "howitzer": _("howitzer"), "hq": _("headquarters"), "infantry_howitzer": _("infantry howitzer"),
+    "kill": _("kill"), "lay": _("lay"), "leave": _("leave"), "lieutenant": _("lieutenant"),
+    "lmg": _("light machine gun"), "lmg_gunner": _("LMG gunner"), "march": _("march"), "medic": _("medic"),
+    "mine_trawl": _("mine trawl"), "mortar": _("mortar"), "motorised": _("motorised unit"), "none": _("none"),
+    "officer": _("officer"), "passengers": _("passengers"), "personnel": _("personnel"), "radio": _("by radio"),
+    "radio_operator": _("radio operator"), "recon": _("reconnaissance"), "remove": _("remove"),
+    "riders": _("tank riders"), "rifle": _("rifle"), "rifleman": _("rifleman"), "rocket_mortar": _("rocket mortar"),
+    "sapper": _("sapper"), "scout": _("scout"), "send": _("send away"), "sergeant": _("sergeant"),
+    "sniper": _("sniper"), "sniper_rifle": _("sniper rifle"), "spotter": _("spotter"), "squad": _("squad"),
+    "tactical_group": _("tactical group"), "talk": _("by talking"), "tank": _("tank"),
+    "tank_howitzer": _("tank howitzer"), "towed": _("towed"), "tracked": _("tracked"), "tractor": _("tractor"),
+    "v11.2": _("v11.2"), "vehicle": _("vehicle"), "vehicle_mg": _("vehicle machine gun"), "wheeled": _("wheeled"),
+    "attacker": _("attacker"), "defender": _("defender"), "entered": _("entered from the table"),
+    "rolled": _("rolled by the service"),
+}
+NO_DIE = _("not rolled")
+BLANK = "—"
+MAX_ROWS = {"struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}
+
+
+def field_label(type_name: str, path: tuple[str, ...]) -> Any:
+    """The word for a payload key (never the key itself). Raises KeyError for
+    a key nobody has named yet, so a new event field cannot reach the page raw."""
+    key = path[-1]
+    for ctx in (*reversed(path[:-1]), type_name) if len(path) > 1 else (type_name,):
+        if (ctx, key) in TYPE_FIELD_LABELS:
+            return TYPE_FIELD_LABELS[(ctx, key)]
+    return FIELD_LABELS[key]
+
+
+def enum_label(value: Any) -> Any:
+    return ENUM_LABELS[value]
+
+
+# --- what a string names: references into the battle's state ------------------------------
+Choices = list[tuple[str, str]]
+
+
+class Table:
+    """The battle's state seen from one side, as select choices with display
+    names. ``side`` is the recorder's side (the side to move for the game
+    master); ``names`` the roster names; ``side_names`` the campaign's."""
+
+    def __init__(self, state: dict[str, Any], side: str | None, names: dict[str, str],
+                 side_names: dict[str, str]) -> None:
+        self.state, self.names, self.side_names = state, names, side_names
+        self.side = side or state.get("side_to_move") or "defender"
+        self.enemy = "attacker" if self.side == "defender" else "defender"
+        self.fighters_all: dict[str, dict[str, Any]] = state.get("fighters") or {}
+        self.units_all: dict[str, dict[str, Any]] = state.get("units") or {}
+        self.vehicles_all: dict[str, dict[str, Any]] = state.get("vehicles") or {}
+
+    # labels ------------------------------------------------------------------------------
+    def fighter_label(self, fid: str) -> str:
+        f = self.fighters_all.get(fid, {})
+        what = str(enum_label(f.get("rank"))) if f.get("rank") else str(enum_label(f.get("cls", "rifleman")))
+        name = self.names.get(fid)
+        text = f"{name} ({what})" if name else f"{what.capitalize()} {fid}"
+        if f.get("wounded") and not f.get("dead"):
+            text += f" · {pgettext_lazy(CTX, 'wounded')}"
+        if f.get("aboard"):
+            text += f" · {pgettext_lazy(CTX, 'aboard')} {self.vehicle_label(f['aboard'])}"
+        return text
+
+    def unit_label(self, uid: str) -> str:
+        name = self.names.get(uid)
+        kind = str(enum_label(self.units_all.get(uid, {}).get("kind", "squad")))
+        return name or f"{kind.capitalize()} {uid}"
+
+    def vehicle_label(self, vid: str) -> str:
+        v = self.vehicles_all.get(vid, {})
+        kind = str(enum_label(v.get("kind", "tank")))
+        name = self.names.get(vid)
+        return f"{name} ({kind})" if name else f"{kind.capitalize()} {vid}"
+
+    def object_label(self, kind: str, oid: str) -> str:
+        words = {"house": pgettext_lazy(CTX, "House"), "bunker": pgettext_lazy(CTX, "Pillbox"),
+                 "wire": pgettext_lazy(CTX, "Wire"), "fence": pgettext_lazy(CTX, "Fence"),
+                 "smoke": pgettext_lazy(CTX, "Smoke screen"), "mine": pgettext_lazy(CTX, "Mine")}
+        return f"{words[kind]} {oid}"
+
+    # sets ----------------------------------------------------------------------------------
+    def fighters(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None, *,
+                 living: bool = True) -> Choices:
+        out = []
+        for fid, f in self.fighters_all.items():
+            if f.get("side") != side:
+                continue
+            if living and (f.get("dead") or f.get("captured")):
+                continue
+            if pred is None or pred(f):
+                out.append((fid, self.fighter_label(fid)))
+        return sorted(out, key=lambda c: c[1])
+
+    def units(self, side: str, pred: Callable[[str, dict[str, Any]], bool] | None = None) -> Choices:
+        return sorted(((uid, self.unit_label(uid)) for uid, u in self.units_all.items()
+                       if u.get("side") == side and (pred is None or pred(uid, u))), key=lambda c: c[1])
+
+    def vehicles(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None) -> Choices:
+        return sorted(((vid, self.vehicle_label(vid)) for vid, v in self.vehicles_all.items()
+                       if v.get("side") == side and not v.get("destroyed") and (pred is None or pred(v))),
+                      key=lambda c: c[1])
+
+    def manned_units(self, side: str) -> Choices:
+        """Units that must declare a posture this turn (V-TURN-9): with a free
+        living fighter, not surrendered, and a fire team only while its
+        commander is with it (V-SQUAD-4)."""
+        manned = {f.get("unit") for f in self.fighters_all.values()
+                  if f.get("side") == side and not f.get("dead") and not f.get("captured")}
+
+        def led(uid: str, u: dict[str, Any]) -> bool:
+            if not u.get("parent"):
+                return True
+            cmd = self.fighters_all.get(u.get("commander", ""))
+            return bool(cmd) and not cmd.get("dead") and not cmd.get("captured") and cmd.get("unit") == uid
+
+        return self.units(side, lambda uid, u: uid in manned and u.get("morale") != "surrendered" and led(uid, u))
+
+    def own_posture_fighters(self, side: str) -> Choices:
+        """Snipers (V-SNIP-1) and lieutenants/captains outside units (V-OFF-9) declare their own posture."""
+        return self.fighters(side, lambda f: f.get("cls") == "sniper"
+                             or (f.get("rank") in ("lieutenant", "captain") and not f.get("unit")))
+
+    def houses(self) -> Choices:
+        return [(h, self.object_label("house", h)) for h in sorted(self.state.get("buildings") or {})]
+
+    def bunkers(self) -> Choices:
+        return [(b, self.object_label("bunker", b)) for b in sorted(self.state.get("bunkers") or {})]
+
+    def wire(self) -> Choices:
+        return [(w, self.object_label(x.get("kind", "wire"), w)) for w, x in sorted((self.state.get("wire") or {}).items())
+                if not x.get("removed")]
+
+    def smoke(self) -> Choices:
+        return [(s, self.object_label("smoke", s)) for s in sorted(self.state.get("smoke") or {})]
+
+    def own_mines(self, kinds: tuple[str, ...]) -> Choices:
+        """Only the owner's mines: the enemy's stay hidden (no leak through the page)."""
+        return [(m, self.object_label("mine", m)) for m, x in sorted((self.state.get("mines") or {}).items())
+                if x.get("side") == self.side and x.get("active", True) and x.get("kind") in kinds]
+
+
+OFFICER = ("lieutenant", "captain", "sergeant", "corporal")
+
+
+def _officer(f: dict[str, Any]) -> bool:
+    return f.get("rank") in OFFICER
+
+
+def _cls(*names: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda f: f.get("cls") in names
+
+
+# (event type or "*", dotted path) -> choices from the table. Actors are your side's, targets the enemy's.
+REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
+    ("*", "shooter"): lambda t: t.fighters(t.side) + t.vehicles(t.side),
+    ("fire", "target_id"): lambda t: t.vehicles(t.enemy) + t.houses() + t.bunkers(),
+    ("fire", "struck.fighter"): lambda t: t.fighters(t.enemy),
+    ("fire", "through_smoke"): lambda t: t.smoke(),
+    ("fighters_moved", "fighters"): lambda t: t.fighters(t.side),
+    ("*", "enter_house"): lambda t: t.houses(),
+    ("*", "wire"): lambda t: t.wire(),
+    ("vehicle_moved", "vehicle"): lambda t: t.vehicles(t.side),
+    ("vehicle_moved", "towing"): lambda t: t.vehicles(t.side, lambda v: v.get("kind") == "artillery"),
+    ("postures_declared", "units"): lambda t: t.manned_units(t.side),
+    ("postures_declared", "fighters"): lambda t: t.own_posture_fighters(t.side),
+    ("melee", "attacker"): lambda t: t.fighters(t.side),
+    ("melee", "defender"): lambda t: t.fighters(t.enemy),
+    ("wound_test", "fighter"): lambda t: t.fighters(t.side, lambda f: bool(f.get("wounded"))),
+    ("*", "medic"): lambda t: t.fighters(t.side, _cls("medic")),
+    ("*", "unit"): lambda t: t.units(t.side),
+    ("morale_test", "officer_distances"): lambda t: t.fighters(t.side, _officer),
+    ("morale_test", "enemy_distances"): lambda t: t.fighters(t.side),
+    ("*", "new_commander"): lambda t: t.fighters(t.side),
+    ("*", "officer"): lambda t: t.fighters(t.side, _officer),
+    ("*", "battery_officer"): lambda t: t.fighters(t.side, _officer),
+    ("*", "radio_operators"): lambda t: t.fighters(t.side, _cls("radio_operator")),
+    ("prisoner_taken", "captor"): lambda t: t.fighters(t.side),
+    ("prisoner_taken", "prisoner"): lambda t: t.fighters(t.enemy, lambda f: bool(f.get("wounded"))),
+    ("prisoner_handled", "prisoner"): lambda t: t.fighters(
+        t.enemy, lambda f: bool(f.get("captured")) and f.get("captor_side") == t.side and not f.get("dead"),
+        living=False),
+    ("prisoner_freed", "prisoner"): lambda t: t.fighters(
+        t.side, lambda f: bool(f.get("captured")) and not f.get("dead"), living=False),
+    ("*", "sapper"): lambda t: t.fighters(t.side, _cls("sapper")),
+    ("mine_revealed", "sapper"): lambda t: t.fighters(t.enemy, _cls("sapper")),
+    ("mine_revealed", "mine"): lambda t: t.own_mines(("ap", "at", "charge")),
+    ("mine_triggered", "mine"): lambda t: t.own_mines(("ap", "at")),
+    ("mine_triggered", "vehicle"): lambda t: t.vehicles(t.enemy),
+    ("*", "victims.fighter"): lambda t: t.fighters(t.enemy),
+    ("charge_detonated", "charge"): lambda t: t.own_mines(("charge",)),
+    ("charge_detonated", "objects"): lambda t: t.houses() + t.bunkers(),
+    ("fire_corrected", "corrector"): lambda t: t.fighters(t.side) + t.vehicles(t.side) + t.bunkers(),
+    ("fire_corrected", "target"): lambda t: t.fighters(t.enemy) + t.vehicles(t.enemy) + t.houses() + t.bunkers(),
+    ("embarked", "vehicle"): lambda t: t.vehicles(t.side),
+    ("embarked", "fighters"): lambda t: t.fighters(t.side, lambda f: not f.get("aboard")),
+    ("disembarked", "vehicle"): lambda t: t.vehicles(t.side),
+    ("disembarked", "fighters"): lambda t: t.fighters(t.side, lambda f: bool(f.get("aboard"))),
+    ("crew_boarded", "vehicle"): lambda t: t.vehicles(t.side),
+    ("crew_boarded", "fighters"): lambda t: t.fighters(t.side, lambda f: not f.get("aboard")),
+    ("capture_attempted", "vehicle"): lambda t: t.vehicles(t.enemy),
+    ("capture_attempted", "infantry"): lambda t: t.fighters(t.side),
+    ("vehicle_boarded", "vehicle"): lambda t: t.vehicles(t.enemy) + t.vehicles(t.side, lambda v: not v.get("crew")),
+    ("vehicle_boarded", "fighter"): lambda t: t.fighters(t.side),
+}
+
+
+def _ref(type_name: str, path: tuple[str, ...]) -> Callable[[Table], Choices] | None:
+    dotted = ".".join(p for p in path if not p.isdigit())
+    return REFS.get((type_name, dotted)) or REFS.get(("*", dotted))
+
+
+# --- slots: how cleaned form data goes back into the payload --------------------------------
+EMPTY = object()
+
+
+@dataclasses.dataclass
+class Slot:
+    kind: str  # scalar | die | object | rows | map | multi | text_list
+    name: str = ""  # the form field (scalar, multi, text_list) or field prefix
+    required: bool = False
+    children: dict[str, Slot] = dataclasses.field(default_factory=dict)
+    rows: list[Slot] = dataclasses.field(default_factory=list)
+    optional_die: bool = False
+
+
+def _unwrap(schema: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+    if "anyOf" in schema:
+        inner = next(s for s in schema["anyOf"] if s.get("type") != "null")
+        return True, inner
+    return False, schema
+
+
+def _is_die(schema: dict[str, Any]) -> bool:
+    return schema.get("type") == "object" and set(schema.get("properties", {})) == {"value", "source", "rng"}
+
+
+def _defaults(cls: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return out
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+            out[f.name] = f.default_factory()  # type: ignore[misc]
+    return out
+
+
+def _nested(cls: Any, name: str) -> Any:
+    """The dataclass inside a field's annotation (``list[X]``, ``X | None``), if any."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return None
+    tp = typing.get_type_hints(cls).get(name)
+    stack = [tp]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, type) and dataclasses.is_dataclass(t):
+            return t
+        stack.extend(typing.get_args(t))
+    return None
+
+
+def _distance(name: str) -> bool:
+    return "distance" in name or name in ("obstacle_height", "mg_spacing", "nearest_enemy", "nearest_fit_enemy",
+                                          "nearest_friendly", "infantry")
+
+
+class EventForm(forms.Form):
+    """One event type's form. ``layout`` groups field names under legends
+    (rows of a list, dice) for the template; ``payload()`` rebuilds the JSON."""
+
+    def __init__(self, data: Any = None, *, event_type: str, table: Table, side_choices: Choices,
+                 prefill: dict[str, Any] | None = None, prefix: str | None = None, **kw: Any) -> None:
+        super().__init__(data, prefix=prefix or event_type, **kw)
+        self.event_type = event_type
+        self.entry = engine.REGISTRY[event_type]
+        self.table, self.side_choices = table, side_choices
+        self.prefill = prefill or {}
+        self.layout: list[tuple[Any, list[str]]] = []
+        schema = self.entry.describe()["schema"]
+        self.root = self._object((), schema, self.entry.payload, group=None)
+
+    # building -----------------------------------------------------------------------------
+    def _object(self, path: tuple[str, ...], schema: dict[str, Any], cls: Any, group: Any,
+                in_row: bool = False) -> Slot:
+        required = set(schema.get("required", []))
+        defaults = _defaults(cls)
+        slot = Slot("object")
+        own: list[str] = []
+        self.layout.append((group, own))
+        for key, sub in schema.get("properties", {}).items():
+            if key == "rng":
+                continue
+            child = self._property((*path, key), sub, key in required, defaults.get(key, EMPTY), cls, own, in_row)
+            if child is not None:
+                slot.children[key] = child
+        slot.required = bool(required)
+        return slot
+
+    def _fname(self, path: tuple[str, ...]) -> str:
+        return "__".join(path)
+
+    def _property(self, path: tuple[str, ...], schema: dict[str, Any], required: bool, default: Any, cls: Any,
+                  own: list[str], in_row: bool) -> Slot | None:
+        key = path[-1]
+        optional, inner = _unwrap(schema)
+        label = field_label(self.event_type, tuple(p for p in path if not p.isdigit()))
+        name = self._fname(path)
+        must = required and not optional
+        ref = _ref(self.event_type, path)
+        if _is_die(inner):
+            slot = self._die(path, label, optional or in_row, own)
+            slot.required = required and not optional
+            return slot
+        if inner.get("type") == "array":
+            items = inner["items"]
+            if items.get("type") == "object":
+                return self._rows(path, label, items, _nested(cls, key))
+            if ref is not None or "enum" in items:
+                choices = ref(self.table) if ref is not None else [(v, enum_label(v)) for v in items["enum"]]
+                self.fields[name] = forms.MultipleChoiceField(label=label, choices=choices, required=False,
+                                                              widget=forms.CheckboxSelectMultiple)
+                own.append(name)
+                return Slot("multi", name, required=must)
+            if items.get("type") == "number":
+                slot = Slot("rows")
+                for i in range(MAX_ROWS.get(key, 2)):
+                    fname = f"{name}__{i}"
+                    self.fields[fname] = forms.FloatField(label=f"{label} ({i + 1})", required=False,
+                                                          min_value=items.get("minimum", 0))
+                    own.append(fname)
+                    slot.rows.append(Slot("scalar", fname))
+                return slot
+            self.fields[name] = forms.CharField(label=label, required=False, max_length=2000,
+                                                help_text=pgettext_lazy(CTX, "Comma separated"))
+            own.append(name)
+            return Slot("text_list", name, required=must)
+        if inner.get("type") == "object" and "additionalProperties" in inner:
+            return self._map(path, label, inner["additionalProperties"], ref)
+        field = self._scalar(path, label, inner, must and not in_row, default, ref)
+        self.fields[name] = field
+        own.append(name)
+        return Slot("scalar", name, required=must)
+
+    def _scalar(self, path: tuple[str, ...], label: Any, schema: dict[str, Any], must: bool, default: Any,
+                ref: Callable[[Table], Choices] | None) -> forms.Field:
+        key = path[-1]
+        initial = self.prefill.get(".".join(path), None if default is EMPTY else default)
+        if key == "side" or (key == "winner"):
+            choices = list(self.side_choices) if key == "side" else [
+                *self.side_choices_all(), ("draw", enum_label("draw"))]
+            return forms.ChoiceField(label=label, choices=choices, initial=initial or choices[0][0])
+        if "enum" in schema:
+            choices = [(v, enum_label(v)) for v in schema["enum"]]
+            if not must and initial in (None, EMPTY):
+                choices = [("", BLANK), *choices]
+            return forms.TypedChoiceField(label=label, choices=choices, required=must, initial=initial,
+                                          empty_value=None)
+        if ref is not None:
+            choices = ref(self.table)
+            return forms.ChoiceField(label=label, choices=[("", BLANK), *choices], required=must, initial=initial)
+        t = schema.get("type")
+        if t == "boolean":
+            return forms.BooleanField(label=label, required=False, initial=bool(initial))
+        if t == "integer":
+            return forms.IntegerField(label=label, required=must, initial=initial, min_value=schema.get("minimum"),
+                                      max_value=schema.get("maximum"))
+        if t == "number":
+            attrs = {"step": "any", "inputmode": "decimal"}
+            if _distance(key):
+                attrs["class"] = "inches"
+            return forms.FloatField(label=label, required=must, initial=initial, min_value=schema.get("minimum"),
+                                    max_value=schema.get("maximum"), widget=forms.NumberInput(attrs=attrs))
+        max_length = schema.get("maxLength")
+        widget = forms.Textarea(attrs={"rows": 2}) if (max_length or 0) > 200 else None
+        return forms.CharField(label=label, required=must, initial=initial, max_length=max_length, widget=widget)
+
+    def side_choices_all(self) -> Choices:
+        return [(s, self.table.side_names[s]) for s in ("attacker", "defender")]
+
+    def _die(self, path: tuple[str, ...], label: Any, optional: bool, own: list[str]) -> Slot:
+        name = self._fname(path)
+        default = self.prefill.get(".".join(path), "rolled")
+        choices = [("rolled", enum_label("rolled")), ("entered", enum_label("entered"))]
+        if optional:
+            choices = [("none", NO_DIE), *choices]
+        self.fields[f"{name}__source"] = forms.ChoiceField(label=label, choices=choices, initial=default,
+                                                           required=not optional,
+                                                           widget=forms.Select(attrs={"class": "die-source"}))
+        self.fields[f"{name}__value"] = forms.IntegerField(
+            label=pgettext_lazy(CTX, "Face entered, 1–20"), required=False, min_value=1, max_value=engine.dice.SIDES,
+            widget=forms.NumberInput(attrs={"class": "die-value", "inputmode": "numeric"}))
+        own += [f"{name}__source", f"{name}__value"]
+        return Slot("die", name, optional_die=optional)
+
+    def _rows(self, path: tuple[str, ...], label: Any, items: dict[str, Any], cls: Any) -> Slot:
+        slot = Slot("rows")
+        for i in range(MAX_ROWS.get(path[-1], 2)):
+            before = set(self.fields)
+            row = self._object((*path, str(i)), items, cls, group=f"{label} · {i + 1}", in_row=True)
+            if i > 0:  # later rows' dice start as "not rolled"
+                for fname in set(self.fields) - before:
+                    if fname.endswith("__source"):
+                        self.fields[fname].initial = "none"
+            slot.rows.append(row)
+        return slot
+
+    def _map(self, path: tuple[str, ...], label: Any, values: dict[str, Any],
+             ref: Callable[[Table], Choices] | None) -> Slot:
+        slot = Slot("map")
+        keys = ref(self.table) if ref is not None else []
+        own: list[str] = []
+        self.layout.append((label, own))
+        required = path[-1] == "units" and self.event_type == "postures_declared"  # V-TURN-9: every unit
+        for i, (k, key_label) in enumerate(keys):
+            fname = f"{self._fname(path)}__{i}"
+            if "enum" in values:
+                current = self._current_posture(k) if required else None
+                choices = [(v, enum_label(v)) for v in values["enum"]]
+                if not required:
+                    choices = [("", BLANK), *choices]
+                self.fields[fname] = forms.ChoiceField(label=key_label, choices=choices, required=required,
+                                                       initial=current)
+            else:
+                self.fields[fname] = forms.FloatField(label=key_label, required=False, min_value=values.get("minimum", 0),
+                                                      widget=forms.NumberInput(attrs={"step": "any", "class": "inches"}))
+            own.append(fname)
+            slot.children[k] = Slot("scalar", fname)
+        return slot
+
+    def _current_posture(self, uid: str) -> str:
+        u = self.table.units_all.get(uid, {})
+        return {"retreat": "march", "dug_in": "dug_in"}.get(u.get("morale", ""), u.get("posture", "dug_in"))
+
+    def groups(self) -> list[tuple[Any, list[Any]]]:
+        """(legend, bound visible fields) in the schema's order, for the template."""
+        out = []
+        for legend, names in self.layout:
+            fields = [self[n] for n in names if not self.fields[n].widget.is_hidden]
+            if fields:
+                out.append((legend, fields))
+        return out
+
+    # reading back ----------------------------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._payload = self._read(self.root, cleaned, top=True)
+        return cleaned
+
+    def payload(self) -> dict[str, Any]:
+        """The event's payload (call after ``is_valid()``)."""
+        return self._payload
+
+    def _read(self, slot: Slot, cd: dict[str, Any], top: bool = False) -> Any:
+        if slot.kind == "scalar":
+            v = cd.get(slot.name)
+            return EMPTY if v in (None, "") else v
+        if slot.kind == "die":
+            src = cd.get(f"{slot.name}__source")
+            if src in (None, "", "none"):
+                return EMPTY
+            if src == "rolled":
+                return {"source": "rolled"}
+            v = cd.get(f"{slot.name}__value")
+            if v is None:
+                self.add_error(f"{slot.name}__value", pgettext_lazy(CTX, "Enter the face rolled at the table (1–20)."))
+                return EMPTY
+            return {"value": v, "source": "entered"}
+        if slot.kind == "multi":
+            return list(cd.get(slot.name) or []) or EMPTY
+        if slot.kind == "text_list":
+            parts = [p.strip() for p in (cd.get(slot.name) or "").split(",") if p.strip()]
+            return parts or EMPTY
+        if slot.kind == "map":
+            out = {k: v for k, s in slot.children.items() if (v := self._read(s, cd)) is not EMPTY}
+            return out or EMPTY
+        if slot.kind == "rows":
+            items = [v for r in slot.rows if (v := self._read(r, cd)) is not EMPTY]
+            return items or EMPTY
+        # an object: a row counts when one of its required parts (a name, a die) is given
+        values = {k: self._read(s, cd) for k, s in slot.children.items()}
+        keys = [k for k, s in slot.children.items() if s.required] or list(slot.children)
+        if not top and all(values[k] is EMPTY or isinstance(values[k], bool) for k in keys):
+            return EMPTY
+        for k, s in slot.children.items():
+            if s.required and values[k] is EMPTY and s.kind in ("scalar", "multi", "text_list"):
+                msg = (pgettext_lazy(CTX, "Fill this in, or clear the whole row.") if not top
+                       else pgettext_lazy(CTX, "This field is required."))
+                if s.name not in self.errors:
+                    self.add_error(s.name, msg)
+        return {k: v for k, v in values.items() if v is not EMPTY}
+
+
+def schema_required(type_name: str) -> set[str]:
+    return set(engine.REGISTRY[type_name].describe()["schema"].get("required", []))
