@@ -28,7 +28,7 @@ from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
 from . import selectors
 from .access import battle_role
-from .forms import BLANK, CTX, EventForm, Table, enum_label
+from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label
 from .models import Battle
 
 # --- who may record what, now ------------------------------------------------------------------
@@ -119,6 +119,8 @@ class QuickFireForm(forms.Form):
     """«Огонь»: shooter, target, distance. The shot's die is rolled by the
     service unless entered; the shooter's main weapon fires."""
 
+    default_renderer = FAST_RENDERER
+
     event_type = "fire"
 
     def __init__(self, data: Any = None, *, table: Table, **kw: Any) -> None:
@@ -160,6 +162,8 @@ class QuickFireForm(forms.Form):
 
 class QuickMoveForm(forms.Form):
     """«Движение»: a unit (its fit fighters on foot), one fighter or a vehicle, and the distance."""
+
+    default_renderer = FAST_RENDERER
 
     def __init__(self, data: Any = None, *, table: Table, **kw: Any) -> None:
         super().__init__(data, prefix="quick_move", **kw)
@@ -276,11 +280,19 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
     table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
     quick_ids, full_ids = _form_ids(allowed, state, role)
 
-    def item(form_id: str, title: Any) -> dict[str, Any]:
+    # The full forms are built only when asked for (``?record=<type>``) or re-shown
+    # after a refusal: a battle of a hundred pieces would otherwise send every
+    # select of every event type with each page (megabytes, and most of the
+    # page's time). The common actions are the quick forms, always built.
+    wanted = request.GET.get("record", "") if request is not None and request.method == "GET" else ""
+
+    def item(form_id: str, title: Any, *, always: bool = True) -> dict[str, Any]:
         mine = submitted is not None and submitted.form_id == form_id
+        if not (always or mine or form_id == wanted):
+            return {"id": form_id, "title": title, "form": None, "error": None, "open": False}
         form = submitted.form if mine else _build(form_id, None, battle=battle, role=role, state=state, table=table)
         return {"id": form_id, "title": title, "form": form, "error": submitted.error if mine else None,
-                "open": mine}
+                "open": mine or form_id == wanted}
 
     return {
         "allowed": True,
@@ -290,7 +302,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
         "quick": [item(i, QUICK_TITLES[i]) for i in quick_ids],
-        "forms": [item(t, _titles(t)) for t in full_ids],
+        "forms": [item(t, _titles(t), always=False) for t in full_ids],
     }
 
 

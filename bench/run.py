@@ -35,6 +35,7 @@ SIZES = {
     "standings_characters": (10_000, 2_000), "standings_battles": (2_000, 200),
     "standings_events": (1_000_000, 100_000), "standings_requests": (60, 20),
     "roster_repeats": (200, 50),
+    "table_events": (1000, 1000), "table_requests": (60, 20), "table_records": (40, 10),
 }
 HTTP_CLIENTS = 8
 WRITERS = 16
@@ -112,6 +113,17 @@ def table(results: dict) -> str:
              "constant", "PASS" if results["roster_page_queries_small"] == results["roster_page_queries_full"]
              else "MISS", "queries of the roster page: small roster / full company"),
         ]
+    if "battle_page_p95_ms" in results:
+        rows += [
+            ("battle_page_p95_ms", f"{results['battle_page_p95_ms']:.1f}", "<= 100",
+             verdict(results["battle_page_p95_ms"], "<= 100"),
+             f"a participant's page of a {results['battle_page_events']:,}-event battle; median "
+             f"{results['battle_page_median_ms']:.1f} ms, {results['battle_page_queries']} queries"),
+            ("record_event_p95_ms", f"{results['record_event_p95_ms']:.1f}", "<= 150",
+             verdict(results["record_event_p95_ms"], "<= 150"),
+             f"one recording form submitted to the stored event (server time); median "
+             f"{results['record_event_median_ms']:.1f} ms over {results['record_event_samples']} submissions"),
+        ]
     head = ("figure", "value", "goal", "", "detail")
     widths = [max(len(str(r[i])) for r in [*rows, head]) for i in range(5)]
     line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip()  # noqa: E731
@@ -165,6 +177,13 @@ def main() -> int:
         from rosters import bench as roster_bench
 
         results |= roster_bench.measure(repeats=size("roster_repeats"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step(f"the battle table (page of a {size('table_events'):,}-event battle, recording form)")
+        from bench import table as table_bench
+
+        built = table_bench.build(events=size("table_events"))
+        results |= table_bench.measure(built, requests=size("table_requests"), records=size("table_records"))
         print(f"        {time.perf_counter() - t:.1f} s", flush=True)
     finally:
         purged = env.purge_queue()
