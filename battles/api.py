@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from battles import engine
 from campaign.models import Campaign
 from campaign.roles import is_game_master
-from config.errors import Forbidden, InvalidInput
+from config.errors import Forbidden, InvalidInput, RuleRefused
 
 from . import selectors, services
 from .access import battle_role
@@ -198,9 +198,12 @@ class BattleEventsView(APIView):
                             "Only the battle's participants and the game master record its log.",
                             code="not_a_participant")
         expected, events = parse_append(request.data)
-        result = services.battle_event_append(
-            battle_id=battle.id, events=events, expected_seq=expected, recorded_by=request.user, role=role,
-        )
+        try:
+            result = services.battle_event_append(
+                battle_id=battle.id, events=events, expected_seq=expected, recorded_by=request.user, role=role,
+            )
+        except RuleRefused as exc:  # the engine names ids; the answer names the pieces
+            raise selectors.error_with_names(exc, battle_id=battle.id) from exc.__cause__
         code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         return Response(EventOut(result.events, many=True).data, status=code)
 

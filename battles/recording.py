@@ -382,6 +382,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
             battle_id=battle.id, events=[NewEvent(event_type, form.payload(), key=key)], expected_seq=expected,
             recorded_by=request.user, as_game_master=role.is_game_master, role=role)
     except RuleRefused as exc:
+        exc = selectors.error_with_names(exc, battle_id=battle.id)
         return again(422, error={"rule_id": exc.rule_id, "message": _message(exc)})
     except Conflict as exc:
         if exc.code == "stale_seq":
