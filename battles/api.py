@@ -181,7 +181,7 @@ class BattleEventsView(APIView):
         responses={201: EventOut(many=True), 200: EventOut(many=True)},
         description=(
             "Append a batch atomically. 201 with the stored events; 200 with the original events when every "
-            "key was already stored (a retry); 400 names the malformed field; 403 for game-master-only types; "
+            "key was already stored (a retry); 400 names the malformed field; 403 for anyone not at this table (participants and the game master record; decided before the body is read) and for an event another side or the game master records (see recorded_by in GET /api/event-types/); "
             "409 when expected_seq is stale (with current_seq) or a key is misused; 422 names the rule ID the "
             "engine refused. Nothing is written on any error."
         ),
