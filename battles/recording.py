@@ -65,7 +65,9 @@ def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
             return ["correction"]
         return list(GAME_MASTER_RUNNING)
     if status == "planned":
-        return list(SETUP)
+        # Before the battle the game master musters the forces (which starts the battle,
+        # V-TURN-2..8): a player recording a start of his own would only get in the way.
+        return []
     if status == "ended":
         return []
     if state.get("side_to_move") == role.side:

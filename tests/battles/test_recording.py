@@ -127,8 +127,10 @@ def test_onlookers_may_record_nothing():
     assert events_allowed(state=fold([*FORCES, START]), role=BattleRole()) == []
 
 
-def test_before_the_start_players_get_the_setup_types():
-    assert events_allowed(state=fold(FORCES), role=BattleRole(side="attacker")) == list(SETUP)
+def test_before_the_start_players_get_no_forms_the_game_master_gets_the_setup_types():
+    """V-TURN-2..8: the game master musters the forces, which starts the battle."""
+    assert events_allowed(state=fold(FORCES), role=BattleRole(side="attacker")) == []
+    assert set(SETUP) <= set(events_allowed(state=fold(FORCES), role=BattleRole(is_game_master=True)))
 
 
 def test_the_side_to_move_gets_its_actions_and_the_end_of_its_turn():
