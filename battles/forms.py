@@ -19,11 +19,14 @@ from typing import Any
 
 from django import forms
 from django.forms.renderers import DjangoTemplates
+from django.utils.functional import lazy
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 
 from battles import engine
+
+from .terms import term
 
 CTX = "battle record"
 
@@ -129,6 +132,10 @@ ENUM_LABELS: dict[Any, Any] = {
     "attacker": _("attacker"), "defender": _("defender"), "entered": _("entered from the table"),
     "rolled": _("rolled by the service"),
 }
+# Postures read as on the battle page and in the log (battles.terms: the seed's own words), so the
+# posture a player picks is the word he then sees beside his unit.
+_posture = lazy(lambda value: term("posture", value, get_language()), str)
+ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "recon", "assault")})
 NO_DIE = _("not rolled")
 BLANK = "—"
 MAX_ROWS = {"struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}

@@ -30,6 +30,7 @@ from . import selectors
 from .access import battle_role
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label
 from .models import Battle
+from .terms import readable
 
 # --- who may record what, now ------------------------------------------------------------------
 SETUP = ("terrain_placed", "battle_started")
@@ -309,8 +310,10 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
 
 
 # --- the POST ------------------------------------------------------------------------------------
-def _message(exc: ApplicationError) -> str:
-    return exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
+def _message(exc: ApplicationError, names: dict[str, str] | None = None) -> str:
+    """The error in the reader's language, the pieces it names by their names (never their ids)."""
+    text = exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
+    return readable(text, names=names or {}, language=get_language())
 
 
 def _field_for(form: Any, field: str | None) -> str | None:
@@ -384,20 +387,19 @@ def battle_record(request: Any, battle_id: int) -> Any:
             battle_id=battle.id, events=[NewEvent(event_type, form.payload(), key=key)], expected_seq=expected,
             recorded_by=request.user, as_game_master=role.is_game_master, role=role)
     except RuleRefused as exc:
-        exc = selectors.error_with_names(exc, battle_id=battle.id)
-        return again(422, error={"rule_id": exc.rule_id, "message": _message(exc)})
+        return again(422, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
     except Conflict as exc:
         if exc.code == "stale_seq":
             return again(409, notice=_stale_notice(expected, exc.extra.get("current_seq", view.head_seq)), fresh=True)
-        return again(409, notice=_message(exc))
+        return again(409, notice=_message(exc, names))
     except InvalidInput as exc:
         name = _field_for(form, exc.field)
         if name:
-            form.add_error(name, _message(exc))
+            form.add_error(name, _message(exc, names))
             return again(400)
-        return again(400, error={"rule_id": None, "message": _message(exc)})
+        return again(400, error={"rule_id": None, "message": _message(exc, names)})
     except ApplicationError as exc:
-        return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc)})
+        return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
     seq = result.events[-1].seq
     return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#seq{seq}", status=303)
 

@@ -210,7 +210,7 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
             extra.append(t(f"вошли в {n.thing(d['enter_house'])}", f"entered {n.thing(d['enter_house'])}"))
         if d.get("leave_house"):
             extra.append(t("вышли из дома", "left the house"))
-        if d.get("through_opening"):
+        if d.get("through_opening") and (d.get("enter_house") or d.get("leave_house")):  # defaults to true
             extra.append(t("через проём", "through an opening") + _rule("V-HOUSE-8"))
         if d.get("floors"):
             extra.append(t(f"этажей вверх: {d['floors']}", f"floors climbed: {d['floors']}") + _rule("V-HOUSE-11"))

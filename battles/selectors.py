@@ -166,24 +166,12 @@ def user_sides(*, user: Any, battle_ids: set[int]) -> dict[int, str]:
                 .values_list("battle_id", "side"))
 
 
-def names_in_message(text: str, names: dict[str, str]) -> str:
-    """A refusal's text with the battle's ids replaced by their names: the
-    engine knows only ids (``Боец 'ivan-s1-f3' не найден``); people read
-    «Стрелок №3». Ids are matched whole (quoted or bare), longest first."""
-    import re
-
-    if not text or not names:
-        return text
-    ids = sorted((i for i in names if i and i in text), key=len, reverse=True)
-    if not ids:
-        return text
-    pattern = re.compile(r"'?(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])'?")
-    return pattern.sub(lambda m: f"«{names[m.group(1)]}»", text)
-
-
 def error_with_names(exc: Any, *, battle_id: int) -> Any:
-    """The same application error, its messages naming pieces by name (one query)."""
+    """The same application error, its messages naming pieces by their roster
+    names, never their ids (``battles.terms.readable``; one query)."""
+    from .terms import readable
+
     names = battle_names(battle_id=battle_id)
-    exc.message_ru = names_in_message(exc.message_ru, names)
-    exc.message_en = names_in_message(exc.message_en, names)
+    exc.message_ru = readable(exc.message_ru, names=names, language="ru")
+    exc.message_en = readable(exc.message_en, names=names, language="en")
     return exc

@@ -117,3 +117,26 @@ def term(group: str, value: str | None, language: str | None = "ru") -> str:
     if value in (None, ""):
         return ""
     return TERMS[group][lang].get(str(value), FALLBACK[lang])
+
+
+def readable(message: str, *, names: dict[str, str], language: str | None = "ru") -> str:
+    """An engine message as a player reads it: the pieces it names by their
+    roster names instead of their ids (``'ivan-s1-f10'`` -> «Стрелок №7»),
+    and, in Russian, the weapon and class keys in words. The engine knows no
+    names (it is pure); the pages call this before showing a refusal."""
+    import re
+
+    if names:
+        ids = sorted(names, key=len, reverse=True)
+        alternatives = "|".join(map(re.escape, ids))
+        pattern = re.compile(rf"'({alternatives})'|(?<![\w-])({alternatives})(?![\w-])")
+
+        def name(m: re.Match[str]) -> str:
+            return f"«{names[m.group(1)]}»" if m.group(1) else names[m.group(2)]
+
+        message = pattern.sub(name, message)
+    if lang_of(language) == "ru":
+        words = {**TERMS["cls"]["ru"], **TERMS["weapon"]["ru"]}
+        keys = "|".join(sorted(words, key=len, reverse=True))
+        message = re.sub(rf"(?<![\w-])({keys})(?![\w-])", lambda m: words[m.group(1)], message)
+    return re.sub(r'(\d+)\.0(?=["″])', r"\1", message)

@@ -19,11 +19,19 @@ from .models import (
     CampaignEvent,
     Character,
     Membership,
+    Metric,
     Nationality,
     Objective,
     Proposal,
     Side,
 )
+
+# The facts of a proposal name each metric as the game master reads it, never by its key.
+FACT_LABELS = {**dict(Metric.choices), "casualties": _("wounds, death or capture of his own figure")}
+
+
+def metric_label(key: str):
+    return FACT_LABELS.get(key, key)
 
 
 def _report(modeladmin, request, fn):
@@ -202,7 +210,8 @@ class ProposalAdmin(admin.ModelAdmin):
     @admin.display(description=_("facts"))
     def facts_table(self, obj):
         f = obj.facts or {}
-        rows = format_html_join("", "<tr><td>{}</td><td>{}</td></tr>", (f.get("metrics") or {}).items())
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td></tr>",
+                                ((metric_label(k), v) for k, v in (f.get("metrics") or {}).items()))
         link = reverse("battle-detail", args=[obj.battle_id]) + f"#seq{f.get('source_seq', '')}"
         return format_html('<p>{} ≥ {} ({}) · <a href="{}">{}</a></p><table>{}</table>', f.get("value"),
                            f.get("threshold"), f.get("rule", ""), link, _("battle log"), rows)

@@ -317,7 +317,7 @@ class Proposal(models.Model):
                                                name="proposal_once_per_rule")]
 
     def __str__(self) -> str:
-        what = self.award.name_ru if self.award_id else f"→ {self.to_rank}"
+        what = self.award.name_ru if self.award_id else f"→ {self.get_to_rank_display()}"
         return f"{self.character}: {what}"
 
 

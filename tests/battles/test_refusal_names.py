@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from battles.selectors import names_in_message
 from battles.services import NewEvent, battle_event_append
+from battles.terms import readable
 
 NAMES = {"d-r1": "Стрелок №1", "d-r10": "Стрелок №10", "d": "Отделение"}
 
 
 def test_ids_quoted_or_bare_become_names_longest_first():
     text = "Боец 'd-r10' не найден; боец d-r1 погиб; d-r1x и xd-r1 не трогаем."
-    out = names_in_message(text, NAMES)
-    assert out == "Боец «Стрелок №10» не найден; боец «Стрелок №1» погиб; d-r1x и xd-r1 не трогаем."
+    out = readable(text, names=NAMES, language="en")
+    assert out == "Боец «Стрелок №10» не найден; боец Стрелок №1 погиб; d-r1x и xd-r1 не трогаем."
 
 
 def test_a_text_without_ids_is_returned_as_it_was():
-    assert names_in_message("Бой окончен.", NAMES) == "Бой окончен."
-    assert names_in_message("Боец d-r1 ранен.", {}) == "Боец d-r1 ранен."
+    assert readable("Бой окончен.", names=NAMES, language="en") == "Бой окончен."
+    assert readable("Боец d-r1 ранен.", names={}, language="en") == "Боец d-r1 ранен."
 
 
 @pytest.mark.django_db
