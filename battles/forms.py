@@ -159,6 +159,13 @@ def enum_label(value: Any) -> Any:
 Choices = list[tuple[str, str]]
 
 
+def natural(text: str) -> tuple:
+    """Sort key putting «Стрелок №2» before «Стрелок №10»."""
+    import re
+
+    return tuple(int(p) if p.isdigit() else p.casefold() for p in re.split(r"(\d+)", str(text)))
+
+
 class Table:
     """The battle's state seen from one side, as select choices with display
     names. ``side`` is the recorder's side (the side to move for the game
@@ -179,6 +186,8 @@ class Table:
         what = str(enum_label(f.get("rank"))) if f.get("rank") else str(enum_label(f.get("cls", "rifleman")))
         name = self.names.get(fid)
         text = f"{name} ({what})" if name else f"{what.capitalize()} {fid}"
+        if f.get("unit"):  # «Стрелок №1» is in every squad: say which
+            text += f" — {self.unit_label(f['unit'])}"
         if f.get("wounded") and not f.get("dead"):
             text += f" · {pgettext_lazy(CTX, 'wounded')}"
         if f.get("aboard"):
@@ -213,16 +222,16 @@ class Table:
                 continue
             if pred is None or pred(f):
                 out.append((fid, self.fighter_label(fid)))
-        return sorted(out, key=lambda c: c[1])
+        return sorted(out, key=lambda c: natural(c[1]))
 
     def units(self, side: str, pred: Callable[[str, dict[str, Any]], bool] | None = None) -> Choices:
         return sorted(((uid, self.unit_label(uid)) for uid, u in self.units_all.items()
-                       if u.get("side") == side and (pred is None or pred(uid, u))), key=lambda c: c[1])
+                       if u.get("side") == side and (pred is None or pred(uid, u))), key=lambda c: natural(c[1]))
 
     def vehicles(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None) -> Choices:
         return sorted(((vid, self.vehicle_label(vid)) for vid, v in self.vehicles_all.items()
                        if v.get("side") == side and not v.get("destroyed") and (pred is None or pred(v))),
-                      key=lambda c: c[1])
+                      key=lambda c: natural(c[1]))
 
     def manned_units(self, side: str) -> Choices:
         """Units that must declare a posture this turn (V-TURN-9): with a free

@@ -275,7 +275,7 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
         text = t(f"Тест на ранение: {n.fighter(d.get('fighter'))}, {n.die(d.get('die'))}",
                  f"Wound test: {n.fighter(d.get('fighter'))}, {n.die(d.get('die'))}") + _rule("V-MED-3")
         if d.get("medic"):
-            text += t(f"; санитар {n.fighter(d['medic'])} в {inches(d.get('medic_distance'))}",
+            text += t(f"; медик {n.fighter(d['medic'])} в {inches(d.get('medic_distance'))}",
                       f"; medic {n.fighter(d['medic'])} {inches(d.get('medic_distance'))} away")
             if d.get("reroll"):
                 text += t(f", переброс: {n.die(d['reroll'])}", f", re-roll: {n.die(d['reroll'])}") + _rule("V-MED-4")

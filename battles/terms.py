@@ -24,7 +24,7 @@ TERMS: dict[str, dict[str, dict[str, str]]] = {
     "cls": {
         "ru": {"rifleman": "стрелок", "sniper": "снайпер", "lmg_gunner": "пулемётчик (ручной пулемёт)",
                "hmg_gunner": "пулемётчик (станковый пулемёт)", "hmg_assistant": "второй номер пулемёта",
-               "scout": "разведчик", "sapper": "сапёр", "medic": "санитар", "at_grenadier": "гранатомётчик",
+               "scout": "разведчик", "sapper": "сапёр", "medic": "медик", "at_grenadier": "гранатомётчик",
                "at_rifleman": "бронебойщик", "flamethrower": "огнемётчик", "radio_operator": "радист",
                "personnel": "личный состав", "officer": "офицер"},
         "en": {"rifleman": "rifleman", "sniper": "sniper", "lmg_gunner": "light MG gunner",

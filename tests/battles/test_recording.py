@@ -94,7 +94,21 @@ def test_selects_offer_your_fighters_as_shooters_and_the_enemys_living_fighters_
     assert "d-r1" in shooters and "a-r1" not in shooters
     assert "a-r1" in struck and "d-r1" not in struck
     assert shooters["d-r1"].startswith("Рядовой Козлов")
-    assert str(shooters["d-r2"]) == "Стрелок d-r2"  # no name: a readable label, not the raw id alone
+    assert str(shooters["d-r2"]).startswith("Стрелок d-r2")  # no name: a readable label, not the raw id alone
+
+
+def test_fighters_in_selects_say_their_unit_and_sort_by_number():
+    """Two squads each have a «Стрелок №1»: the label says whose; №2 comes before №10."""
+    state = fold([*FORCES, START])
+    fighters = {fid: f for fid, f in state["fighters"].items() if f["side"] == "defender" and f.get("unit")}
+    fids = sorted(fighters)[:2]
+    names = {fids[0]: "Стрелок №10", fids[1]: "Стрелок №2", fighters[fids[0]]["unit"]: "1-е отделение"}
+    table = Table(state, "defender", names, SIDES)
+    with translation.override("ru"):
+        labels = [str(label) for _, label in table.fighters("defender")]
+    first = next(lab for lab in labels if lab.startswith("Стрелок №10"))
+    assert "— 1-е отделение" in first
+    assert labels.index(next(lab for lab in labels if lab.startswith("Стрелок №2"))) < labels.index(first)
 
 
 def test_a_form_payload_keeps_entered_dice_and_asks_the_service_to_roll_the_rest():
