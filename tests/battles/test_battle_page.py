@@ -15,6 +15,7 @@ from battles.services import NewEvent, battle_create, battle_event_append, battl
 from campaign import services as campaign_services
 from campaign.models import Campaign, Nationality
 from tests.engine.table import Table, standard
+from tests.engine.test_visibility import defender_lays_mine
 
 NAMES = {"d_sap": "Кузнецов", "a_sap": "Вебер", "d_sgt": "Сержант Орлов", "a_sgt": "Шульц", "D": "1-е отделение",
          "A": "Штурмгруппа", "DT4": "Т-34 «Гроза»", "d_tc": "Лыков", "d1": "Иванов"}
@@ -38,15 +39,7 @@ def store(battle, events, chunk=200):
 
 def defender_mine() -> Table:
     """Defender turn 1: sapper d_sap goes to a spot; turn 2: he lays AP mine m1."""
-    t = standard()
-    t.postures("defender")
-    t.add("sapper_approached", sapper="d_sap", object="m1", distance=2.0)
-    t.end_turn()
-    t.postures("attacker")
-    t.end_turn()
-    t.postures("defender")
-    t.add("sapper_worked", sapper="d_sap", action="lay", object="m1", kind="ap")
-    return t
+    return defender_lays_mine()
 
 
 def _player(username):

@@ -11,7 +11,7 @@ from battles.engine.visibility import event_for, mine_known, state_for
 from .table import standard
 
 
-def _defender_lays_mine(t=None):
+def defender_lays_mine(t=None):
     """Defender turn 1: sapper d_sap goes to a spot; turn 2: he lays AP mine m1 there."""
     t = t or standard()
     t.postures("defender")
@@ -29,7 +29,7 @@ def _events(t):
 
 
 def test_v_mine_1_the_defenders_mine_is_shown_to_the_defender_only():
-    t = _defender_lays_mine()
+    t = defender_lays_mine()
     state = dump(t.state)
     assert "m1" in state["mines"]
     assert "m1" in state_for(state, "defender", game_master=False)["mines"]
@@ -51,7 +51,7 @@ def test_v_mine_1_the_sappers_secret_target_is_not_in_the_enemys_state():
 
 
 def test_v_mine_1_laying_and_approaching_read_as_hidden_work_to_the_enemy():
-    t = _defender_lays_mine()
+    t = defender_lays_mine()
     state = dump(t.state)
     for type_ in ("sapper_approached", "sapper_worked"):
         e = _events(t)[type_]
@@ -64,7 +64,7 @@ def test_v_mine_1_laying_and_approaching_read_as_hidden_work_to_the_enemy():
 
 
 def test_v_mine_14_a_revealed_mine_is_known_to_everyone():
-    t = _defender_lays_mine()
+    t = defender_lays_mine()
     t.end_turn()
     t.postures("attacker")
     t.add("mine_revealed", mine="m1", sapper="a_sap", distance=5.0)
@@ -89,7 +89,7 @@ def test_an_unknown_mine_fails_closed():
 
 
 def test_state_for_does_not_change_its_input():
-    t = _defender_lays_mine()
+    t = defender_lays_mine()
     state = dump(t.state)
     before = json.dumps(state, sort_keys=True)
     state_for(state, "attacker", game_master=False)
