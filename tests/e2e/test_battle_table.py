@@ -160,11 +160,15 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
             for label, text in (("Стреляющий", shooter), ("Цель", target)):
                 select = form.get_by_label(label)  # a fighter's label goes on with his unit: «… — 1-е отделение»
                 select.select_option(select.locator("option", has_text=text).first.get_attribute("value"))
-            form.get_by_label("Дистанция до цели, дюймы").fill(distance)
             if die is not None:
                 form.get_by_label("Кубик").select_option(label="введён со стола")
                 form.get_by_label("Выпавшее значение, 1–20").fill(die)
-            record(page, "quick_fire")
+            # The common action takes three interactions: shooter, target, the distance typed and Enter
+            # (the service rolls the die).
+            form.get_by_label("Дистанция до цели, дюймы").fill(distance)
+            form.get_by_label("Дистанция до цели, дюймы").press("Enter")
+            page.wait_for_load_state()
+            settle(page)
 
         # a die entered from the table: 20 + 0 - 0 >= 11 wounds (G-2); then one the service rolls
         fire(ivan, "Лейтенант Иван Громов (лейтенант)", "Стрелок №1 (стрелок)", "6", die="20")
