@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from battles.admin import AppendOnlyAdmin
 from config.errors import ApplicationError
 
-from . import services
+from . import (
+    admin_accounts,  # noqa: F401 - registers the guarded User, Group and Token admins
+    services,
+)
 from .models import (
     Award,
     AwardRule,

@@ -1,6 +1,7 @@
-"""Who may do what. Roles are Django groups so the game master can manage them
-in the admin: ``game_master`` (мастер) and ``player``. Anonymous visitors read
-public pages only."""
+"""Who may do what. Roles are Django groups, ``game_master`` (мастер) and
+``player``, edited in the admin by a superuser only: the game master may view
+and change users, but never their privileges, passwords or groups
+(campaign.admin_accounts). Anonymous visitors read public pages only."""
 from __future__ import annotations
 
 from typing import Any

@@ -4,18 +4,18 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from battles import api as battles_api
 from battles import api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_setup as battle_setup_views
+from campaign import accounts
 from campaign import api as campaign_api
 from campaign import views as campaign_views
 
 api = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", accounts.TokenView.as_view(), name="api-token"),
     path("battles/", battles_api.BattleListView.as_view(), name="api-battles"),
     path("battles/<int:battle_id>/", battles_api.BattleDetailView.as_view(), name="api-battle"),
     path("battles/<int:battle_id>/events/", battles_api.BattleEventsView.as_view(), name="api-battle-events"),

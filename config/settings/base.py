@@ -8,6 +8,7 @@ executing tasks eagerly in-process. ``DATABASE_URL`` (postgres://...) and
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -36,6 +37,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "campaign",
@@ -52,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -180,7 +184,27 @@ SHTAB = {
     "REPLAY_CHUNK": int(os.environ.get("SHTAB_REPLAY_CHUNK", "5000")),
     # Largest batch accepted by one append.
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
+    # Login throttling (campaign.accounts): this many wrong passwords in a row lock
+    # that username out from that address for the cool-off, right password included.
+    "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),
+    "LOGIN_COOLOFF_MINUTES": int(os.environ.get("SHTAB_LOGIN_COOLOFF_MINUTES", "15")),
+    # Reverse proxies in front of gunicorn that append to X-Forwarded-For (0: none).
+    "TRUSTED_PROXIES": int(os.environ.get("SHTAB_TRUSTED_PROXIES", "0")),
 }
+
+# --- Login throttling (django-axes; counts kept in the database, so every
+# process and every backend agrees: SQLite, PostgreSQL, with or without Redis) ---
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = SHTAB["LOGIN_FAILURE_LIMIT"]
+AXES_COOLOFF_TIME = timedelta(minutes=SHTAB["LOGIN_COOLOFF_MINUTES"])
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "campaign.accounts.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "campaign.accounts.client_ip"
+AXES_VERBOSE = False
 
 LOGGING = {
     "version": 1,
