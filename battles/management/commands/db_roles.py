@@ -7,6 +7,7 @@ a role left able to switch off, drop or bypass the log triggers is refused.
 """
 import os
 
+import psycopg
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, transaction
 
@@ -57,6 +58,11 @@ class Command(BaseCommand):
                 self._report(app_role_problems(cur, role=role, owner=owner), role)
         except RoleSetupError as exc:
             raise CommandError(str(exc)) from exc
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise CommandError(
+                f"{exc}\nCreating the role or changing its attributes or password needs CREATEROLE: run this once as a "
+                "superuser (the owner needs no CREATEROLE to re-run it after each migrate); the grants need the tables' "
+                "owner (or a superuser).") from exc
         self.stdout.write(self.style.SUCCESS(
             f"role {role}: SELECT, INSERT on the append-only logs; DML on the other tables ({len(plan)} statements)"))
 
