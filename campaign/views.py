@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -124,7 +125,10 @@ class ChronicleFeed(Feed):
         return item.text
 
     def item_description(self, item):
-        return self.item_title(item)
+        # Atom writes the description as <summary type="html">: the reader
+        # renders it as HTML, so names in it must be HTML-escaped (a character
+        # named '"><img onerror=…>' is text, never markup). Titles are type text.
+        return escape(item.text)
 
     def item_link(self, item):
         if item.battle_id:
