@@ -116,7 +116,10 @@ CELERY_BEAT_SCHEDULE = {
 # --- Cache (rendered standings fragments, keyed by projection version) -----
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab"}
+        # Short timeouts: the cache is an accelerator; when Redis is down a page
+        # is rendered from the database at once (config/cache.py), not after a hang.
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab",
+         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
         if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab"}
     )
 }
