@@ -153,7 +153,11 @@ class CharacterForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     nationality = forms.ModelChoiceField(label=_("Nationality"), queryset=Nationality.objects.all())
     rank = forms.ChoiceField(label=_("Rank"), choices=Rank.choices, initial=Rank.CORPORAL)
-    photo = forms.ImageField(label=_("Photo"), required=False)
+    # A plain file: the service opens it, checks its size from the header and
+    # names the problem in both languages (an ImageField would decode a
+    # decompression bomb's header first and answer with a generic error).
+    photo = forms.FileField(label=_("Photo"), required=False,
+                            widget=forms.ClearableFileInput(attrs={"accept": "image/*"}))
 
 
 @login_required

@@ -183,6 +183,9 @@ SHTAB = {
     "REPLAY_CHUNK": int(os.environ.get("SHTAB_REPLAY_CHUNK", "5000")),
     # Largest batch accepted by one append.
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
+    # Largest character photo accepted, in pixels, checked before decoding (a
+    # decompression bomb is a few KB on disk and gigabytes decoded).
+    "PHOTO_MAX_PIXELS": int(os.environ.get("SHTAB_PHOTO_MAX_PIXELS", "40000000")),
 }
 
 LOGGING = {
