@@ -15,11 +15,11 @@ from .test_battle_page import standard, store, table  # noqa: F401 - the fixture
 LIMIT = 200_000  # bytes: the whole page of a battle in play, state and 50 log entries
 
 
-def _size(battle, who) -> int:
+def _size(battle, who, path="") -> int:
     c = Client()
     if who:
         c.force_login(battle.people[who])
-    r = c.get(f"/battles/{battle.id}/")
+    r = c.get(f"/battles/{battle.id}/{path}")
     assert r.status_code == 200
     return len(r.content)
 
@@ -43,3 +43,5 @@ def test_a_battle_of_thousands_of_events_sends_a_page_as_small_as_a_short_battle
         size = _size(table, who)
         assert size < LIMIT, f"{who or 'anonymous'}: {size} bytes for a long battle's page"
         assert size < short[who] + 20_000, f"{who or 'anonymous'}: the page grows with the log"
+        live = _size(table, who, "live/?since=0&state=0")  # a poller from the start gets the same regions
+        assert live < LIMIT, f"{who or 'anonymous'}: {live} bytes of live fragments"
