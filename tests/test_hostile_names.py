@@ -155,6 +155,7 @@ def test_hostile_names_are_text_on_every_page_feed_and_api(hostile):
     master = [
         f"/battles/{done}/", f"/battles/{playing}/", f"/battles/{playing}/setup/", f"/battles/{done}/setup/",
         f"/campaigns/{c}/battles/new/", f"/campaigns/{c}/", "/api/proposals/",
+        f"/api/battles/{playing}/participants/", f"/api/battles/{playing}/events/",
         f"/admin/campaign/campaign/{c}/change/", "/admin/campaign/campaign/",
         f"/admin/campaign/character/{character}/change/", "/admin/campaign/character/",
         f"/admin/campaign/proposal/{proposal.id}/change/", "/admin/campaign/proposal/",
