@@ -1,11 +1,13 @@
 """Admin for the game master: campaigns with sides, players and objectives;
 characters with their service records; the campaign log (read-only); award
 rules; and proposals to approve or reject. Every write calls a service."""
+from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from battles.admin import AppendOnlyAdmin
@@ -163,8 +165,23 @@ class NationalityAdmin(admin.ModelAdmin):
     list_filter = ("is_placeholder",)
 
 
+class CharacterAdminForm(forms.ModelForm):
+    def clean_photo(self):
+        """The size from the header, before anything decodes it (a decompression bomb)."""
+        photo = self.cleaned_data.get("photo")
+        if photo and hasattr(photo, "seek") and not getattr(photo, "_committed", False):
+            try:
+                services.photo_open(photo)
+            except ApplicationError as exc:
+                ru = (get_language() or "ru").startswith("ru")
+                raise forms.ValidationError(exc.message_ru if ru else exc.message_en) from None
+            photo.seek(0)
+        return photo
+
+
 @admin.register(Character)
 class CharacterAdmin(admin.ModelAdmin):
+    form = CharacterAdminForm
     list_display = ("name", "owner", "nationality", "rank")
     list_filter = ("nationality", "rank")
     search_fields = ("name", "owner__username")

@@ -13,6 +13,17 @@ class CampaignConfig(AppConfig):
         from battles.services import BATTLE_ENDED_HOOKS
 
         BATTLE_ENDED_HOOKS.append(_conclude_battle)
+        _limit_image_pixels()
+
+
+def _limit_image_pixels() -> None:
+    """Every Pillow open in the process (the admin's image field too) refuses a
+    decompression bomb: Pillow warns above MAX_IMAGE_PIXELS and raises above
+    twice that. The photo service refuses anything above the limit itself."""
+    from django.conf import settings
+    from PIL import Image
+
+    Image.MAX_IMAGE_PIXELS = int(settings.SHTAB.get("PHOTO_MAX_PIXELS", 40_000_000))
 
 
 def _conclude_battle(battle_id: int) -> None:

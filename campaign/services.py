@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -189,17 +190,50 @@ def character_create(*, owner: Any, name: str, nationality: Nationality, rank: s
     return character
 
 
+def photo_max_pixels() -> int:
+    """The largest photo accepted, in pixels (``SHTAB["PHOTO_MAX_PIXELS"]``)."""
+    return int(settings.SHTAB.get("PHOTO_MAX_PIXELS", 40_000_000))
+
+
+def photo_open(photo: Any) -> Any:
+    """Open an uploaded photo and check its size from the header, before any
+    pixel is decoded: a 17 KB PNG may declare 12000 × 12000 pixels and take
+    half a gigabyte once decoded (a decompression bomb). Returns the opened,
+    not yet decoded image; refuses a non-image or an image above the limit."""
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    limit = photo_max_pixels()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # refused just below, by size
+            image = Image.open(photo)  # reads the header only
+    except Image.DecompressionBombError:  # Pillow's own guard: above twice MAX_IMAGE_PIXELS (apps.py)
+        image = None
+    except (UnidentifiedImageError, OSError):
+        raise InvalidInput("photo: это не изображение.", "photo: not an image.", field="photo") from None
+    if image is None or image.width * image.height > limit:
+        size = f" ({image.width} × {image.height})" if image is not None else ""
+        raise InvalidInput(
+            f"photo: изображение слишком велико{size}; не больше {limit // 1_000_000} мегапикселей.",
+            f"photo: the image is too large{size}; at most {limit // 1_000_000} megapixels.",
+            field="photo", code="photo_too_large")
+    return image
+
+
 def character_photo_set(*, character: Character, photo: Any, max_px: int = 600) -> Character:
-    """Store the photo resized to fit ``max_px`` (JPEG), for pages and cards (V-RANK-3)."""
+    """Store the photo resized to fit ``max_px`` (JPEG), for pages and cards (V-RANK-3).
+    Its size is checked from the header before it is decoded (``photo_open``)."""
     from io import BytesIO
 
     from django.core.files.base import ContentFile
-    from PIL import Image, UnidentifiedImageError
 
+    image = photo_open(photo)
     try:
-        image = Image.open(photo)
+        image.draft("RGB", (max_px, max_px))  # a JPEG decodes at a reduced scale: less memory
         image.load()
-    except (UnidentifiedImageError, OSError):
+    except OSError:
         raise InvalidInput("photo: это не изображение.", "photo: not an image.", field="photo") from None
     image = image.convert("RGB")
     image.thumbnail((max_px, max_px))

@@ -7,15 +7,16 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.syndication.views import Feed
-from django.core.cache import cache
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from config.cache import cache_get, cache_set
 from config.errors import ApplicationError
 
 from . import selectors, services
@@ -76,14 +77,14 @@ def standings(request, campaign_id: int):
     as_of, lang, per_page = _as_of(request), get_language() or "ru", 100
     version = selectors.campaign_version(campaign=campaign)
     key = f"standings:{campaign.pk}:{version}:{sort}:{int(descending)}:{page}:{as_of}:{lang}"
-    cached = cache.get(key)
+    cached = cache_get(key)
     if cached is None:
         rows, total = selectors.standings_table(campaign=campaign, as_of=as_of, sort=sort, descending=descending,
                                                 limit=per_page, offset=(page - 1) * per_page, language=lang)
         table = render_to_string("campaign/_standings_rows.html", {
             "campaign": campaign, "rows": rows, "character_url": reverse("character-detail", args=[0])[:-2]})
         cached = (table, total)
-        cache.set(key, cached, 3600)
+        cache_set(key, cached, 3600)
     table, total = cached
     return render(request, "campaign/standings.html", {
         "campaign": campaign, "table": table, "sort": sort, "descending": descending, "as_of": as_of,
@@ -124,7 +125,10 @@ class ChronicleFeed(Feed):
         return item.text
 
     def item_description(self, item):
-        return self.item_title(item)
+        # Atom writes the description as <summary type="html">: the reader
+        # renders it as HTML, so names in it must be HTML-escaped (a character
+        # named '"><img onerror=…>' is text, never markup). Titles are type text.
+        return escape(item.text)
 
     def item_link(self, item):
         if item.battle_id:
@@ -149,7 +153,11 @@ class CharacterForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     nationality = forms.ModelChoiceField(label=_("Nationality"), queryset=Nationality.objects.all())
     rank = forms.ChoiceField(label=_("Rank"), choices=Rank.choices, initial=Rank.CORPORAL)
-    photo = forms.ImageField(label=_("Photo"), required=False)
+    # A plain file: the service opens it, checks its size from the header and
+    # names the problem in both languages (an ImageField would decode a
+    # decompression bomb's header first and answer with a generic error).
+    photo = forms.FileField(label=_("Photo"), required=False,
+                            widget=forms.ClearableFileInput(attrs={"accept": "image/*"}))
 
 
 @login_required

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
     "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "campaign",
     "battles",
     "rosters",
@@ -47,6 +49,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.security_headers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -77,6 +81,34 @@ TEMPLATES = [
         },
     },
 ]
+
+# --- Security headers (every environment, so tests and the browser tests see them) ---
+# Scripts only from our own static files, or inline blocks carrying this
+# response's nonce (the battle page's live polling, the roster builder):
+# never 'unsafe-inline' for scripts, and no inline handlers (onclick=…),
+# which shtab/shtab.js wires from data attributes instead. Styles may be
+# inline (the pages' <style> blocks and the API docs' widgets).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],  # the Redoc API browser builds its search worker from a blob
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+PERMISSIONS_POLICY = ("camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+                      "accelerometer=(), gyroscope=(), magnetometer=()")
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 # --- Database -------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -120,7 +152,10 @@ CELERY_BEAT_SCHEDULE = {
 # --- Cache (rendered standings fragments, keyed by projection version) -----
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab"}
+        # Short timeouts: the cache is an accelerator; when Redis is down a page
+        # is rendered from the database at once (config/cache.py), not after a hang.
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab",
+         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
         if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab"}
     )
 }
@@ -190,6 +225,9 @@ SHTAB = {
     "LOGIN_COOLOFF_MINUTES": int(os.environ.get("SHTAB_LOGIN_COOLOFF_MINUTES", "15")),
     # Reverse proxies in front of gunicorn that append to X-Forwarded-For (0: none).
     "TRUSTED_PROXIES": int(os.environ.get("SHTAB_TRUSTED_PROXIES", "0")),
+    # Largest character photo accepted, in pixels, checked before decoding (a
+    # decompression bomb is a few KB on disk and gigabytes decoded).
+    "PHOTO_MAX_PIXELS": int(os.environ.get("SHTAB_PHOTO_MAX_PIXELS", "40000000")),
 }
 
 # --- Login throttling (django-axes; counts kept in the database, so every

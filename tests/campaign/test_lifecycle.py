@@ -2,6 +2,7 @@
 import io
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError, connection, transaction
 
 from campaign import services
@@ -12,6 +13,21 @@ from .conftest import member
 
 
 @pytest.mark.django_db
+def bomb_png(side: int = 12000) -> bytes:
+    """A PNG declaring side × side one-bit pixels, all zero: about 17 KB on
+    disk, 144 million pixels (over 400 MB as RGB) once decoded."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = b"\0" * (1 + (side + 7) // 8)  # filter byte + packed bits
+    packed = zlib.compress(row * side, 9)
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)  # 1-bit greyscale
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
+
+
 class TestCharacters:
     def test_v_rank_1_a_player_creates_a_character_whose_rank_is_an_event(self, make_player):
         user, character = make_player("vasya", rank="sergeant")
@@ -37,6 +53,68 @@ class TestCharacters:
         with pytest.raises(InvalidInput) as exc:
             services.character_photo_set(character=character, photo=io.BytesIO(b"not an image"))
         assert exc.value.field == "photo"
+
+    def test_a_decompression_bomb_photo_is_refused_from_its_header_in_both_languages(self, make_player):
+        from config.errors import InvalidInput
+
+        _user, character = make_player("bomb")
+        with pytest.raises(InvalidInput) as exc:
+            services.character_photo_set(character=character, photo=io.BytesIO(bomb_png()))
+        assert exc.value.field == "photo" and exc.value.code == "photo_too_large"
+        assert "too large" in exc.value.message_en and "at most 40 megapixels" in exc.value.message_en
+        assert "слишком велико" in exc.value.message_ru and "не больше 40 мегапикселей" in exc.value.message_ru
+        character.refresh_from_db()
+        assert not character.photo
+
+    def test_a_bomb_uploaded_on_the_characters_page_is_refused_and_nothing_is_created(self, make_player, client):
+        from campaign.models import Character, Nationality
+
+        user, _character = make_player("bomber")
+        client.force_login(user)
+        upload = SimpleUploadedFile("bomb.png", bomb_png(), content_type="image/png")
+        r = client.post("/characters/", {"name": "Подрывник", "nationality": Nationality.objects.get(code="su").pk,
+                                         "rank": "corporal", "photo": upload}, HTTP_ACCEPT_LANGUAGE="en")
+        assert r.status_code == 200
+        assert "the image is too large" in r.content.decode() and "at most 40 megapixels" in r.content.decode()
+        assert not Character.objects.filter(name="Подрывник").exists()
+
+    def test_a_photo_just_over_the_limit_is_refused_naming_its_size(self, make_player, settings):
+        from config.errors import InvalidInput
+
+        settings.SHTAB = {**settings.SHTAB, "PHOTO_MAX_PIXELS": 1_000_000}
+        _user, character = make_player("big")
+        with pytest.raises(InvalidInput) as exc:
+            services.character_photo_set(character=character, photo=io.BytesIO(bomb_png(1200)))
+        assert "(1200 × 1200)" in exc.value.message_en and "at most 1 megapixels" in exc.value.message_en
+
+    @pytest.mark.parametrize("side, limit, error", [
+        (12000, None, "Upload a valid image"),  # Pillow's own guard (MAX_IMAGE_PIXELS, set from the limit)
+        (1200, 1_000_000, "the image is too large (1200 × 1200); at most 1 megapixels"),  # the photo check
+    ])
+    def test_a_photo_over_the_limit_uploaded_in_the_admin_is_refused(self, make_player, admin_client, settings,
+                                                                      side, limit, error):
+        import re
+
+        from PIL import Image
+
+        assert Image.MAX_IMAGE_PIXELS == settings.SHTAB["PHOTO_MAX_PIXELS"]
+        if limit:
+            settings.SHTAB = {**settings.SHTAB, "PHOTO_MAX_PIXELS": limit}
+        _user, character = make_player("adminbomb")
+        url = f"/admin/campaign/character/{character.pk}/change/"
+        inline = re.search(r'name="([\w-]+)-TOTAL_FORMS"', admin_client.get(url).content.decode()).group(1)
+        data = {"owner": character.owner_id, "name": character.name, "nationality": character.nationality_id,
+                "created_at_0": "2026-01-01", "created_at_1": "12:00:00",
+                f"{inline}-TOTAL_FORMS": 0, f"{inline}-INITIAL_FORMS": 0}
+        r = admin_client.post(url, {**data, "photo": SimpleUploadedFile("bomb.png", bomb_png(side))},
+                              HTTP_ACCEPT_LANGUAGE="en")
+        errors = re.findall(r'class="errorlist[^>]*>(.*?)</ul>', r.content.decode(), re.S)
+        assert r.status_code == 200 and len(errors) == 1 and error in errors[0], errors
+        assert not Character.objects.get(pk=character.pk).photo
+        small = io.BytesIO()
+        Image.new("RGB", (80, 60), "olive").save(small, "PNG")
+        r = admin_client.post(url, {**data, "photo": SimpleUploadedFile("ok.png", small.getvalue())})
+        assert r.status_code == 302 and Character.objects.get(pk=character.pk).photo
 
     def test_rank_title_uses_the_nationalitys_rank_names(self, make_player):
         _u, character = make_player("ivanov", rank="corporal")

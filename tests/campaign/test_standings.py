@@ -149,3 +149,25 @@ def test_the_cached_table_follows_every_new_campaign_event(client, running, two_
     results.battle_conclude(battle_id=b3.id)
     after = client.get(url).content.decode()
     assert ">Fritz</a></td><td>Младший сержант</td><td>0</td>\n<td>1</td><td>7</td>" in after
+
+
+DEAD_REDIS = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": "redis://127.0.0.1:9/0",  # the discard port: nothing answers Redis there
+                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
+
+
+@pytest.mark.django_db
+def test_the_standings_page_is_served_from_the_database_when_redis_is_down(client, running, two_battles,
+                                                                           settings, caplog):
+    settings.CACHES = DEAD_REDIS
+    from django.core.cache import cache
+
+    with pytest.raises(Exception):  # noqa: B017 - the cache really is unreachable
+        cache.get("probe")
+    r = client.get(f"/campaigns/{running.pk}/standings/?sort=kills")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert ">Hans</a>" in html and ">Petrov</a>" in html  # the rows, rendered from the database
+    assert any("cache unavailable" in m for m in caplog.messages)
+    api = client.get(f"/api/campaigns/{running.pk}/standings/")
+    assert api.status_code == 200 and {row["name"] for row in api.json()["results"]} >= {"Hans", "Petrov"}
