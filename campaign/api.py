@@ -151,17 +151,24 @@ class CharacterDetailView(APIView):
                                                     many=True).data})
 
 
+class JoinIn(serializers.Serializer):
+    character = serializers.IntegerField(min_value=1)
+    token = serializers.UUIDField(required=False)
+
+
 class JoinView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=inline_serializer("JoinIn", {"character": serializers.IntegerField(),
-                                                        "token": serializers.UUIDField(required=False)}),
+    @extend_schema(request=JoinIn,
                    responses=inline_serializer("JoinOut", {"status": serializers.CharField(),
                                                            "side": serializers.CharField()}))
     def post(self, request: Request, campaign_id: int) -> Response:
         campaign = get_object_or_404(Campaign, pk=campaign_id)
-        character = get_object_or_404(Character, pk=request.data.get("character"), owner=request.user)
-        m = services.membership_request(campaign=campaign, character=character, token=request.data.get("token"))
+        data = JoinIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        character = get_object_or_404(Character, pk=data.validated_data["character"], owner=request.user)
+        m = services.membership_request(campaign=campaign, character=character,
+                                        token=data.validated_data.get("token"))
         return Response({"status": m.status, "side": m.side})
 
 
