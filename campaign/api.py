@@ -152,7 +152,7 @@ class CharacterDetailView(APIView):
 
 
 class JoinIn(serializers.Serializer):
-    character = serializers.IntegerField(min_value=1)
+    character = serializers.IntegerField()
     token = serializers.UUIDField(required=False)
 
 
