@@ -23,12 +23,17 @@ from django.utils import timezone
 from battles import engine
 from battles.engine.dice import fill_rolls
 from campaign.models import Campaign
+from config import inputs
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
 
 from .models import Battle, BattleEvent, BattleProjection, LogPosition
 from .selectors import battle_rules, battle_voided_seqs, iter_engine_events
 
 log = logging.getLogger(__name__)
+# Caps on one event's data (documented in README and docs/events.md): deeper or
+# larger payloads are refused with a 400 naming ``events[i].data``.
+EVENT_DATA_MAX_DEPTH = 32
+EVENT_DATA_MAX_BYTES = 64 * 1024
 SERVICE_RNG = "secrets"  # provenance recorded on dice the service rolls
 
 
@@ -78,6 +83,7 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
                            field="events")
     seen: set[str] = set()
     for i, ev in enumerate(events):
+        _check_event_input(i, ev)
         if ev.key is None:
             continue
         if not isinstance(ev.key, str) or not ev.key or len(ev.key) > 128:
@@ -87,6 +93,28 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
             raise InvalidInput(f"events[{i}].key: ключ повторяется в пакете.",
                                f"events[{i}].key: the key repeats within the batch.", field=f"events[{i}].key")
         seen.add(ev.key)
+
+
+def _check_event_input(i: int, ev: NewEvent) -> None:
+    """Text the database cannot store (NUL, lone surrogates) and data past the
+    caps, refused before anything is looked up or written."""
+    if not isinstance(ev.type, str):
+        raise InvalidInput(f"events[{i}].type: ожидается строка.", f"events[{i}].type: expected a string.",
+                           field=f"events[{i}].type")
+    inputs.refuse_bad(ev.type, f"events[{i}].type")
+    if isinstance(ev.key, str):
+        inputs.refuse_bad(ev.key, f"events[{i}].key")
+    path = f"events[{i}].data"
+    found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
+    if found and found[1] == "depth":
+        raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
+    if found:
+        raise inputs.text_error(found[0])
+    size = len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > EVENT_DATA_MAX_BYTES:
+        kb = EVENT_DATA_MAX_BYTES // 1024
+        raise InvalidInput(f"{path}: больше {kb} KB в JSON.", f"{path}: larger than {kb} KB as JSON.", field=path,
+                           code="too_large")
 
 
 def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] | None:

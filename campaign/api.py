@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from battles.access import battle_role
 from battles.models import Battle
 from config.errors import Forbidden, InvalidInput
+from config.inputs import int_param
 
 from . import selectors, services
 from .chronicle import describe_all
@@ -68,12 +69,7 @@ class ProposalOut(serializers.ModelSerializer):
 
 
 def _as_of(request: Request) -> int | None:
-    raw = request.query_params.get("as_of", "")
-    if raw == "":
-        return None
-    if not raw.isdigit():
-        raise InvalidInput("as_of: номер боя.", "as_of: a battle number.", field="as_of")
-    return int(raw)
+    return int_param(request, "as_of", None, hi=2**31 - 1)
 
 
 AS_OF = OpenApiParameter("as_of", int, description="Show it as it stood after battle N")
@@ -112,8 +108,8 @@ class StandingsView(APIView):
         sort = request.query_params.get("sort", "kills")
         if sort not in selectors.SORTS:
             raise InvalidInput("sort: неизвестная колонка.", "sort: unknown column.", field="sort")
-        limit = min(int(request.query_params.get("limit", "100") or 100), 1000)
-        offset = int(request.query_params.get("offset", "0") or 0)
+        limit = int_param(request, "limit", 100, lo=1, hi=1000)
+        offset = int_param(request, "offset", 0)
         rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
                                                 descending=request.query_params.get("dir", "desc") != "asc",
                                                 limit=limit, offset=offset, language=get_language() or "ru")
@@ -135,14 +131,14 @@ class CharacterListView(APIView):
     @extend_schema(responses=CharacterOut(many=True))
     def get(self, request: Request) -> Response:
         qs = Character.objects.select_related("owner", "nationality").order_by("name")
-        return Response(CharacterOut(qs, many=True).data)
+        return Response(CharacterOut(qs, many=True, context={"request": request}).data)
 
     @extend_schema(request=CharacterIn, responses={201: CharacterOut})
     def post(self, request: Request) -> Response:
         data = CharacterIn(data=request.data)
         data.is_valid(raise_exception=True)
         c = services.character_create(owner=request.user, **data.validated_data)
-        return Response(CharacterOut(c).data, status=status.HTTP_201_CREATED)
+        return Response(CharacterOut(c, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
 class CharacterDetailView(APIView):
@@ -150,22 +146,29 @@ class CharacterDetailView(APIView):
         "character": CharacterOut(), "service_record": CampaignEventOut(many=True)}))
     def get(self, request: Request, character_id: int) -> Response:
         c = get_object_or_404(Character.objects.select_related("owner", "nationality"), pk=character_id)
-        return Response({"character": CharacterOut(c).data,
+        return Response({"character": CharacterOut(c, context={"request": request}).data,
                          "service_record": CampaignEventOut(describe_all(selectors.service_record(character=c)),
                                                     many=True).data})
+
+
+class JoinIn(serializers.Serializer):
+    character = serializers.IntegerField()
+    token = serializers.UUIDField(required=False)
 
 
 class JoinView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=inline_serializer("JoinIn", {"character": serializers.IntegerField(),
-                                                        "token": serializers.UUIDField(required=False)}),
+    @extend_schema(request=JoinIn,
                    responses=inline_serializer("JoinOut", {"status": serializers.CharField(),
                                                            "side": serializers.CharField()}))
     def post(self, request: Request, campaign_id: int) -> Response:
         campaign = get_object_or_404(Campaign, pk=campaign_id)
-        character = get_object_or_404(Character, pk=request.data.get("character"), owner=request.user)
-        m = services.membership_request(campaign=campaign, character=character, token=request.data.get("token"))
+        data = JoinIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        character = get_object_or_404(Character, pk=data.validated_data["character"], owner=request.user)
+        m = services.membership_request(campaign=campaign, character=character,
+                                        token=data.validated_data.get("token"))
         return Response({"status": m.status, "side": m.side})
 
 
@@ -240,8 +243,9 @@ class ProposalListView(APIView):
             qs = qs.filter(character__owner=request.user)
         if request.query_params.get("status"):
             qs = qs.filter(status=request.query_params["status"])
-        if request.query_params.get("campaign", "").isdigit():
-            qs = qs.filter(campaign_id=int(request.query_params["campaign"]))
+        campaign = int_param(request, "campaign", None)
+        if campaign is not None:
+            qs = qs.filter(campaign_id=campaign)
         return Response(ProposalOut(qs, many=True).data)
 
 

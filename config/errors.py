@@ -9,14 +9,19 @@ Services raise ``ApplicationError`` subclasses; the engine raises
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django import db
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.utils.translation import get_language
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from battles.engine import PayloadError, RuleViolation
+
+log = logging.getLogger(__name__)
 
 
 class ApplicationError(Exception):
@@ -86,11 +91,61 @@ def from_engine(exc: RuleViolation | PayloadError) -> ApplicationError:
     return InvalidInput(exc.message_ru, exc.message_en, field=exc.field, code="invalid_event")
 
 
+# Bilingual texts of DRF's own errors, by their code.
+DRF_MESSAGES: dict[str, tuple[str, str]] = {
+    "parse_error": ("Тело запроса — не разборчивый JSON.", "The request body is not well-formed JSON."),
+    "not_authenticated": ("Нужно войти (токен или сессия).", "Authentication credentials were not provided."),
+    "authentication_failed": ("Неверный токен или пароль.", "Incorrect authentication credentials."),
+    "permission_denied": ("Недостаточно прав.", "You do not have permission to perform this action."),
+    "not_found": ("Не найдено.", "Not found."),
+    "method_not_allowed": ("Метод не поддерживается этим адресом.", "This method is not allowed here."),
+    "not_acceptable": ("Такой формат ответа не поддерживается.", "The requested response format is not supported."),
+    "unsupported_media_type": ("Такой формат тела не поддерживается (нужен JSON).",
+                               "Unsupported media type of the body (send JSON)."),
+    "throttled": ("Слишком много запросов: подождите.", "Too many requests: wait a little."),
+    "too_large": ("Тело запроса слишком велико.", "The request body is too large."),
+    "bad_request": ("Неверный запрос.", "Bad request."),
+    "service_unavailable": ("Сервис временно недоступен (база данных или очередь): повторите позже.",
+                            "The service is temporarily unavailable (database or queue): try again later."),
+    "server_error": ("Внутренняя ошибка сервера.", "Internal server error."),
+}
+# Seconds a client should wait before retrying after a 503.
+RETRY_AFTER = 5
+
+
+def error_body(code: str, *, field: str | None = None, texts: tuple[str, str] | None = None,
+               **extra: Any) -> dict[str, Any]:
+    """The documented error shape for ``code`` (texts default to ``DRF_MESSAGES``)."""
+    ru, en = texts or DRF_MESSAGES.get(code, DRF_MESSAGES["bad_request"])
+    lang_ru = (get_language() or "ru").startswith("ru")
+    return {"error": {"code": code, "field": field, "rule_id": None, "message": ru if lang_ru else en,
+                      "message_ru": ru, "message_en": en, **extra}}
+
+
+def outage(exc: BaseException) -> bool:
+    """A database or broker that cannot be reached: the client may retry (503)."""
+    if isinstance(exc, (db.OperationalError, db.InterfaceError)):
+        return True
+    try:
+        from kombu.exceptions import OperationalError as BrokerDown
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(exc, BrokerDown)
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, (RuleViolation, PayloadError)):
         exc = from_engine(exc)
     if isinstance(exc, ApplicationError):
         return Response({"error": exc.as_dict()}, status=exc.status_code)
+    if outage(exc):
+        log.error("API answered 503: %s", exc, exc_info=exc)
+        return Response(error_body("service_unavailable"), status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": str(RETRY_AFTER)})
+    if isinstance(exc, RequestDataTooBig):
+        return Response(error_body("too_large", field="body"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, SuspiciousOperation):
+        return Response(error_body("bad_request"), status=status.HTTP_400_BAD_REQUEST)
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -110,12 +165,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         }
     elif isinstance(response.data, dict) and "detail" in response.data:
         detail = response.data["detail"]
-        response.data = {
-            "error": {
-                "code": getattr(detail, "code", "error"),
-                "field": None,
-                "rule_id": None,
-                "message": str(detail),
-            }
-        }
+        code = str(getattr(detail, "code", None) or "error")
+        ru, en = DRF_MESSAGES.get(code, (str(detail), str(detail)))
+        if code != "parse_error" and str(detail) != str(getattr(exc, "default_detail", "")):
+            en = str(detail)  # the view's own, more precise English message
+        response.data = error_body(code, field="body" if code == "parse_error" else None, texts=(ru, en))
     return response

@@ -1,18 +1,142 @@
-"""Security headers Django does not set itself.
+"""The API's one error shape for errors raised outside DRF, and the text check
+of form and query-string input.
 
-The Content-Security-Policy comes from django-csp (settings ``CONTENT_SECURITY_POLICY``);
-Referrer-Policy, X-Content-Type-Options, Cross-Origin-Opener-Policy and X-Frame-Options
-from Django's own middleware. This adds Permissions-Policy: the pages use no camera,
-microphone, location, payment or USB, so no page (nor anything injected in one) may ask.
+DRF's exception handler (``config.errors.api_exception_handler``) shapes what a
+view raises. Some errors come from before or around the view: a body over
+``DATA_UPLOAD_MAX_MEMORY_SIZE``, a Host header not in ``ALLOWED_HOSTS``, an
+unknown /api/ path (404), a database that went away while the session or user
+was loaded. Under /api/ this middleware answers those in the documented JSON
+shape (a 503 with ``Retry-After`` for an outage); HTML pages keep Django's HTML
+errors. It also refuses NUL in any query parameter or form field (of pages and
+API alike) with a 400 naming the field, before a query can choke on it.
 """
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import DisallowedHost, SuspiciousOperation
+from django.core.signals import got_request_exception
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.utils.html import escape
+
+from .errors import RETRY_AFTER, error_body, outage
+from .inputs import bad_text, text_error
+
+log = logging.getLogger(__name__)
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+BY_STATUS = {400: "bad_request", 401: "not_authenticated", 403: "permission_denied", 404: "not_found",
+             405: "method_not_allowed", 406: "not_acceptable", 413: "too_large", 415: "unsupported_media_type",
+             429: "throttled"}
 
 
+def _remember_exception(sender: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
+    """Django turns an uncaught exception into a 500 response before the outer
+    middleware sees it: keep the exception so the answer can tell an outage."""
+    if request is not None:
+        request._shtab_exception = sys.exc_info()[1]  # type: ignore[attr-defined]
+
+
+got_request_exception.connect(_remember_exception, dispatch_uid="shtab-remember-exception")
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def json_error(status: int, code: str, *, field: str | None = None,
+               texts: tuple[str, str] | None = None) -> JsonResponse:
+    response = JsonResponse(error_body(code, field=field, texts=texts), status=status,
+                            json_dumps_params={"ensure_ascii": False})
+    if status == 503:
+        response["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
+class ApiErrorMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        api = is_api(request)
+        if api:
+            early = self._api_refusal(request)
+            if early is not None:
+                return early
+        refused = self._bad_text(request, api)
+        if refused is not None:
+            return refused
+        response = self.get_response(request)
+        if api and response.status_code >= 400 and not response.get("Content-Type", "").startswith(
+                "application/json"):
+            return self._as_json(request, response)
+        return response
+
+    @staticmethod
+    def _api_refusal(request: HttpRequest) -> HttpResponse | None:
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return json_error(400, "bad_request", field="Host",
+                              texts=("Host: сервер не обслуживает это имя.", "Host: not a name this server serves."))
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and length > limit and not request.content_type == "multipart/form-data":
+            return json_error(413, "too_large", field="body")
+        return None
+
+    @staticmethod
+    def _bad_text(request: HttpRequest, api: bool) -> HttpResponse | None:
+        """NUL in a query parameter or form field (a form decodes bytes with
+        replacement, so no lone surrogate reaches here)."""
+        sources = [request.GET]
+        if request.method == "POST" and request.content_type in FORM_TYPES:
+            try:
+                sources.append(request.POST)
+            except (SuspiciousOperation, MultiPartParserError):
+                if api:
+                    request._mark_post_parse_error()
+                    return json_error(413, "too_large", field="body")
+                return None  # the page's own handling answers in HTML
+        for source in sources:
+            for key, values in source.lists():
+                if bad_text(key) or any(bad_text(v) for v in values):
+                    field = key.replace("\x00", "\ufffd")
+                    err = text_error(field)
+                    if api:
+                        return json_error(400, err.code, field=field, texts=(err.message_ru, err.message_en))
+                    return HttpResponseBadRequest(f"<!doctype html><title>400</title><p>{escape(err.message_ru)}"
+                                                  f"<br>{escape(err.message_en)}</p>")
+        return None
+
+    @staticmethod
+    def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        exc = getattr(request, "_shtab_exception", None)
+        if response.status_code >= 500:
+            if exc is not None and outage(exc):
+                return json_error(503, "service_unavailable")
+            return json_error(response.status_code, "server_error")
+        code = BY_STATUS.get(response.status_code, "bad_request")
+        field = "body" if code == "too_large" else None
+        converted = json_error(response.status_code, code, field=field)
+        if response.has_header("Allow"):
+            converted["Allow"] = response["Allow"]
+        return converted
+
+
+# --- security headers Django does not set itself -------------------------------------------------
+# The Content-Security-Policy comes from django-csp (settings ``CONTENT_SECURITY_POLICY``);
+# Referrer-Policy, X-Content-Type-Options, Cross-Origin-Opener-Policy and X-Frame-Options from
+# Django's own middleware. This adds Permissions-Policy: the pages use no camera, microphone,
+# location, payment or USB, so no page (nor anything injected in one) may ask.
 def security_headers(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
     policy = getattr(settings, "PERMISSIONS_POLICY", "")
 

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.models import Campaign, Character
-from config.errors import InvalidInput, NotFound
+from config.errors import NotFound
+from config.inputs import int_param
 
 from . import domain, selectors, services
 from .models import (
@@ -242,11 +243,9 @@ class RosterListView(Authenticated):
                    responses=RosterOut(many=True))
     def get(self, request: Request) -> Response:
         qs = selectors.rosters_visible(user=request.user)
-        campaign = request.query_params.get("campaign", "")
-        if campaign:
-            if not campaign.isdigit():
-                raise InvalidInput("campaign: ожидается число.", "campaign: a number is expected.", field="campaign")
-            qs = qs.filter(campaign_id=int(campaign))
+        campaign = int_param(request, "campaign", None)
+        if campaign is not None:
+            qs = qs.filter(campaign_id=campaign)
         for key in ("side", "status"):
             if request.query_params.get(key):
                 qs = qs.filter(**{key: request.query_params[key]})

@@ -15,6 +15,7 @@ from rest_framework import status
 
 from campaign.models import Campaign, Character
 from campaign.roles import is_game_master
+from config import inputs
 from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 
 from . import domain, selectors
@@ -348,6 +349,15 @@ def _problem(problems: list[dict[str, str]], where: str, ru: str, en: str) -> No
 def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
     """Check the JSON shape and every reference before anything is written."""
     problems: list[dict[str, str]] = []
+    found = inputs.find_bad(data, max_depth=inputs.MAX_BODY_DEPTH)  # text the database cannot store
+    if found is not None:
+        where = found[0] or "data"
+        if found[1] == "depth":
+            _problem(problems, where, "слишком глубокая вложенность", "nested too deep")
+        else:
+            _problem(problems, where, "недопустимый символ (NUL или одиночный суррогат)",
+                     "a character that is not allowed (NUL or a lone surrogate)")
+        return domain.RosterSpec(), problems
     if not isinstance(data, dict) or data.get("format") != selectors.EXPORT_FORMAT:
         _problem(problems, "format", f"ожидается «{selectors.EXPORT_FORMAT}»", f"expected '{selectors.EXPORT_FORMAT}'")
         return domain.RosterSpec(), problems

@@ -38,6 +38,12 @@ an unknown fighter, unit, vehicle or mine is refused by the rules
 (`S-UNKNOWN`), and so is an enemy's mine that has not been revealed
 (V-MINE-14): the refusal does not tell the two apart.
 
+Limits: an event's `data` may nest at most 32 levels deep and take at most
+64 KB as compact UTF-8 JSON; no string or key in it may hold a NUL character
+or a lone UTF-16 surrogate. Beyond these the append is refused (400) naming
+the field (`events[i].data`, or the path of the bad string), and nothing is
+stored.
+
 Structural refusal codes: `S-NOT-STARTED`, `S-ENDED`, `S-STARTED-TWICE` (the
 battle's life cycle), `S-UNKNOWN` (no such fighter, unit, vehicle or object, or
 not yours), `S-DUPLICATE` (an id already used), `S-TARGET` (not a valid target),

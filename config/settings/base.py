@@ -48,6 +48,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: it shapes API errors raised by the middleware below it (Host, body size, database outage).
+    "config.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.middleware.security_headers",
@@ -180,6 +182,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    # JSON refused when nested too deep or holding NUL / lone surrogates (config.inputs, config.parsers).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

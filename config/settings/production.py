@@ -21,7 +21,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 # Collected static files (admin, API docs) are served by gunicorn through WhiteNoise.
-MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]  # noqa: F405
+_SECURITY = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1  # noqa: F405
+MIDDLEWARE = [*MIDDLEWARE[:_SECURITY], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[_SECURITY:]]  # noqa: F405
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

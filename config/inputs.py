@@ -1,0 +1,109 @@
+"""Checks every piece of incoming text and every paging parameter passes, so that
+bad input is a 400 naming the field, never a 500.
+
+PostgreSQL refuses a NUL character in ``text`` and ``jsonb``, and a lone
+surrogate (``"\\ud800"``, legal in JSON) cannot be encoded as UTF-8 by any
+database driver: either would surface as a server error deep in a query. The
+JSON parser (``config.parsers.JSONParser``), the form and query-string check of
+``config.middleware.ApiErrorMiddleware`` and the services that take free JSON
+(the battle log, roster import) all refuse them here, naming the path of the
+offending value (``events[0].data.attacker``). The walk is iterative: a body
+nested deeper than Python's recursion limit is refused, not crashed on.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework.request import Request
+
+from .errors import InvalidInput
+
+# Deepest JSON accepted in any request body (event data has its own, smaller cap).
+MAX_BODY_DEPTH = 64
+# Largest integer a database id or offset can hold (PostgreSQL bigint, SQLite INTEGER).
+MAX_INT = 2**63 - 1
+
+_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+
+
+def bad_text(value: str) -> bool:
+    """True for a string holding NUL or a lone surrogate."""
+    return _BAD_TEXT.search(value) is not None
+
+
+def _join(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def find_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> tuple[str, str] | None:
+    """The first problem in a JSON value as ``(path, kind)``: kind ``"text"``
+    for a string (or key) with NUL or a lone surrogate, ``"depth"`` for nesting
+    beyond ``max_depth`` containers (path names the container that is too deep)."""
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, str):
+            if bad_text(item):
+                return where, "text"
+        elif isinstance(item, (dict, list)):
+            if max_depth is not None and depth >= max_depth:
+                return where, "depth"
+            pairs = list(item.items()) if isinstance(item, dict) else list(enumerate(item))
+            for key, child in reversed(pairs):
+                if isinstance(key, str) and bad_text(key):
+                    return _join(where, _printable(key)), "text"
+                stack.append((child, _join(where, key), depth + 1))
+    return None
+
+
+def _printable(key: str) -> str:
+    return _BAD_TEXT.sub("\ufffd", key)
+
+
+def text_error(field: str) -> InvalidInput:
+    return InvalidInput(f"{field}: недопустимый символ (NUL или одиночный суррогат UTF-16).",
+                        f"{field}: a character that is not allowed (NUL or a lone UTF-16 surrogate).",
+                        field=field, code="invalid_text")
+
+
+def depth_error(field: str, limit: int) -> InvalidInput:
+    return InvalidInput(f"{field}: вложенность JSON глубже {limit} уровней.",
+                        f"{field}: JSON nested deeper than {limit} levels.", field=field, code="too_deep")
+
+
+def refuse_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> None:
+    """Raise ``InvalidInput`` naming the first bad string or too-deep container."""
+    found = find_bad(value, path, max_depth=max_depth)
+    if found is None:
+        return
+    where, kind = found
+    if kind == "depth":
+        raise depth_error(where or "body", max_depth or 0)
+    raise text_error(where or "body")
+
+
+def int_param(request: Request | Any, name: str, default: int, *, lo: int = 0, hi: int | None = None) -> int:
+    """A non-negative integer query parameter (paging: ``limit``, ``offset``,
+    ``after``...): anything else, or a value outside ``lo..hi``, is a 400 naming it."""
+    params = getattr(request, "query_params", None) or request.GET
+    raw = params.get(name)
+    if raw is None or raw == "":
+        return default
+    hi = MAX_INT if hi is None else hi
+    if not _INTEGER.fullmatch(raw):
+        raise InvalidInput(f"{name}: ожидается целое число.", f"{name}: expected an integer.", field=name)
+    value = int(raw)
+    if not lo <= value <= hi:
+        raise _range_error(name, lo, hi)
+    return value
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,40}")
+
+
+def _range_error(name: str, lo: int, hi: int) -> InvalidInput:
+    bound = f"{lo}..{hi}"
+    return InvalidInput(f"{name}: допустимо {bound}.", f"{name}: must be {bound}.", field=name)
