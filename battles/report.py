@@ -355,8 +355,13 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
         return t(f"{n.many(d.get('fighters'), n.fighter)} заняли места экипажа {n.vehicle(d.get('vehicle'))}",
                  f"{n.many(d.get('fighters'), n.fighter)} crewed {n.vehicle(d.get('vehicle'))}"
                  ) + _rule("V-CREW-4", "V-FLAME-4") + "."
-    entry = engine.REGISTRY.get(type_)
+    entry = engine.REGISTRY.get(type_) or engine.RULESETS["fow"].registry.get(type_)
     title = (entry.title_ru if n.lang == "ru" else entry.title_en) if entry else t("Запись", "An entry")
+    # Another ruleset's type (FoW): its title and the pieces it names, read by their roster names.
+    named = [d.get(k) for k in ("team", "platoon", "shooter", "subject") if isinstance(d.get(k), str)]
+    named += [x for x in (d.get("teams") or ()) if isinstance(x, str)]
+    if named:
+        return f"{title}: {', '.join(n.names.get(x, x) for x in named)}."
     return f"{title}."
 
 

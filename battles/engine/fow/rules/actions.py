@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
+from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, team_side
+from battles.engine.fow.state import FowState, Team
 
-from ..registry import POLICY, REGISTRY, Recorder, team_side
-from ..state import FowState, Team
 from .common import fmt, movement, refuse, require_live, require_own_turn, team
 
 Effect = Callable[[FowState, Any, Context], None]

@@ -7,9 +7,8 @@ from typing import Any, NoReturn
 from battles.engine.dice import value
 from battles.engine.errors import RuleViolation
 from battles.engine.events import Context
+from battles.engine.fow.state import FowState, Platoon, Team
 from battles.engine.rules.core import require_running
-
-from ..state import FowState, Platoon, Team
 
 UNIT_WORDS = {"in": ('"', '"'), "cm": (" см", " cm")}
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from battles.engine.events import Context
+from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
+from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
 from battles.engine.rules.core import Correction, _apply_correction, check_correction, other
 from battles.engine.state import TurnRecord
 
-from ..registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
-from ..state import ArmouredTrain, FowState, Platoon, Team
 from .common import refuse, require_running
 
 Side = Literal["attacker", "defender"]

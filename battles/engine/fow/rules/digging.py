@@ -21,9 +21,9 @@ from typing import Any
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
+from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, platoon_side
+from battles.engine.fow.state import FowState, Team, TestRecord
 
-from ..registry import POLICY, REGISTRY, Recorder, platoon_side
-from ..state import FowState, Team, TestRecord
 from .actions import ON_ASSAULT, ON_MOVE, ROF_MOVED, team_moved
 from .common import distance, fmt, passes, platoon, refuse, require_own_turn, require_running, skill_min, team
 

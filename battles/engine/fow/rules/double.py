@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from battles.engine.events import Context
+from battles.engine.fow.state import FowState, Team
 
-from ..state import FowState, Team
 from .actions import DICE_MODIFIERS, ON_MOVE, TeamMoved, assault_launched, team_moved, team_shot
 from .common import distance, fmt, movement, refuse, team
 
