@@ -41,6 +41,7 @@ class Ruleset:
     placeholders: dict[str, str]
     readings: dict[str, str]
     docs_file: str
+    off_turn: frozenset[str] | set[str] = frozenset()  # actor types also offered to the side not moving
 
     def new_state(self) -> Any:
         return self.state_cls()
@@ -50,7 +51,8 @@ RULESETS: dict[str, Ruleset] = {
     "v11.2": Ruleset("v11.2", "Правила клуба v11.2", "Club rules v11.2", REGISTRY, BattleState, V11_DEFAULTS,
                      V11_ENGINE_VERSION, V11_POLICY, V11_PLACEHOLDERS, V11_READINGS, "docs/events.md"),
     "fow": Ruleset("fow", "Flames of War", "Flames of War", fow.REGISTRY, fow.FowState, fow.DEFAULT_RULES,
-                   fow.ENGINE_VERSION, fow.POLICY, fow.PLACEHOLDERS, fow.READINGS, "docs/events-fow.md"),
+                   fow.ENGINE_VERSION, fow.POLICY, fow.PLACEHOLDERS, fow.READINGS, "docs/events-fow.md",
+                   fow.OFF_TURN),
 }
 
 

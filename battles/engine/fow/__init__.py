@@ -7,10 +7,10 @@ provenance (a d6 here, G-F4), corrections and the refusal shape. See
 README.md beside this file for adding a rule area.
 """
 from . import rules as _rules  # noqa: F401  (registers the FoW event types)
-from .registry import POLICY, REGISTRY
+from .registry import OFF_TURN, POLICY, REGISTRY
 from .rules_data import DEFAULT_RULES, PLACEHOLDERS, READINGS
 from .state import FowState
 
 ENGINE_VERSION = 1  # bump when replay of the same FoW log would give a different state
 
-__all__ = ["DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "POLICY", "READINGS", "REGISTRY", "FowState"]
+__all__ = ["OFF_TURN", "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "POLICY", "READINGS", "REGISTRY", "FowState"]

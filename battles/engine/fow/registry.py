@@ -11,6 +11,9 @@ from battles.engine.actors import EITHER, GAME_MASTER, UNKNOWN, Recorder
 from battles.engine.events import new_registry
 
 POLICY: dict[str, Recorder] = {}
+# Actor types the side NOT to move may also record (the battle page offers them off turn);
+# "either" and "opponent" types are offered off turn anyway.
+OFF_TURN: set[str] = set()
 REGISTRY = new_registry("fow", policy=lambda: POLICY)
 
 
@@ -56,5 +59,5 @@ def subject_side(state: Any, p: Any) -> str:
     return pl.side if pl is not None else UNKNOWN
 
 
-__all__ = ["POLICY", "REGISTRY", "Recorder", "either", "game_master", "named_side", "platoon_side",
+__all__ = ["OFF_TURN", "POLICY", "REGISTRY", "Recorder", "either", "game_master", "named_side", "platoon_side",
            "subject_side", "team_side"]

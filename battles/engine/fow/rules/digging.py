@@ -21,7 +21,7 @@ from typing import Any
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
-from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, platoon_side
+from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, platoon_side
 from battles.engine.fow.state import FowState, Team, TestRecord
 
 from .actions import ON_ASSAULT, ON_MOVE, ROF_MOVED, team_moved
@@ -215,6 +215,7 @@ class FoxholesReoccupied:
 foxholes_reoccupied = REGISTRY.event_type("foxholes_reoccupied", FoxholesReoccupied,
                                           rules=("F-DIG-20", "F-DIG-21", "F-DIG-23"),
                                           title_ru="Окопы снова заняты", title_en="Foxholes reoccupied")
+OFF_TURN.update({"foxholes_marked", "foxholes_reoccupied"})  # the defender, in the assaulting side's turn
 POLICY["foxholes_reoccupied"] = Recorder("actor", platoon_side("platoon"), "Сторона обороняющегося взвода",
                                          "The defending platoon's side")
 
