@@ -108,7 +108,7 @@ filled by the service. Refusals name the catalog rule (`F-...`), a gap (`G-F...`
 structural code (`S-...`; `S-CORRECTION` for the game master's `correction`, which voids
 an event exactly as in v11.2).
 
-State (`GET /api/battles/{id}/state/`): `units`, sides, turn, ply; `platoons` (kind,
+State (`GET /api/battles/{id}/state/`): `measure` (in or cm), sides, turn, ply; `platoons` (kind,
 Command team, skill, pinned, foxholes marked), `teams` (kind, gun size, flags, and the
 statuses bogged, bailed_out, destroyed, gone_to_ground, concealed, bulletproof_cover,
 dug_in), `trains`, `railway_lines`, `buildings`, `tests` (Skill and Firepower tests taken).

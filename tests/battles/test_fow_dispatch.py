@@ -30,7 +30,7 @@ def test_a_fow_campaigns_battle_folds_with_the_fow_engine(fow_battle):
     append(fow_battle, [FOW_START, FORCE, NewEvent("dig_in_attempted", {"platoon": "A1", "die": {"source": "rolled"}})])
     battle_replay(battle_id=fow_battle.id, rebuild=True)
     proj = BattleProjection.objects.get(battle=fow_battle)
-    assert proj.state["ruleset"] == "fow" and proj.state["units"] == "cm"
+    assert proj.state["ruleset"] == "fow" and proj.state["measure"] == "cm"
     assert proj.engine_version == engine.engine_version("fow")
     assert 1 <= proj.state["tests"][0]["rolls"][0] <= 6  # a d6 rolled by the service
     assert proj.state["teams"]["a1"]["dug_in"] == proj.state["tests"][0]["passed"]
@@ -85,3 +85,20 @@ def test_event_types_api_serves_each_rulesets_vocabulary(client, fow_battle, bat
     assert own["ruleset"] == "fow" and "team_moved" in {t["type"] for t in own["results"]}
     assert client.get(reverse("api-battle", args=[fow_battle.id])).json()["ruleset"] == "fow"
     assert client.get(reverse("api-battle", args=[battle.id])).json()["ruleset"] == "v11.2"
+
+
+@pytest.mark.django_db
+def test_a_fow_battle_page_shows_platoons_teams_and_fow_sentences(client, fow_battle):
+    import re
+
+    named = NewEvent("force_mustered", {"side": "attacker", "platoons": [
+        {"id": "A1", "kind": "infantry", "name": "Стрелковый взвод",
+         "teams": [{"id": "a1", "kind": "infantry", "name": "Стрелки Петрова"}]}]})
+    append(fow_battle, [FOW_START, named, NewEvent("dig_in_attempted", {"platoon": "A1", "die": {"value": 5, "source": "entered"}})])
+    battle_replay(battle_id=fow_battle.id)
+    page = client.get(reverse("battle-detail", args=[fow_battle.id]))
+    assert page.status_code == 200
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.content.decode()))
+    assert "Стрелковый взвод" in text and "Стрелки Петрова" in text and "окопано" in text
+    assert "Бой начался (Flames of War)" in text and "обороняющиеся (V-TURN-8)" not in text  # not v11.2's
+    assert "взводов — 1, отделений — 1" in text and "Попытка Окопаться: Стрелковый взвод" in text

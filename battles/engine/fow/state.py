@@ -127,7 +127,7 @@ class Building:
 @dataclass(slots=True)
 class FowState:
     ruleset: str = "fow"
-    units: str = "in"  # distances in the events: "in" or "cm", as the table measures
+    measure: str = "in"  # distances in the events: "in" or "cm" (battle_started.units), as the table measures
     status: str = "planned"  # planned | running | ended
     attacker: str = ""
     defender: str = ""

@@ -45,11 +45,11 @@ def require_own_turn(state: FowState, side: str) -> None:
 
 def distance(ctx: Context, state: FowState, key: str) -> float:
     """A distance of the rules data in the battle's units (the seed gives both)."""
-    return float(ctx.rules[key][state.units])
+    return float(ctx.rules[key][state.measure])
 
 
 def fmt(x: float, state: FowState) -> tuple[str, str]:
-    ru, en = UNIT_WORDS.get(state.units, ('"', '"'))
+    ru, en = UNIT_WORDS.get(state.measure, ('"', '"'))
     n = f"{x:g}"
     return n + ru, n + en
 
@@ -58,7 +58,7 @@ def movement(ctx: Context, state: FowState, t: Team) -> float:
     """A team's Movement distance in the battle's units (G-F1: per-team data)."""
     if t.movement is not None:
         return float(t.movement)
-    return float(ctx.rules["movement"].get(t.kind, ctx.rules["movement"]["infantry"])[state.units])
+    return float(ctx.rules["movement"].get(t.kind, ctx.rules["movement"]["infantry"])[state.measure])
 
 
 def skill_min(ctx: Context, p: Platoon) -> int:

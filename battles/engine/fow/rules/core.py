@@ -51,7 +51,7 @@ def _check_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
 @battle_started.mutator
 def _apply_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
     state.status = "running"
-    state.attacker, state.defender, state.ruleset, state.units = p.attacker, p.defender, p.ruleset, p.units
+    state.attacker, state.defender, state.ruleset, state.measure = p.attacker, p.defender, p.ruleset, p.units
     state.first_mover = p.first_mover
     state.turn = 1
     state.side_to_move = p.first_mover
