@@ -50,10 +50,13 @@ class AppendIn(serializers.Serializer):
 
 
 class BattleOut(serializers.ModelSerializer):
+    ruleset = serializers.CharField(source="campaign.ruleset", read_only=True,
+                                    help_text="The campaign's ruleset, which replays this battle's log")
+
     class Meta:
         model = Battle
         fields = ["id", "campaign", "name", "number", "head_seq", "mission", "victory_conditions", "objectives",
-                  "created_at"]
+                  "created_at", "ruleset"]
 
 
 class BattleIn(serializers.Serializer):
@@ -121,7 +124,7 @@ class CanRecordEvents(permissions.BasePermission):
 class BattleListView(APIView):
     @extend_schema(responses=BattleOut(many=True))
     def get(self, request: Request) -> Response:
-        qs = Battle.objects.order_by("id")
+        qs = Battle.objects.select_related("campaign").order_by("id")
         campaign = int_param(request, "campaign", None)
         if campaign is not None:
             qs = qs.filter(campaign_id=campaign)
@@ -144,7 +147,7 @@ class BattleListView(APIView):
 class BattleDetailView(APIView):
     @extend_schema(responses=BattleOut)
     def get(self, request: Request, battle_id: int) -> Response:
-        return Response(BattleOut(get_object_or_404(Battle, pk=battle_id)).data)
+        return Response(BattleOut(get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)).data)
 
 
 class BattleEventsView(APIView):
@@ -262,6 +265,23 @@ class EventFeedView(APIView):
 
 
 class EventTypesView(APIView):
-    @extend_schema(responses=inline_serializer("EventTypes", {"results": serializers.JSONField()}))
+    @extend_schema(parameters=[OpenApiParameter("ruleset", str, enum=list(engine.RULESETS),
+                                                description="v11.2 (default) or fow")],
+                   responses=inline_serializer("EventTypes", {"results": serializers.JSONField()}))
     def get(self, request: Request) -> Response:
-        return Response({"results": engine.vocabulary()})
+        code = request.query_params.get("ruleset") or "v11.2"
+        if code not in engine.RULESETS:
+            known = ", ".join(engine.RULESETS)
+            raise _field_error("ruleset", f"неизвестные правила (есть {known})", f"unknown ruleset (known: {known})")
+        return Response({"ruleset": code, "results": engine.vocabulary(code)})
+
+
+class BattleEventTypesView(APIView):
+    @extend_schema(responses=inline_serializer("BattleEventTypes", {"ruleset": serializers.CharField(),
+                                                                    "results": serializers.JSONField()}),
+                   description="The event vocabulary of this battle's ruleset (its campaign's).")
+    def get(self, request: Request, battle_id: int) -> Response:
+        battle = get_object_or_404(Battle.objects.select_related("campaign").only("id", "campaign__ruleset"),
+                                   pk=battle_id)
+        code = selectors.battle_ruleset(battle=battle)
+        return Response({"ruleset": code, "results": engine.vocabulary(code)})

@@ -50,10 +50,62 @@ def _fighter_row(f: dict[str, Any], n: Namer, lang: str) -> dict[str, Any]:
             "captor": n.side(f.get("captor_side")) if state == "captured" and f.get("captor_side") else ""}
 
 
+FOW_WORDS = {
+    "ru": {"bogged": "застряло", "bailed_out": "покинуто", "gone_to_ground": "залегло", "concealed": "сокрыто",
+           "bulletproof_cover": "в пуленепробиваемом укрытии", "dug_in": "окопано", "pinned": "прижат огнём",
+           "infantry": "пехота", "gun": "орудие", "tank": "танк", "vehicle": "техника", "train": "вагон бронепоезда",
+           "recon": "разведка", "armoured_train": "бронепоезд", "independent": "независимые", "other": "прочие"},
+    "en": {"bogged": "bogged down", "bailed_out": "bailed out", "gone_to_ground": "gone to ground",
+           "concealed": "concealed", "bulletproof_cover": "in bulletproof cover", "dug_in": "dug in",
+           "pinned": "pinned down", "infantry": "infantry", "gun": "gun", "tank": "tank", "vehicle": "vehicle",
+           "train": "armoured train wagon", "recon": "reconnaissance", "armoured_train": "armoured train",
+           "independent": "independent", "other": "other"},
+}
+TEAM_STATUSES = ("dug_in", "concealed", "bulletproof_cover", "gone_to_ground", "bogged", "bailed_out")
+
+
+def _fow_sides(state: dict[str, Any], n: Namer, lang: str) -> list[dict[str, Any]]:
+    """A FoW state on the same board: platoons as units, teams as their rows, statuses in words."""
+    words = FOW_WORDS[lang]
+    teams = state.get("teams") or {}
+    out = []
+    for side in ("defender", "attacker"):
+        census = dict.fromkeys(FATES, 0)
+        side_units = []
+        for pid, p in (state.get("platoons") or {}).items():
+            if p.get("side") != side:
+                continue
+            rows = []
+            for tid in p.get("teams") or ():
+                t = teams.get(tid, {})
+                gone = "dead" if t.get("destroyed") else "alive"
+                census[gone] += 1
+                kind = words.get(t.get("kind", ""), "")
+                rows.append({"id": tid, "name": n.names.get(tid) or f"{kind} {tid}", "role": kind, "fate": gone,
+                             "fate_text": n.t("уничтожено", "destroyed") if gone == "dead" else FATE_WORDS[lang]["alive"],
+                             "where": ", ".join(words[s] for s in TEAM_STATUSES if t.get(s)), "captor": ""})
+            side_units.append({
+                "id": pid, "name": n.names.get(pid) or f"{words.get(p.get('kind', ''), '')} {pid}",
+                "kind": words.get(p.get("kind", ""), ""), "posture": "",
+                "morale": words["pinned"] if p.get("pinned") else "", "commander": "", "parent": "",
+                "fighters": rows, "census": {k: sum(1 for r in rows if r["fate"] == k) for k in FATES}})
+        out.append({"side": side, "name": n.side(side), "units": side_units, "loose": [], "vehicles": [],
+                    "census": census})
+    return out
+
+
 def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides: dict[str, str],
           vehicle_reserve: int) -> dict[str, Any]:
     lang = lang_of(language)
     n = Namer(names, state, lang, sides)
+    if state.get("ruleset") == "fow":
+        return {"status": state.get("status") or "planned",
+                "status_text": term("status", state.get("status") or "planned", lang), "turn": state.get("turn", 0),
+                "side_to_move": n.side(state["side_to_move"]) if state.get("side_to_move") else "", "phase": "",
+                "winner": (n.t("ничья", "a draw") if state.get("winner") == "draw" else n.side(state["winner"]))
+                if state.get("winner") else "",
+                "end_reason": state.get("end_reason") or "", "sides": _fow_sides(state, n, lang), "buildings": [],
+                "bunkers": [], "wire": [], "smoke": [], "mines": []}
     units = state.get("units") or {}
     fighters = state.get("fighters") or {}
     vehicles = state.get("vehicles") or {}

@@ -105,6 +105,35 @@ TYPE_FIELD_LABELS: dict[tuple[str, str], Any] = {
     ("fighters", "unit"): _("Unit identifier"),
     ("fighters", "building"): _("In house"),
 }
+# Flames of War (ruleset fow): its payload keys and values, in the FoW vocabulary (catalog glossary, part F).
+FIELD_LABELS.update({
+    "team": _("Team"), "teams": _("Teams"), "platoon": _("Platoon"), "platoons": _("Platoons"),
+    "at_the_double": _("At the Double"), "pivot_only": _("Only pivoted in place"),
+    "direct_route": _("By the most direct route"), "turned_for": _("Changed direction for"),
+    "facing_travel": _("Ends facing the direction of movement"), "difficult_terrain": _("Crossed Difficult Terrain"),
+    "closest_enemy": _("Closest to an enemy team (battle's units)"),
+    "bulletproof_cover": _("In Bulletproof Cover"), "dice": _("Dice"),
+    "pioneer_supply_distance": _("Command team to the Pioneer Supply vehicle (battle's units)"),
+    "in_water": _("Teams in water, on a bridge or a ford"), "in_cover": _("Teams already in Bulletproof Cover"),
+    "against": _("Enemy platoon"), "subject": _("Team or platoon"), "status": _("Status"), "value": _("Set"),
+    "first_mover": _("Moves first"), "gun_size": _("Gun size"),
+    "anti_aircraft": _("Anti-aircraft"), "armoured": _("Armoured"), "recon": _("Reconnaissance"),
+    "independent": _("Independent"), "warrior": _("Warrior"), "observer": _("Observer"), "cavalry": _("Cavalry"),
+    "pioneer_supply": _("Pioneer Supply"), "locomotive": _("Locomotive"), "movement": _("Movement distance"),
+    "rof": _("Rate of Fire"), "rof_moved": _("Rate of Fire after moving"), "escorts": _("Tank Support Platoons"),
+    "reserve": _("In Reserve"), "skill": _("Skill test on"), "command": _("Command team"),
+})
+TYPE_FIELD_LABELS.update({
+    ("battle_started", "units"): _("Distances in"),
+    ("team_moved", "distance"): _("Distance moved (battle's units)"),
+    ("team_shot", "target"): _("Target team"),
+    ("team_shot", "kind"): _("Fire"),
+    ("dig_in_attempted", "die"): _("Skill test"),
+    ("dig_in_attempted", "reroll"): _("Re-roll (Pioneer Supply)"),
+    ("platoons", "kind"): _("Platoon kind"),
+    ("teams", "kind"): _("Team kind"),
+})
+
 ENUM_LABELS: dict[Any, Any] = {
     "": _("rank and file"), "aa_autocannon": _("AA autocannon"), "aa_gun": _("AA gun"), "aircraft": _("aircraft"),
     "ap": _("anti-personnel mine"), "apc": _("armoured personnel carrier"), "artillery": _("artillery piece"),
@@ -131,6 +160,14 @@ ENUM_LABELS: dict[Any, Any] = {
     "v11.2": _("v11.2"), "vehicle": _("vehicle"), "vehicle_mg": _("vehicle machine gun"), "wheeled": _("wheeled"),
     "attacker": _("attacker"), "defender": _("defender"), "entered": _("entered from the table"),
     "rolled": _("rolled by the service"),
+    # Flames of War
+    "fow": _("Flames of War"), "infantry": _("infantry"), "in": _("inches"), "cm": _("centimetres"),
+    "difficult_terrain": _("Difficult Terrain"), "road": _("a road"), "enemy": _("the enemy"), "other": _("other"),
+    "direct": _("direct fire"), "bogged": _("Bogged Down"), "bailed_out": _("Bailed Out"),
+    "destroyed": _("Destroyed"), "pinned": _("Pinned Down"), "gone_to_ground": _("Gone to Ground"),
+    "concealed": _("Concealed"), "bulletproof_cover": _("in Bulletproof Cover"), "train": _("armoured train wagon"),
+    "armoured_train": _("armoured train"), "independent": _("independent"), "man_packed": _("man-packed"),
+    "light": _("light"), "medium": _("medium"), "heavy": _("heavy"), "immobile": _("immobile"),
 }
 # Postures read as on the battle page and in the log (battles.terms: the seed's own words), so the
 # posture a player picks is the word he then sees beside his unit.
@@ -138,7 +175,7 @@ _posture = lazy(lambda value: term("posture", value, get_language()), str)
 ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "recon", "assault")})
 NO_DIE = _("not rolled")
 BLANK = "—"
-MAX_ROWS = {"struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}
+MAX_ROWS = {"dice": 6, "struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}
 
 
 def field_label(type_name: str, path: tuple[str, ...]) -> Any:
@@ -253,6 +290,23 @@ class Table:
         return self.fighters(side, lambda f: f.get("cls") == "sniper"
                              or (f.get("rank") in ("lieutenant", "captain") and not f.get("unit")))
 
+    # Flames of War: teams and platoons -----------------------------------------------------
+    def team_label(self, tid: str) -> str:
+        t = (self.state.get("teams") or {}).get(tid, {})
+        kind = str(enum_label(t.get("kind", "infantry")))
+        name = self.names.get(tid)
+        return f"{name} ({kind})" if name else f"{kind.capitalize()} {tid}"
+
+    def teams(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None) -> Choices:
+        return sorted(((tid, self.team_label(tid)) for tid, t in (self.state.get("teams") or {}).items()
+                       if t.get("side") == side and not t.get("destroyed") and (pred is None or pred(t))),
+                      key=lambda c: c[1])
+
+    def platoons(self, side: str) -> Choices:
+        return sorted(((pid, self.names.get(pid) or f"{str(enum_label(p.get('kind', 'infantry'))).capitalize()} {pid}")
+                       for pid, p in (self.state.get("platoons") or {}).items() if p.get("side") == side),
+                      key=lambda c: c[1])
+
     def houses(self) -> Choices:
         return [(h, self.object_label("house", h)) for h in sorted(self.state.get("buildings") or {})]
 
@@ -335,6 +389,22 @@ REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
     ("vehicle_boarded", "vehicle"): lambda t: t.vehicles(t.enemy) + t.vehicles(t.side, lambda v: not v.get("crew")),
     ("vehicle_boarded", "fighter"): lambda t: t.fighters(t.side),
 }
+
+
+REFS.update({  # Flames of War
+    ("*", "team"): lambda t: t.teams(t.side),
+    ("*", "platoon"): lambda t: t.platoons(t.side),
+    ("team_shot", "shooter"): lambda t: t.teams(t.side),
+    ("team_shot", "target"): lambda t: t.teams(t.enemy),
+    ("went_to_ground", "teams"): lambda t: t.teams(t.side),
+    ("assault_launched", "teams"): lambda t: t.teams(t.side),
+    ("assault_launched", "against"): lambda t: t.platoons(t.enemy),
+    ("foxholes_reoccupied", "teams"): lambda t: t.teams(t.side),
+    ("dig_in_attempted", "in_water"): lambda t: t.teams(t.side),
+    ("dig_in_attempted", "in_cover"): lambda t: t.teams(t.side),
+    ("status_set", "subject"): lambda t: (t.teams(t.side) + t.platoons(t.side) + t.teams(t.enemy)
+                                          + t.platoons(t.enemy)),
+})
 
 
 def _ref(type_name: str, path: tuple[str, ...]) -> Callable[[Table], Choices] | None:
@@ -443,10 +513,11 @@ class EventForm(forms.Form):
     default_renderer = FAST_RENDERER
 
     def __init__(self, data: Any = None, *, event_type: str, table: Table, side_choices: Choices,
-                 prefill: dict[str, Any] | None = None, prefix: str | None = None, **kw: Any) -> None:
+                 prefill: dict[str, Any] | None = None, prefix: str | None = None, ruleset: str | None = None,
+                 **kw: Any) -> None:
         super().__init__(data, prefix=prefix or event_type, **kw)
         self.event_type = event_type
-        self.entry = engine.REGISTRY[event_type]
+        self.entry = engine.ruleset_of(ruleset).registry[event_type]  # the battle's ruleset (v11.2 by default)
         self.table, self.side_choices = table, side_choices
         self.prefill = prefill or {}
         self.layout: list[tuple[Any, list[str]]] = []
@@ -482,11 +553,20 @@ class EventForm(forms.Form):
         must = required and not optional
         ref = _ref(self.event_type, path)
         if _is_die(inner):
-            slot = self._die(path, label, optional or in_row, own)
+            slot = self._die(path, label, optional or in_row, own, inner["properties"]["value"].get("maximum", 20))
             slot.required = required and not optional
             return slot
         if inner.get("type") == "array":
             items = inner["items"]
+            if _is_die(items):  # a list of dice (FoW to-hit dice): a few die rows, the first ones rolled
+                slot = Slot("rows", required=must)
+                for i in range(MAX_ROWS.get(key, 2)):
+                    die = self._die((*path, str(i)), f"{label} {i + 1}", True, own,
+                                    items["properties"]["value"].get("maximum", 20))
+                    if i >= 1:
+                        self.fields[f"{die.name}__source"].initial = "none"
+                    slot.rows.append(die)
+                return slot
             if items.get("type") == "object":
                 return self._rows(path, label, items, _nested(cls, key))
             if ref is not None or "enum" in items:
@@ -551,7 +631,7 @@ class EventForm(forms.Form):
     def side_choices_all(self) -> Choices:
         return [(s, self.table.side_names[s]) for s in ("attacker", "defender")]
 
-    def _die(self, path: tuple[str, ...], label: Any, optional: bool, own: list[str]) -> Slot:
+    def _die(self, path: tuple[str, ...], label: Any, optional: bool, own: list[str], sides: int = 20) -> Slot:
         name = self._fname(path)
         default = self.prefill.get(".".join(path), "rolled")
         choices = [("rolled", enum_label("rolled")), ("entered", enum_label("entered"))]
@@ -560,8 +640,10 @@ class EventForm(forms.Form):
         self.fields[f"{name}__source"] = forms.ChoiceField(label=label, choices=choices, initial=default,
                                                            required=not optional,
                                                            widget=forms.Select(attrs={"class": "die-source"}))
+        face = (pgettext_lazy(CTX, "Face entered, 1–20") if sides == engine.dice.SIDES
+                else pgettext_lazy(CTX, "Face entered, 1–6"))
         self.fields[f"{name}__value"] = forms.IntegerField(
-            label=pgettext_lazy(CTX, "Face entered, 1–20"), required=False, min_value=1, max_value=engine.dice.SIDES,
+            label=face, required=False, min_value=1, max_value=sides,
             widget=forms.NumberInput(attrs={"class": "die-value", "inputmode": "numeric"}))
         own += [f"{name}__source", f"{name}__value"]
         return Slot("die", name, optional_die=optional)
@@ -664,5 +746,5 @@ class EventForm(forms.Form):
         return {k: v for k, v in values.items() if v is not EMPTY}
 
 
-def schema_required(type_name: str) -> set[str]:
-    return set(engine.REGISTRY[type_name].describe()["schema"].get("required", []))
+def schema_required(type_name: str, ruleset: str | None = None) -> set[str]:
+    return set(engine.ruleset_of(ruleset).registry[type_name].describe()["schema"].get("required", []))

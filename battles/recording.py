@@ -59,6 +59,8 @@ def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
     if role is None or not role.may_record:
         return []
     status = state.get("status", "planned")
+    if state.get("ruleset", "v11.2") != "v11.2":
+        return _allowed_by_policy(state, role, status)
     if role.is_game_master:
         if status == "planned":
             return list(GAME_MASTER_SETUP)
@@ -74,6 +76,27 @@ def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
     if state.get("side_to_move") == role.side:
         return list(SIDE_TO_MOVE)
     return list(OFF_TURN)
+
+
+def _allowed_by_policy(state: dict[str, Any], role: Any, status: str) -> list[str]:
+    """Another ruleset's (FoW's) lists, from its recorder policy, so a new rule area's
+    types reach the page with no page code: the game master sets up and corrects;
+    the side to move records every type a side may; the other side what the policy
+    hands to either side or the opponent, and the ruleset's ``off_turn`` types."""
+    rs = engine.ruleset_of(state["ruleset"])
+    types = sorted(rs.registry)
+    if role.is_game_master:
+        if status == "planned":
+            return [t for t in ("force_mustered", "battle_started", "correction") if t in rs.registry]
+        if status == "ended":
+            return ["correction"]
+        return [t for t in types if t != "battle_started"]
+    if status != "running":
+        return []
+    players = [t for t in types if rs.policy[t].kind != "game_master" and t != "battle_started"]
+    if state.get("side_to_move") == role.side:
+        return players
+    return [t for t in players if rs.policy[t].kind in ("either", "opponent") or t in rs.off_turn]
 
 
 def acting_side(*, state: dict[str, Any], role: Any) -> str | None:
@@ -242,7 +265,7 @@ def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[st
         return QuickMoveForm(data, table=table)
     type_name = {"quick_turn": "turn_ended", "postures": "postures_declared"}.get(form_id, form_id)
     form = EventForm(data, event_type=type_name, table=table, side_choices=side_choices, prefix=form_id,
-                     prefill=_prefill(type_name, state, table.side, side_names))
+                     prefill=_prefill(type_name, state, table.side, side_names), ruleset=state.get("ruleset"))
     if form_id == "quick_turn":
         for f in form.fields.values():
             f.widget = forms.HiddenInput()
@@ -260,8 +283,8 @@ def _form_ids(allowed: list[str], state: dict[str, Any], role: Any) -> tuple[lis
     return quick, allowed
 
 
-def _titles(type_name: str) -> str:
-    entry = engine.REGISTRY[type_name]
+def _titles(type_name: str, ruleset: str | None = None) -> str:
+    entry = engine.ruleset_of(ruleset).registry[type_name]
     return entry.title_ru if (get_language() or "ru").startswith("ru") else entry.title_en
 
 
@@ -305,7 +328,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
         "quick": [item(i, QUICK_TITLES[i]) for i in quick_ids],
-        "forms": [item(t, _titles(t), always=False) for t in full_ids],
+        "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
     }
 
 
@@ -339,7 +362,8 @@ def battle_record(request: Any, battle_id: int) -> Any:
     if not role.may_record:
         raise PermissionDenied
     form_id = request.POST.get("form", "")
-    known = form_id in ("quick_fire", "quick_move", "quick_turn", "postures") or form_id in engine.REGISTRY
+    known = (form_id in ("quick_fire", "quick_move", "quick_turn", "postures")
+             or form_id in engine.ruleset_of(battle.campaign.ruleset).registry)
     if not known:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
@@ -367,7 +391,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
                              submitted=Submitted(form_id, bound, error), notice=notice)
         shown = {i["id"] for i in panel.get("quick", []) + panel.get("forms", [])}
         if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
-            panel["forms"].insert(0, {"id": form_id, "title": QUICK_TITLES.get(form_id) or _titles(type_name),
+            panel["forms"].insert(0, {"id": form_id, "title": QUICK_TITLES.get(form_id) or _titles(type_name, battle.campaign.ruleset),
                                       "form": bound, "error": error, "open": True})
         return render_battle_page(request, battle, record_panel=panel, status=status)
 

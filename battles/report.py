@@ -118,7 +118,31 @@ def _rule(*ids: str) -> str:
     return f" ({', '.join(ids)})"
 
 
+def _fow_sentence(type_: str, d: dict[str, Any], n: Namer) -> str | None:
+    """A FoW battle's own sentences where a type shares its name with a v11.2
+    one; None leaves the event to the shared cases (correction, battle_ended)
+    and the generic title-and-names sentence."""
+    t = n.t
+    if type_ == "battle_started":
+        unit = t("сантиметрах", "centimetres") if d.get("units") == "cm" else t("дюймах", "inches")
+        return t(f"Бой начался (Flames of War): {n.side('attacker')} атакуют, {n.side('defender')} обороняются; "
+                 f"первыми ходят {n.side(d.get('first_mover', 'attacker'))}; расстояния в {unit}.",
+                 f"The battle began (Flames of War): {n.side('attacker')} attack, {n.side('defender')} defend; "
+                 f"{n.side(d.get('first_mover', 'attacker'))} move first; distances in {unit}.")
+    if type_ == "force_mustered":
+        platoons = d.get("platoons") or []
+        teams = sum(len(p.get("teams") or ()) for p in platoons if isinstance(p, dict))
+        return t(f"{n.side(d.get('side'))} выставили силы: взводов — {len(platoons)}, отделений — {teams}.",
+                 f"{n.side(d.get('side'))} mustered their force: {len(platoons)} platoons, {teams} teams.")
+    if type_ == "turn_ended":
+        return t(f"{n.side(d.get('side'))}: ход {d.get('turn')} окончен.",
+                 f"{n.side(d.get('side'))}: turn {d.get('turn')} ended.")
+    return None
+
+
 def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PLR0911, PLR0912 - one case per type
+    if n.state.get("ruleset", "v11.2") != "v11.2" and (fow := _fow_sentence(type_, d, n)) is not None:
+        return fow
     t = n.t
     if d.get(REDACTED):
         return t(f"Сапёр {n.fighter(d.get('sapper'))} занят скрытой работой (мины противника показываются, "
@@ -355,8 +379,13 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
         return t(f"{n.many(d.get('fighters'), n.fighter)} заняли места экипажа {n.vehicle(d.get('vehicle'))}",
                  f"{n.many(d.get('fighters'), n.fighter)} crewed {n.vehicle(d.get('vehicle'))}"
                  ) + _rule("V-CREW-4", "V-FLAME-4") + "."
-    entry = engine.REGISTRY.get(type_)
+    entry = engine.REGISTRY.get(type_) or engine.RULESETS["fow"].registry.get(type_)
     title = (entry.title_ru if n.lang == "ru" else entry.title_en) if entry else t("Запись", "An entry")
+    # Another ruleset's type (FoW): its title and the pieces it names, read by their roster names.
+    named = [d.get(k) for k in ("team", "platoon", "shooter", "subject") if isinstance(d.get(k), str)]
+    named += [x for x in (d.get("teams") or ()) if isinstance(x, str)]
+    if named:
+        return f"{title}: {', '.join(n.names.get(x, x) for x in named)}."
     return f"{title}."
 
 

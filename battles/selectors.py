@@ -16,8 +16,18 @@ EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
 def battle_rules(*, battle: Battle) -> dict[str, Any]:
     """Rules data for the engine: the battle's snapshot of the game master's
-    settings (the engine fills everything else with its defaults)."""
-    return battle.rules if battle.rules is not None else rules_settings()
+    settings (the engine fills everything else with its defaults). The game
+    data and settings are v11.2's: a FoW battle plays on the FoW engine's own
+    defaults (``battles.engine.fow.rules_data``)."""
+    if battle.rules is not None:
+        return battle.rules
+    return rules_settings() if battle_ruleset(battle=battle) == "v11.2" else {}
+
+
+def battle_ruleset(*, battle: Battle) -> str:
+    """The ruleset the battle is replayed by: its campaign's (load the battle
+    with ``select_related("campaign")`` to save the query)."""
+    return battle.campaign.ruleset
 
 
 def rules_settings() -> dict[str, Any]:
@@ -86,13 +96,15 @@ class StateView:
 
 def battle_state_get(*, battle_id: int) -> StateView | None:
     """The stored projection (one query); never replays on request."""
-    battle = (Battle.objects.filter(pk=battle_id).select_related("projection")
-              .only("id", "head_seq", "projection__seq", "projection__state", "projection__updated_at").first())
+    battle = (Battle.objects.filter(pk=battle_id).select_related("projection", "campaign")
+              .only("id", "head_seq", "campaign__ruleset", "projection__seq", "projection__state",
+                    "projection__updated_at").first())
     if battle is None:
         return None
     proj = getattr(battle, "projection", None)
     if proj is None:
-        return StateView(battle.id, 0, battle.head_seq, engine.state_to_json(engine.BattleState()), None)
+        return StateView(battle.id, 0, battle.head_seq,
+                         engine.state_to_json(engine.new_state(battle.campaign.ruleset)), None)
     return StateView(battle.id, proj.seq, battle.head_seq, proj.state, proj.updated_at)
 
 
@@ -110,10 +122,13 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
     callers fall back to a readable label, never the raw id alone."""
     names: dict[str, str] = {}
     for data in BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").values_list("data", flat=True):
-        for group in ("units", "fighters", "vehicles"):
+        for group in ("units", "fighters", "vehicles", "platoons"):
             for spec in data.get(group) or ():
                 if spec.get("name"):
                     names[spec["id"]] = spec["name"]
+                for team in spec.get("teams") or () if group == "platoons" else ():  # FoW: teams in platoons
+                    if team.get("name"):
+                        names[team["id"]] = team["name"]
     return names
 
 

@@ -68,8 +68,8 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
                 raise InvalidInput("objectives: объекты не из этой кампании.",
                                    "objectives: not objectives of this campaign.", field="objectives")
             battle.objectives.set(found)
-        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.BattleState()),
-                                        engine_version=engine.ENGINE_VERSION)
+        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.new_state(campaign.ruleset)),
+                                        engine_version=engine.engine_version(campaign.ruleset))
     return battle
 
 
@@ -117,7 +117,7 @@ def _check_event_input(i: int, ev: NewEvent) -> None:
                            code="too_large")
 
 
-def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] | None:
+def _replayed(battle_id: int, events: Sequence[NewEvent], ruleset: str | None = None) -> list[BattleEvent] | None:
     """Idempotency: if the batch's keys are already stored, return the stored
     events; refuse a key reused for a different event or a half-known batch."""
     keys = [ev.key for ev in events if ev.key is not None]
@@ -132,18 +132,18 @@ def _replayed(battle_id: int, events: Sequence[NewEvent]) -> list[BattleEvent] |
                        "as it was, or without them.", field="events", code="idempotency_partial")
     for i, ev in enumerate(events):
         old = stored[ev.key]
-        if old.type != ev.type or _without_service_rolls(_normalised(ev)) != _without_service_rolls(old.data):
+        if old.type != ev.type or _without_service_rolls(_normalised(ev, ruleset)) != _without_service_rolls(old.data):
             raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
                            f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
                            field=f"events[{i}].key", code="idempotency_conflict")
     return [stored[ev.key] for ev in events]
 
 
-def _normalised(ev: NewEvent) -> Any:
+def _normalised(ev: NewEvent, ruleset: str | None = None) -> Any:
     """The payload as it would be stored (defaults filled, upcast), for comparing a retry."""
     try:
-        data = fill_rolls(ev.type, ev.data, lambda sides: 1)
-        return engine.dump(engine.lookup(ev.type).parse(data, ev.schema_version))
+        data = fill_rolls(ev.type, ev.data, lambda sides: 1, ruleset=ruleset)
+        return engine.dump(engine.lookup(ev.type, ruleset).parse(data, ev.schema_version))
     except engine.PayloadError:
         return ev.data
 
@@ -206,24 +206,29 @@ def _fingerprint(rules: dict[str, Any]) -> str:
     return json.dumps(rules, sort_keys=True, default=str)
 
 
-def _current_state(battle: Battle, rules: dict[str, Any]) -> engine.BattleState:
+def _fingerprint_of(rules: dict[str, Any], ruleset: str) -> str:
+    """The state cache key's rules part: the ruleset and its rules data."""
+    return _fingerprint(rules) if ruleset == "v11.2" else f"{ruleset}:{_fingerprint(rules)}"
+
+
+def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2") -> Any:
     """The state after the battle's last event, owned by the caller: this
     process's cached state from its last append, or the stored projection plus
     whatever the log has beyond it (the worker may lag)."""
-    cached = STATE_CACHE.take(battle.id, battle.head_seq, _fingerprint(rules))
+    cached = STATE_CACHE.take(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
     if cached is not None:
         return cached
     proj = BattleProjection.objects.filter(battle=battle).values_list("seq", "state", "engine_version").first()
-    state = engine.BattleState()
-    if proj and proj[2] == engine.ENGINE_VERSION:
-        state = engine.state_from_json(proj[1])
+    state = engine.new_state(ruleset)
+    if proj and proj[2] == engine.engine_version(ruleset) and (proj[1] or {}).get("ruleset", "v11.2") == ruleset:
+        state = engine.state_from_json(proj[1], ruleset)
     if state.last_seq >= battle.head_seq:
         return state
-    return _fold_log(battle.id, state, rules, upto=battle.head_seq)[0]
+    return _fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0]
 
 
-def _fold_log(battle_id: int, state: engine.BattleState, rules: dict[str, Any],
-              upto: int | None = None) -> tuple[engine.BattleState, bool]:
+def _fold_log(battle_id: int, state: Any, rules: dict[str, Any],
+              upto: int | None = None, ruleset: str = "v11.2") -> tuple[Any, bool]:
     """Fold the log's events after ``state`` into it, chunk by chunk. Returns
     the state and whether it had to be refolded from the first event (a
     correction voided something ``state`` had already applied, V-TURN-13)."""
@@ -231,11 +236,11 @@ def _fold_log(battle_id: int, state: engine.BattleState, rules: dict[str, Any],
     skip = battle_voided_seqs(battle_id=battle_id, upto=upto)
     refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
     if refold:
-        state = engine.BattleState()
+        state = engine.new_state(ruleset)
     chunk = settings.SHTAB["REPLAY_CHUNK"]
     # ``state`` is the caller's own (fresh from JSON or new): fold in place, no copy per chunk.
     for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
-        state = engine.fold(events, state, rules, skip=skip, copy=False)
+        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset)
     return state, refold
 
 
@@ -322,7 +327,7 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
                    recorded_by: Any, as_game_master: bool, side: str | None = None) -> AppendResult:
     keys = [ev.key for ev in events if ev.key is not None]
     qs = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-          .only("id", "head_seq", "rules", "campaign_id", "campaign__status").filter(pk=battle_id))
+          .only("id", "head_seq", "rules", "campaign_id", "campaign__status", "campaign__ruleset").filter(pk=battle_id))
     if keys:  # the idempotency check rides on the locking query (one round trip)
         qs = qs.annotate(known=Exists(BattleEvent.objects.filter(battle=OuterRef("pk"), key__in=keys)))
     battle = qs.first()
@@ -331,7 +336,8 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if battle.campaign.status == "finished":
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    replay = _replayed(battle_id, events) if getattr(battle, "known", False) else None
+    ruleset = battle.campaign.ruleset  # the campaign's ruleset picks the engine
+    replay = _replayed(battle_id, events, ruleset) if getattr(battle, "known", False) else None
     if replay is not None:
         return AppendResult(replay, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:
@@ -342,24 +348,26 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         )
     if not as_game_master and side is None:  # no role (internal callers): corrections stay the master's
         for i, ev in enumerate(events):
-            entry = engine.REGISTRY.get(ev.type) if isinstance(ev.type, str) else None
+            entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
             if entry is not None and entry.game_master_only:
                 raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
                                 f"events[{i}].type: only the game master may record «{entry.title_en}».",
                                 field=f"events[{i}].type", code="game_master_only")
     rules = battle_rules(battle=battle)
-    state = _current_state(battle, rules)
+    state = _current_state(battle, rules, ruleset)
     first = battle.head_seq + 1
     try:
         decided, after = engine.decide_and_apply(
-            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll), ev.schema_version) for ev in events],
+            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                    for ev in events],
             first_seq=first, rules=rules,
             history=lambda: [e for chunk in iter_engine_events(battle_id=battle.id, upto=battle.head_seq) for e in chunk],
-            authorize=None if side is None else _recorder_check(side),
+            authorize=None if side is None else _recorder_check(side, ruleset),
+            ruleset=ruleset,
         )
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
-    fingerprint = _fingerprint(rules)
+    fingerprint = _fingerprint_of(rules, ruleset)
     transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, after.last_seq, fingerprint, after))
     n = len(decided)
     if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
@@ -381,14 +389,14 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     return AppendResult(rows, created=True)
 
 
-def _recorder_check(side: str) -> Callable[[int, str, engine.BattleState, Any], bool]:
+def _recorder_check(side: str, ruleset: str = "v11.2") -> Callable[[int, str, Any, Any], bool]:
     """A participant of ``side`` records his side's events and those the rules
     hand to him (``engine.actors``); anything else is 403 naming the event and
     who records it. Nothing is stored: the whole batch is refused."""
 
     def check(index: int, type_name: str, state: engine.BattleState, payload: Any) -> bool:
         try:
-            return engine.authorize(state, type_name, payload, side=side)
+            return engine.authorize(state, type_name, payload, side=side, ruleset=ruleset)
         except engine.NotYours as exc:
             code = "game_master_only" if exc.allowed == "game_master" else "not_your_side"
             raise Forbidden(f"events[{index}]: {exc.message_ru}", f"events[{index}]: {exc.message_en}",
@@ -460,31 +468,35 @@ class ReplayResult:
 def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     """Fold the log into the battle's projection and store it with its seq in
     one transaction. Idempotent; concurrent runs never move it backwards."""
-    battle = Battle.objects.filter(pk=battle_id).only("id", "head_seq", "rules", "campaign_id").first()
+    battle = (Battle.objects.filter(pk=battle_id).select_related("campaign")
+              .only("id", "head_seq", "rules", "campaign_id", "campaign__ruleset").first())
     if battle is None:
         return ReplayResult(battle_id, 0, 0, False, False)
+    ruleset = battle.campaign.ruleset
     rules = battle_rules(battle=battle)
     proj = BattleProjection.objects.filter(battle_id=battle_id).values_list("seq", "state", "engine_version").first()
-    state = engine.BattleState()
-    rebuilt = rebuild or proj is None or proj[2] != engine.ENGINE_VERSION
+    state = engine.new_state(ruleset)
+    rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
+               or (proj[1] or {}).get("ruleset", "v11.2") != ruleset)
     if not rebuilt:
-        state = engine.state_from_json(proj[1])
+        state = engine.state_from_json(proj[1], ruleset)
     start = state.last_seq
-    state, refolded = _fold_log(battle_id, state, rules)
+    state, refolded = _fold_log(battle_id, state, rules, ruleset=ruleset)
     rebuilt = rebuilt or refolded
-    written = _projection_store(battle_id, state, allow_equal=rebuilt)
+    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset))
     if written and state.status == "ended" and state.last_seq >= battle.head_seq:
         for hook in BATTLE_ENDED_HOOKS:
             transaction.on_commit(lambda hook=hook: hook(battle_id))
     return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
 
 
-def _projection_store(battle_id: int, state: engine.BattleState, *, allow_equal: bool) -> bool:
+def _projection_store(battle_id: int, state: Any, *, allow_equal: bool,
+                      engine_version: int = engine.ENGINE_VERSION) -> bool:
     payload = engine.state_to_json(state)
     with transaction.atomic():
         qs = BattleProjection.objects.filter(battle_id=battle_id)
         qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
-        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine.ENGINE_VERSION,
+        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine_version,
                             updated_at=timezone.now())
         if updated:
             return True
@@ -493,7 +505,7 @@ def _projection_store(battle_id: int, state: engine.BattleState, *, allow_equal:
         try:
             with transaction.atomic():
                 BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
-                                                engine_version=engine.ENGINE_VERSION)
+                                                engine_version=engine_version)
             return True
         except IntegrityError:
             return False

@@ -20,6 +20,8 @@ api = [
     path("battles/<int:battle_id>/", battles_api.BattleDetailView.as_view(), name="api-battle"),
     path("battles/<int:battle_id>/events/", battles_api.BattleEventsView.as_view(), name="api-battle-events"),
     path("battles/<int:battle_id>/state/", battles_api.BattleStateView.as_view(), name="api-battle-state"),
+    path("battles/<int:battle_id>/event-types/", battles_api.BattleEventTypesView.as_view(),
+         name="api-battle-event-types"),
     path("battles/<int:battle_id>/participants/", api_muster.ParticipantsView.as_view(), name="api-participants"),
     path("battles/<int:battle_id>/participants/<int:participant_id>/", api_muster.ParticipantDetailView.as_view(),
          name="api-participant"),

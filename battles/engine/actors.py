@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import EngineError, RuleViolation
-from .events import REGISTRY
+from .events import REGISTRY  # noqa: F401  (the v11.2 registry; other rulesets pass theirs)
 from .state import BattleState
 
 Kind = Literal["actor", "opponent", "either", "game_master"]
@@ -253,16 +253,24 @@ POLICY: dict[str, Recorder] = {
 }
 
 
-def policy(type_name: str) -> Recorder:
+def _policy_of(ruleset: Any) -> dict[str, Recorder]:
+    if ruleset is None:
+        return POLICY
+    from .rulesets import get
+
+    return get(ruleset).policy
+
+
+def policy(type_name: str, ruleset: Any = None) -> Recorder:
     """The policy of a registered type (KeyError for a type without one: a
     test requires every registered type to have an entry)."""
-    return POLICY[type_name]
+    return _policy_of(ruleset)[type_name]
 
 
-def recorder(state: BattleState, type_name: str, payload: Any) -> str:
+def recorder(state: Any, type_name: str, payload: Any, ruleset: Any = None) -> str:
     """Who records this event against ``state``: a side, ``EITHER``,
     ``GAME_MASTER`` or ``UNKNOWN`` (left to the engine's checks)."""
-    return POLICY[type_name].resolve(state, payload)
+    return _policy_of(ruleset)[type_name].resolve(state, payload)
 
 
 SIDE_NAMES = {"attacker": ("наступающая сторона", "the attacking side"),
@@ -278,13 +286,13 @@ def who(state: BattleState, allowed: str) -> tuple[str, str]:
     return (f"{ru} ({name})", f"{en} ({name})") if name else (ru, en)
 
 
-def authorize(state: BattleState, type_name: str, payload: Any, *, side: str) -> bool:
+def authorize(state: Any, type_name: str, payload: Any, *, side: str, ruleset: Any = None) -> bool:
     """May a participant of ``side`` record this event now? Returns True when
     the answer is left to the engine's checks (the payload names an unknown
     piece, which they refuse). Raises ``NotYours`` when another side or the
     game master records it, or the engine's ``S-UNKNOWN`` refusal when the
     payload names an enemy's hidden mine."""
-    entry = POLICY[type_name]
+    entry = _policy_of(ruleset)[type_name]
     allowed = entry.resolve(state, payload)
     if allowed == UNKNOWN:
         return True
@@ -293,6 +301,8 @@ def authorize(state: BattleState, type_name: str, payload: Any, *, side: str) ->
     if entry.conceal is not None:
         entry.conceal(state, payload)
     who_ru, who_en = who(state, allowed)
-    event = REGISTRY[type_name]
+    from .events import _registry
+
+    event = _registry(ruleset)[type_name]
     raise NotYours(type_name, allowed, f"Событие «{event.title_ru or type_name}» записывает {who_ru}.",
                    f"«{event.title_en or type_name}» is recorded by {who_en}.")

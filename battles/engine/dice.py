@@ -25,6 +25,18 @@ class Die:
     rng: str | None = field(default=None, metadata={"max_length": 40, "doc": "Random source of a rolled die"})
 
 
+@dataclass(frozen=True, slots=True)
+class D6:
+    """One six-sided die (Flames of War, G-F4): its value and where it came from."""
+
+    value: int = field(metadata={"min": 1, "max": 6, "doc": "The face rolled, 1..6"})
+    source: Literal["entered", "rolled"] = field(metadata={"doc": "Entered from the table, or rolled by the service"})
+    rng: str | None = field(default=None, metadata={"max_length": 40, "doc": "Random source of a rolled die"})
+
+
+DICE: dict[type, int] = {Die: SIDES, D6: 6}  # die class -> its sides (fill_rolls rolls each with its own)
+
+
 def value(die: Any) -> int:
     """The face of a die (a ``Die`` at append time, a dict in a raw payload)."""
     try:
@@ -37,9 +49,10 @@ def _fill(tp: Any, data: Any, roll: Callable[[int], int]) -> Any:
     _opt, tp = _is_optional(tp)
     if data is None:
         return None
-    if tp is Die:
+    sides = DICE.get(tp)
+    if sides is not None:
         if isinstance(data, dict) and data.get("source") == "rolled" and "value" not in data:
-            return {**data, "value": roll(SIDES), "rng": "secrets"}
+            return {**data, "value": roll(sides), "rng": "secrets"}
         return data
     origin = get_origin(tp)
     if origin is list and isinstance(data, list):
@@ -54,17 +67,20 @@ def _fill(tp: Any, data: Any, roll: Callable[[int], int]) -> Any:
     return data
 
 
-def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int]) -> Any:
+def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int], ruleset: Any = None) -> Any:
     """Return a copy of the client payload ``data`` of event type ``type_name``
-    in which every die given as ``{"source": "rolled"}`` without a value gets
-    ``roll(20)`` and ``rng = "secrets"``. Entered dice and unknown types are
-    left alone (validation reports them later). Pure: ``data`` is not changed."""
-    from .events import REGISTRY
+    (of ``ruleset``, default v11.2) in which every die given as
+    ``{"source": "rolled"}`` without a value gets ``roll(sides)`` (20 for a
+    v11.2 ``Die``, 6 for a FoW ``D6``) and ``rng = "secrets"``. Entered dice
+    and unknown types are left alone (validation reports them later). Pure:
+    ``data`` is not changed."""
+    from .events import _registry
 
-    entry = REGISTRY.get(type_name) if isinstance(type_name, str) else None
+    registry = _registry(ruleset)
+    entry = registry.get(type_name) if isinstance(type_name, str) else None
     if entry is None or not isinstance(data, dict):
         return data
     return _fill(entry.payload, data, roll)
 
 
-__all__ = ["Die", "fill_rolls", "value"]
+__all__ = ["D6", "DICE", "Die", "fill_rolls", "value"]

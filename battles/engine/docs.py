@@ -9,7 +9,7 @@ import dataclasses
 import json
 from typing import Any, get_args
 
-from .events import REGISTRY
+from .events import REGISTRY, Registry
 from .rules_data import PLACEHOLDERS, READINGS
 from .schema import dataclass_schema, hints
 
@@ -98,7 +98,30 @@ def _type(schema: dict[str, Any]) -> str:
     return (kind or "any") + (f" ({', '.join(bounds)})" if bounds else "")
 
 
-def _nested() -> set[type]:
+FOW_HEADER = """# Battle event vocabulary (ruleset fow: Flames of War)
+
+Generated from `battles/engine/fow` by `python -m battles.engine.docs fow > docs/events-fow.md`;
+`tests/engine/fow/test_dispatch.py` fails when this file and the registry differ. The same
+vocabulary, with JSON Schemas, is served by `GET /api/event-types/?ruleset=fow` and
+`GET /api/battles/{id}/event-types/` for a battle of a FoW campaign.
+
+A FoW battle's events are replayed by the FoW engine (its campaign's ruleset); a v11.2
+event type is refused in it, and the other way round. Distances are in the unit the
+battle started with (`battle_started.units`: `in` or `cm`); the rules data keep each
+distance as the seed gives it, in both (e.g. `{"in": 8.0, "cm": 20.0}`). A die is a d6
+(G-F4): `{"value": 1..6, "source": "entered" | "rolled"}`; `{"source": "rolled"}` is
+filled by the service. Refusals name the catalog rule (`F-...`), a gap (`G-F...`) or a
+structural code (`S-...`; `S-CORRECTION` for the game master's `correction`, which voids
+an event exactly as in v11.2).
+
+State (`GET /api/battles/{id}/state/`): `measure` (in or cm), sides, turn, ply; `platoons` (kind,
+Command team, skill, pinned, foxholes marked), `teams` (kind, gun size, flags, and the
+statuses bogged, bailed_out, destroyed, gone_to_ground, concealed, bulletproof_cover,
+dug_in), `trains`, `railway_lines`, `buildings`, `tests` (Skill and Firepower tests taken).
+"""
+
+
+def _nested(registry: Registry = REGISTRY) -> set[type]:
     """Every dataclass used inside a payload (dice, targets, specs)."""
     found: set[type] = set()
 
@@ -110,20 +133,33 @@ def _nested() -> set[type]:
             for sub in hints(tp).values():
                 walk(sub)
 
-    for entry in REGISTRY.values():
+    for entry in registry.values():
         for sub in hints(entry.payload).values():
             walk(sub)
     return found
 
 
-def render() -> str:
-    out = [HEADER]
+FOW_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
+    ("A platoon Digs In; the service rolls the Skill test",
+     "dig_in_attempted", {"platoon": "rifles1", "die": {"source": "rolled"}}),
+    ("An IS-2 moves At the Double (16\" = twice its 8\")",
+     "team_moved", {"team": "is2_a", "distance": 16, "at_the_double": True, "closest_enemy": 12}),
+]
+
+
+def render(ruleset: str = "v11.2") -> str:
+    from .rulesets import get
+
+    rs = get(ruleset)
+    registry = rs.registry
+    v11 = rs.code == "v11.2"
+    out = [HEADER if v11 else FOW_HEADER]
     out.append("\n## Examples\n")
-    for title, type_, data in EXAMPLES:
+    for title, type_, data in (EXAMPLES if v11 else FOW_EXAMPLES):
         body = json.dumps({"type": type_, "data": data}, ensure_ascii=False)
         out.append(f"- {title}:\n\n  ```json\n  {body}\n  ```")
-    for name in sorted(REGISTRY):
-        entry = REGISTRY[name]
+    for name in sorted(registry):
+        entry = registry[name]
         d = entry.describe()
         schema = d["schema"]
         out.append(f"\n## `{name}` — {entry.title_en} / {entry.title_ru}\n")
@@ -141,7 +177,7 @@ def render() -> str:
             note = fs.get("description", "")
             out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {note} |")
     out.append("\n## Nested objects\n")
-    for cls in sorted(_nested(), key=lambda c: c.__name__):
+    for cls in sorted(_nested(registry), key=lambda c: c.__name__):
         schema = dataclass_schema(cls)
         out.append(f"\n### {cls.__name__}\n")
         if schema.get("description"):
@@ -151,6 +187,15 @@ def render() -> str:
         required = set(schema.get("required", []))
         for field, fs in schema["properties"].items():
             out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {fs.get('description', '')} |")
+    if not v11:
+        out.append("\n## Rules data\n")
+        out.append("`battles.engine.fow.rules_data.DEFAULT_RULES`; distances in both units as the seed gives them.\n")
+        out.append("| key | default | gap or reading |")
+        out.append("|---|---|---|")
+        for key in sorted(rs.default_rules):
+            note = rs.placeholders.get(key, "") or rs.readings.get(key, "")
+            out.append(f"| `{key}` | `{json.dumps(rs.default_rules[key], sort_keys=True)}` | {note} |")
+        return "\n".join(out) + "\n"
     out.append("\n## Rules data placeholders (catalog gaps)\n")
     out.append("Keys of `battles.engine.rules_data.DEFAULT_RULES` with no seed basis; the master edits them.\n")
     out.append("Per-class tables (`observation_distance`, `attack`, `defence`, `infantry_fire`) also take a "
@@ -172,6 +217,8 @@ def render() -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
+    import sys
+
     import battles.engine  # noqa: F401  (registers the event types)
 
-    print(render(), end="")
+    print(render(sys.argv[1] if len(sys.argv) > 1 else "v11.2"), end="")

@@ -60,6 +60,7 @@ class EventType(Generic[P]):
     mutate: Mutate | None = None
     upcasters: dict[int, Upcast] = field(default_factory=dict)
     _build: Callable[[dict[str, Any]], Any] | None = None
+    owner: Registry | None = None  # the ruleset's registry this type belongs to
 
     # decorators -----------------------------------------------------------
     def check(self, fn: Check) -> Check:
@@ -110,9 +111,14 @@ class EventType(Generic[P]):
         return build(data)
 
     def describe(self) -> dict[str, Any]:
-        from .actors import POLICY  # the recorder policy reads the rule modules, which register here
+        owner = self.owner
+        if owner is None or owner.policy is None:
+            from .actors import POLICY  # the recorder policy reads the rule modules, which register here
 
-        recorder = POLICY.get(self.name)
+            policy = POLICY
+        else:
+            policy = owner.policy()
+        recorder = policy.get(self.name)
         return {
             "type": self.name,
             "schema_version": self.version,
@@ -204,7 +210,68 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
     return build
 
 
-REGISTRY: dict[str, EventType[Any]] = {}
+class Registry(dict[str, EventType[Any]]):
+    """One ruleset's event types by name (a dict, so ``REGISTRY[name]`` and
+    ``REGISTRY.get(name)`` read as before). ``policy`` returns the ruleset's
+    recorder policy (``actors.Recorder`` by type name); None means v11.2's
+    ``actors.POLICY``."""
+
+    def __init__(self, code: str, policy: Callable[[], dict[str, Any]] | None = None) -> None:
+        super().__init__()
+        self.code = code
+        self.policy = policy
+
+    def __hash__(self) -> int:  # a registry is one object per ruleset
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def event_type(
+        self,
+        name: str,
+        payload: type[P],
+        *,
+        version: int = 1,
+        rules: tuple[str, ...] = (),
+        title_ru: str = "",
+        title_en: str = "",
+        game_master_only: bool = False,
+    ) -> EventType[P]:
+        if name in self:
+            raise RuntimeError(f"event type {name} registered twice in ruleset {self.code}")
+        entry = EventType(name, payload, version, rules, title_ru, title_en, game_master_only, owner=self)
+        self[name] = entry
+        return entry
+
+    def lookup(self, name: Any) -> EventType[Any]:
+        entry = self.get(name) if isinstance(name, str) else None
+        if entry is None:
+            elsewhere = [r.code for r in _REGISTRIES if r is not self and isinstance(name, str) and name in r]
+            if elsewhere:
+                raise PayloadError(
+                    "type",
+                    f"type: тип события {name!r} относится к правилам {elsewhere[0]}, а бой идёт по правилам {self.code}",
+                    f"type: event type {name!r} belongs to ruleset {elsewhere[0]}; this battle is played by "
+                    f"ruleset {self.code}")
+            raise PayloadError("type", f"type: неизвестный тип события {name!r}", f"type: unknown event type {name!r}")
+        return entry
+
+    def vocabulary(self) -> list[dict[str, Any]]:
+        return [self[name].describe() for name in sorted(self)]
+
+
+_REGISTRIES: list[Registry] = []
+
+
+def new_registry(code: str, policy: Callable[[], dict[str, Any]] | None = None) -> Registry:
+    """A ruleset's own registry (each ruleset registers its types in its own)."""
+    reg = Registry(code, policy)
+    _REGISTRIES.append(reg)
+    return reg
+
+
+REGISTRY: Registry = new_registry("v11.2")  # the v11.2 ruleset's types (the default everywhere)
 
 
 def event_type(
@@ -217,19 +284,26 @@ def event_type(
     title_en: str = "",
     game_master_only: bool = False,
 ) -> EventType[P]:
-    if name in REGISTRY:
-        raise RuntimeError(f"event type {name} registered twice")
-    entry = EventType(name, payload, version, rules, title_ru, title_en, game_master_only)
-    REGISTRY[name] = entry
-    return entry
+    """Register a v11.2 event type (another ruleset uses its registry's ``event_type``)."""
+    return REGISTRY.event_type(name, payload, version=version, rules=rules, title_ru=title_ru, title_en=title_en,
+                               game_master_only=game_master_only)
 
 
-def lookup(name: Any) -> EventType[Any]:
-    entry = REGISTRY.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise PayloadError("type", f"type: неизвестный тип события {name!r}", f"type: unknown event type {name!r}")
-    return entry
+def _registry(ruleset: Any) -> Registry:
+    if ruleset is None:
+        return REGISTRY
+    if isinstance(ruleset, Registry):
+        return ruleset
+    from .rulesets import get
+
+    return get(ruleset).registry
 
 
-def vocabulary() -> list[dict[str, Any]]:
-    return [REGISTRY[name].describe() for name in sorted(REGISTRY)]
+def lookup(name: Any, ruleset: Any = None) -> EventType[Any]:
+    """The event type ``name`` of ``ruleset`` (default v11.2); a ``PayloadError``
+    on ``type`` when the ruleset has no such type (naming the ruleset that has it)."""
+    return _registry(ruleset).lookup(name)
+
+
+def vocabulary(ruleset: Any = None) -> list[dict[str, Any]]:
+    return _registry(ruleset).vocabulary()

@@ -11,17 +11,28 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import RuleViolation
-from .events import REGISTRY, Context, Event, lookup
+from .events import REGISTRY, Context, Event
 from .rules_data import DEFAULT_RULES as _DATA_DEFAULTS
 from .state import BattleState
 
 DEFAULT_RULES: dict[str, Any] = dict(_DATA_DEFAULTS)
 
 
-def merge_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The defaults overlaid by the game master's ``rules``; a table (dict) is
-    merged key by key, so a partial table overrides only what it names."""
-    out = dict(DEFAULT_RULES)
+def _parts(ruleset: Any) -> tuple[Any, type, dict[str, Any]]:
+    """(registry, state class, default rules) of ``ruleset`` (None: v11.2)."""
+    if ruleset is None:
+        return REGISTRY, BattleState, DEFAULT_RULES
+    from .rulesets import get
+
+    rs = get(ruleset)
+    return rs.registry, rs.state_cls, rs.default_rules
+
+
+def merge_rules(rules: Mapping[str, Any] | None, ruleset: Any = None) -> dict[str, Any]:
+    """The defaults (of ``ruleset``, default v11.2) overlaid by the game
+    master's ``rules``; a table (dict) is merged key by key, so a partial
+    table overrides only what it names."""
+    out = dict(_parts(ruleset)[2])
     for key, val in (rules or {}).items():
         base = out.get(key)
         out[key] = {**base, **val} if isinstance(base, dict) and isinstance(val, dict) else val
@@ -36,7 +47,7 @@ def voided_by(events: Iterable[Event]) -> set[int]:
     return {e.data["voids_seq"] for e in events if e.type == "correction"}
 
 
-def requires_rebuild(state: BattleState, events: Sequence[Event]) -> bool:
+def requires_rebuild(state: Any, events: Sequence[Event]) -> bool:
     """True when ``events`` void something ``state`` has already applied, so the
     state must be folded again from the first event."""
     return any(seq <= state.last_seq for seq in voided_by(events))
@@ -49,7 +60,8 @@ def fold(
     *,
     skip: Iterable[int] = (),
     copy: bool = True,
-) -> BattleState:
+    ruleset: Any = None,
+) -> Any:
     """Apply ``events`` (consecutive seqs following ``state.last_seq``) to a copy
     of ``state`` and return it. With ``copy=False`` the caller hands ``state``
     over and it is folded in place (replaying a long log chunk by chunk).
@@ -58,17 +70,21 @@ def fold(
     and ``skip`` (the caller may pass every seq voided anywhere in the log, so
     a log can be folded in chunks). Precondition: none of ``events`` voids an
     event already applied to ``state`` (check ``requires_rebuild`` first).
+
+    ``ruleset`` ("v11.2" by default, or "fow") picks the event registry, the
+    state class and the default rules data (``rulesets.RULESETS``).
     """
-    state = BattleState() if state is None else (state.copy() if copy else state)
-    _fold_into(state, events, merge_rules(rules), set(skip))
+    registry, state_cls, _defaults = _parts(ruleset)
+    state = state_cls() if state is None else (state.copy() if copy else state)
+    _fold_into(state, events, merge_rules(rules, ruleset), set(skip), registry)
     return state
 
 
-def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str, Any], skip: set[int]) -> None:
+def _fold_into(state: Any, events: Iterable[Event], ctx_rules: dict[str, Any], skip: set[int],
+               registry: Any = REGISTRY) -> None:
     events = events if isinstance(events, Sequence) else list(events)
     skip |= set(state.voided)
     skip |= voided_by(events)
-    registry = REGISTRY
     last = state.last_seq
     applied = 0
     ctx = Context(last, ctx_rules)
@@ -97,12 +113,13 @@ def _fold_into(state: BattleState, events: Iterable[Event], ctx_rules: dict[str,
 
 
 def decide(
-    state: BattleState,
+    state: Any,
     new: Sequence[tuple[str, Any, int | None]],
     *,
     first_seq: int,
     rules: Mapping[str, Any] | None = None,
     history: Callable[[], Iterable[Event]] | None = None,
+    ruleset: Any = None,
 ) -> list[Event]:
     """Validate ``new`` = [(type, data, schema_version or None), ...] as the
     events ``first_seq``, ``first_seq + 1``, ... after ``state``.
@@ -116,18 +133,20 @@ def decide(
     only when a correction in ``new`` voids an event already in ``state``, so
     the events after it are checked against the state without it (V-TURN-13).
     """
-    return decide_and_apply(state.copy(), new, first_seq=first_seq, rules=rules, history=history)[0]
+    return decide_and_apply(state.copy(), new, first_seq=first_seq, rules=rules, history=history,
+                            ruleset=ruleset)[0]
 
 
 def decide_and_apply(
-    state: BattleState,
+    state: Any,
     new: Sequence[tuple[str, Any, int | None]],
     *,
     first_seq: int,
     rules: Mapping[str, Any] | None = None,
     history: Callable[[], Iterable[Event]] | None = None,
-    authorize: Callable[[int, str, BattleState, Any], bool] | None = None,
-) -> tuple[list[Event], BattleState]:
+    authorize: Callable[[int, str, Any, Any], bool] | None = None,
+    ruleset: Any = None,
+) -> tuple[list[Event], Any]:
     """``decide`` without the defensive copy: ``state`` is handed over (and
     changed); returns the events and the state after them. On a refusal the
     state is half-applied and must be dropped. The append path uses this to
@@ -140,13 +159,14 @@ def decide_and_apply(
     from .errors import PayloadError
     from .state import dump
 
+    registry, state_cls, _defaults = _parts(ruleset)
     work = state
-    ctx_rules = merge_rules(rules)
+    ctx_rules = merge_rules(rules, ruleset)
     out: list[Event] = []
     for i, (type_name, data, version) in enumerate(new):
         seq = first_seq + i
         try:
-            entry = lookup(type_name)
+            entry = registry.lookup(type_name)
             payload = entry.parse(data, version)
         except PayloadError as exc:
             exc.field = f"events[{i}].{exc.field}"
@@ -167,8 +187,8 @@ def decide_and_apply(
         if requires_rebuild(work, (event,)):
             if history is None:
                 raise ValueError("decide() needs history to check events after a correction of an earlier event")
-            work = BattleState()
-            _fold_into(work, [*history(), *out], ctx_rules, set())
+            work = state_cls()
+            _fold_into(work, [*history(), *out], ctx_rules, set(), registry)
         else:
-            _fold_into(work, (event,), ctx_rules, set())
+            _fold_into(work, (event,), ctx_rules, set(), registry)
     return out, work

@@ -8,7 +8,7 @@ voids an earlier event by its seq, with a reason, and replay skips it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from battles.engine.errors import RuleViolation
 from battles.engine.events import Context, event_type
@@ -23,7 +23,7 @@ def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
-def require_running(state: BattleState) -> None:
+def require_running(state: Any) -> None:
     """Structural precondition shared by every in-battle event."""
     if state.status == "planned":
         raise RuleViolation("S-NOT-STARTED", "Бой ещё не начат: сначала событие battle_started.",
@@ -156,18 +156,23 @@ correction = event_type(
 
 @correction.check
 def _check_correction(state: BattleState, p: Correction, ctx: Context) -> None:
+    check_correction(state, p, ctx, "V-TURN-13")
+
+
+def check_correction(state: Any, p: Correction, ctx: Context, rule_id: str) -> None:
+    """The correction's checks, shared by every ruleset (each names its own rule)."""
     if p.voids_seq >= ctx.seq:
-        raise RuleViolation("V-TURN-13", f"Исправление может отменить только более раннее событие (seq < {ctx.seq}).",
+        raise RuleViolation(rule_id, f"Исправление может отменить только более раннее событие (seq < {ctx.seq}).",
                             f"A correction can void only an earlier event (seq < {ctx.seq}).")
     if p.voids_seq in state.voided:
-        raise RuleViolation("V-TURN-13", f"Событие {p.voids_seq} уже отменено.", f"Event {p.voids_seq} is already voided.")
+        raise RuleViolation(rule_id, f"Событие {p.voids_seq} уже отменено.", f"Event {p.voids_seq} is already voided.")
     if p.voids_seq in state.corrections:
-        raise RuleViolation("V-TURN-13", "Исправление нельзя отменить: добавьте новое событие.",
+        raise RuleViolation(rule_id, "Исправление нельзя отменить: добавьте новое событие.",
                             "A correction cannot be voided: append a new event instead.")
 
 
 @correction.mutator
-def _apply_correction(state: BattleState, p: Correction, ctx: Context) -> None:
+def _apply_correction(state: Any, p: Correction, ctx: Context) -> None:
     # The voided event is skipped by fold(); this only keeps the record.
     state.corrections.append(ctx.seq)
     state.voided.append(p.voids_seq)

@@ -1,0 +1,6 @@
+"""FoW rule areas. Importing this package registers every FoW event type.
+
+``core`` (the log's skeleton) and ``actions`` (move, shoot, assault, go to
+ground) come first: the area modules hook into them.
+"""
+from . import core, actions, double, digging  # noqa: F401, I001  (order matters: areas hook into actions)

@@ -1,0 +1,202 @@
+"""What teams do in a turn: move, shoot, assault, go to ground. The core FoW
+rules behind these (movement distances, Rate of Fire, Gone to Ground) are not
+in the seeds (G-F1); the area modules hook their rules in here:
+
+- a ``check`` on the event type (``team_moved.check(fn)``), run in import order;
+- ``ON_MOVE`` / ``ON_ASSAULT``: effects run by the mutator after the common ones;
+- ``ROF_MOVED``: reasons a shooter counts as having moved for Rate of Fire;
+- ``DICE_MODIFIERS``: how many dice a shot rolls (e.g. doubled, F-DBL-10).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from battles.engine.dice import D6
+from battles.engine.events import Context
+from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, team_side
+from battles.engine.fow.state import FowState, Team
+
+from .common import fmt, movement, refuse, require_live, require_own_turn, team
+
+Effect = Callable[[FowState, Any, Context], None]
+ON_MOVE: list[Effect] = []
+ON_ASSAULT: list[Effect] = []
+ROF_MOVED: list[Callable[[FowState, Team], str | None]] = []
+DICE_MODIFIERS: list[Callable[[FowState, Any, Team, Team, int], tuple[int, str | None]]] = []
+
+TurnReason = Literal["difficult_terrain", "road", "enemy", "other"]
+
+
+# --- team_moved ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TeamMoved:
+    """A team's move in its Movement Step, with the facts the table measured
+    (distances in the battle's units)."""
+
+    team: str = field(metadata={"max_length": 60, "min_length": 1})
+    distance: float = field(metadata={"min": 0, "doc": "Distance moved"})
+    at_the_double: bool = field(default=False, metadata={"doc": "Moved At the Double (F-DBL)"})
+    pivot_only: bool = field(default=False, metadata={"doc": "Only pivoted in place"})
+    direct_route: bool = field(default=True, metadata={"doc": "Followed the most direct route possible"})
+    turned_for: list[TurnReason] = field(default_factory=list, metadata={
+        "max_items": 10, "doc": "Why it changed direction: difficult terrain, a road, the enemy, or other"})
+    facing_travel: bool = field(default=True, metadata={"doc": "Ended facing the direction of movement"})
+    difficult_terrain: bool = field(default=False, metadata={"doc": "Crossed Difficult Terrain"})
+    closest_enemy: float | None = field(default=None, metadata={"min": 0,
+                                                                "doc": "Closest it came to an enemy team"})
+    bulletproof_cover: bool = field(default=False, metadata={"doc": "Ends in Bulletproof Cover terrain"})
+
+
+team_moved = REGISTRY.event_type("team_moved", TeamMoved, rules=("G-F1", "F-DBL-1", "F-DBL-2", "F-DBL-3",
+                                                                 "F-DBL-4", "F-DBL-5", "F-DBL-6", "F-DBL-7",
+                                                                 "F-DBL-8", "F-DIG-1", "F-DIG-17"),
+                                 title_ru="Отделение передвинулось", title_en="Team moved")
+POLICY["team_moved"] = Recorder("actor", team_side("team"), "Сторона отделения", "The team's side")
+
+
+@team_moved.check
+def _check_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
+    t = team(state, p.team)
+    require_own_turn(state, t.side)
+    require_live(t)
+    if not p.at_the_double:
+        limit = movement(ctx, state, t)
+        if p.distance > limit:
+            ru, en = fmt(limit, state)
+            refuse("G-F1", f"Отделение двигается не дальше {ru}.", f"The team moves at most {en}.")
+
+
+@team_moved.mutator
+def _apply_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
+    t = state.teams[p.team]
+    t.moved_ply = state.ply
+    if not p.pivot_only:
+        t.gone_to_ground = False
+        t.bulletproof_cover = p.bulletproof_cover
+    for effect in ON_MOVE:
+        effect(state, p, ctx)
+
+
+# --- team_shot -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TeamShot:
+    """A team shoots at an enemy team: its dice (Rate of Fire, G-F1), doubled
+    against a team that moved At the Double (F-DBL-10) unless an artillery
+    bombardment or an air attack (F-DBL-11). Resolving hits is G-F1."""
+
+    shooter: str = field(metadata={"max_length": 60, "min_length": 1})
+    target: str = field(metadata={"max_length": 60, "min_length": 1})
+    dice: list[D6] = field(metadata={"min_items": 1, "max_items": 40, "doc": "The to-hit dice rolled"})
+    kind: Literal["direct", "artillery", "aircraft"] = field(
+        default="direct", metadata={"doc": "Direct fire, an artillery bombardment, or an air attack"})
+
+
+team_shot = REGISTRY.event_type("team_shot", TeamShot, rules=("G-F1", "F-DBL-8", "F-DBL-10", "F-DBL-11", "F-DIG-6"),
+                                title_ru="Стрельба отделения", title_en="Team shot")
+POLICY["team_shot"] = Recorder("actor", team_side("shooter"), "Сторона стрелка", "The shooter's side")
+
+
+def dice_expected(state: FowState, p: Any, shooter: Team, target: Team, rules: dict[str, Any]) -> tuple[int, str]:
+    """(number of dice, the rule that set it)."""
+    rule = "G-F1"
+    moved = shooter.moved_ply == state.ply
+    for reason in ROF_MOVED:
+        if not moved and (why := reason(state, shooter)) is not None:
+            moved, rule = True, why
+    if moved:
+        n = shooter.rof_moved if shooter.rof_moved is not None else int(rules["rof"]["moved"])
+    else:
+        n = shooter.rof if shooter.rof is not None else int(rules["rof"]["stationary"])
+    for modify in DICE_MODIFIERS:
+        n, why2 = modify(state, p, shooter, target, n)
+        rule = why2 or rule
+    return n, rule
+
+
+@team_shot.check
+def _check_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
+    shooter = team(state, p.shooter)
+    target = team(state, p.target)
+    require_own_turn(state, shooter.side)
+    require_live(shooter)
+    if target.side == shooter.side or target.destroyed:
+        refuse("S-TARGET", "Цель — живое вражеское отделение.", "The target must be a live enemy team.")
+    n, rule = dice_expected(state, p, shooter, target, ctx.rules)
+    if len(p.dice) != n:
+        refuse(rule, f"Стрелок бросает {n} куб. (а не {len(p.dice)}).", f"The shooter rolls {n} dice (not {len(p.dice)}).")
+
+
+@team_shot.mutator
+def _apply_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
+    t = state.teams[p.shooter]
+    t.shot_ply = state.ply
+    t.gone_to_ground = False
+
+
+# --- assault_launched -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AssaultLaunched:
+    """Teams launch an assault (the assault rules themselves are G-F1)."""
+
+    teams: list[str] = field(metadata={"min_items": 1, "max_items": 60})
+    against: str = field(default="", metadata={"max_length": 60, "doc": "The enemy platoon assaulted"})
+
+
+assault_launched = REGISTRY.event_type("assault_launched", AssaultLaunched, rules=("G-F1", "F-DBL-8", "F-DIG-18"),
+                                       title_ru="Атака в ближнем бою", title_en="Assault launched")
+POLICY["assault_launched"] = Recorder("actor", team_side("teams"), "Сторона атакующих", "The assaulting side")
+
+
+@assault_launched.check
+def _check_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
+    for tid in p.teams:
+        t = team(state, tid)
+        require_own_turn(state, t.side)
+        require_live(t)
+
+
+@assault_launched.mutator
+def _apply_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
+    for tid in p.teams:
+        t = state.teams[tid]
+        t.assault_ply = state.ply
+        t.moved_ply = state.ply
+        t.gone_to_ground = False
+    for effect in ON_ASSAULT:
+        effect(state, p, ctx)
+
+
+# --- went_to_ground -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class WentToGround:
+    """Teams Go to Ground (p. 90, G-F1): teams that neither moved nor shot this turn."""
+
+    teams: list[str] = field(metadata={"min_items": 1, "max_items": 60})
+
+
+went_to_ground = REGISTRY.event_type("went_to_ground", WentToGround, rules=("G-F1", "F-DIG-16"),
+                                     title_ru="Залегли", title_en="Gone to Ground")
+POLICY["went_to_ground"] = Recorder("actor", team_side("teams"), "Сторона отделений", "The teams' side")
+
+
+@went_to_ground.check
+def _check_ground(state: FowState, p: WentToGround, ctx: Context) -> None:
+    for tid in p.teams:
+        t = team(state, tid)
+        require_own_turn(state, t.side)
+        require_live(t)
+        # Digging In is not moving here (F-DIG-6, F-DIG-16); the refusal names F-DIG-16 for a dug-in team.
+        rule = "F-DIG-16" if (t.dug_in or t.dig_ply == state.ply) else "G-F1"
+        if t.shot_ply == state.ply:
+            refuse(rule, "Стрелявшее в этот ход отделение не может Залечь.", "A team that shot this turn cannot Go to Ground.")
+        if t.moved_ply == state.ply:
+            refuse("G-F1", "Двигавшееся в этот ход отделение не может Залечь.",
+                   "A team that moved this turn cannot Go to Ground.")
+
+
+@went_to_ground.mutator
+def _apply_ground(state: FowState, p: WentToGround, ctx: Context) -> None:
+    for tid in p.teams:
+        state.teams[tid].gone_to_ground = True

@@ -1,0 +1,286 @@
+"""The FoW log's skeleton: a battle starts (in inches or centimetres), forces
+are mustered as platoons of teams, sides take turns, the battle ends, and the
+game master's ``correction`` voids a mistaken event (the shared mechanism of
+every ruleset: replay skips the voided event; S-CORRECTION here, as no F- row
+covers it). ``status_set`` records what the core FoW rules (not in the seeds,
+G-F1) decide: bogged down, bailed out, destroyed, pinned down, and their end.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from battles.engine.events import Context
+from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
+from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
+from battles.engine.rules.core import Correction, _apply_correction, check_correction, other
+from battles.engine.state import TurnRecord
+
+from .common import refuse, require_running
+
+Side = Literal["attacker", "defender"]
+TeamKind = Literal["infantry", "gun", "tank", "vehicle", "train"]
+PlatoonKind = Literal["infantry", "gun", "tank", "recon", "armoured_train", "independent", "other"]
+GunSize = Literal["", "man_packed", "light", "medium", "heavy", "immobile"]
+
+
+# --- battle_started ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FowBattleStarted:
+    """The table is set: sides named, the units the table measures in, and the
+    side that moves first (the Mission says, G-F1)."""
+
+    attacker: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Attacking side's name"})
+    defender: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Defending side's name"})
+    ruleset: Literal["fow"] = "fow"
+    units: Literal["in", "cm"] = field(default="in", metadata={"doc": "Distances in this battle's events: inches or centimetres"})
+    first_mover: Side = field(default="attacker", metadata={"doc": "The side that takes the first turn (the Mission)"})
+
+
+battle_started = REGISTRY.event_type("battle_started", FowBattleStarted, rules=("G-F1",),
+                                     title_ru="Бой начат", title_en="Battle started")
+POLICY["battle_started"] = Recorder("either", either, "Любая сторона за столом", "Either side at the table")
+
+
+@battle_started.check
+def _check_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
+    if state.status != "planned":
+        refuse("S-STARTED-TWICE", "Бой уже начат.", "The battle has already started.")
+
+
+@battle_started.mutator
+def _apply_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
+    state.status = "running"
+    state.attacker, state.defender, state.ruleset, state.measure = p.attacker, p.defender, p.ruleset, p.units
+    state.first_mover = p.first_mover
+    state.turn = 1
+    state.side_to_move = p.first_mover
+    state.turns.append(TurnRecord(number=1, side=p.first_mover, first_seq=ctx.seq, last_seq=ctx.seq))
+
+
+# --- force_mustered ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TeamSpec:
+    """One team (base) of a platoon. Ratings the seeds do not give are game data (G-F1)."""
+
+    id: str = field(metadata={"max_length": 60, "min_length": 1})
+    kind: TeamKind = field(metadata={"doc": "infantry, gun, tank, (unarmoured) vehicle, or a wagon of an armoured train"})
+    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
+    gun_size: GunSize = field(default="", metadata={"doc": "Gun teams: man-packed, light, medium, heavy or immobile"})
+    anti_aircraft: bool = False
+    armoured: bool = False
+    recon: bool = False
+    independent: bool = False
+    warrior: bool = False
+    observer: bool = False
+    cavalry: bool = False
+    pioneer_supply: bool = False
+    locomotive: bool = field(default=False, metadata={"doc": "The armoured train's Locomotive (G-F3)"})
+    movement: float | None = field(default=None, metadata={"min": 0, "doc": "Movement distance in the battle's units"})
+    rof: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice when stationary"})
+    rof_moved: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice after moving"})
+
+
+@dataclass(frozen=True, slots=True)
+class PlatoonSpec:
+    """A platoon and its teams; an armoured train is a platoon of wagon teams
+    with its Tank Support Platoons named in ``escorts`` (G-F3)."""
+
+    id: str = field(metadata={"max_length": 60, "min_length": 1})
+    kind: PlatoonKind
+    teams: list[TeamSpec] = field(metadata={"min_items": 1, "max_items": 60})
+    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
+    command: str = field(default="", metadata={"max_length": 60, "doc": "The Command team's id"})
+    skill: int | None = field(default=None, metadata={"min": 1, "max": 6, "doc": "Skill test passes on this or more"})
+    escorts: list[str] = field(default_factory=list, metadata={"max_items": 10,
+                                                              "doc": "Tank Support Platoons of an armoured train"})
+    reserve: bool = field(default=False, metadata={"doc": "An armoured train held in Reserve (F-TRAIN-18)"})
+
+
+@dataclass(frozen=True, slots=True)
+class FowForceMustered:
+    """One side's force from its roster: platoons of teams."""
+
+    side: Side
+    platoons: list[PlatoonSpec] = field(metadata={"min_items": 1, "max_items": 60})
+
+
+force_mustered = REGISTRY.event_type("force_mustered", FowForceMustered, rules=("F-RECON-1", "F-TRAIN-21"),
+                                     title_ru="Силы выставлены", title_en="Force mustered", game_master_only=True)
+POLICY["force_mustered"] = Recorder("game_master", game_master, "Мастер (сбор сил из ростеров)",
+                                    "The game master (mustering from rosters)")
+
+
+@force_mustered.check
+def _check_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
+    if state.status == "ended":
+        refuse("S-ENDED", "Бой окончен.", "The battle is over.")
+    ids: set[str] = set()
+    platoon_ids = {pl.id for pl in p.platoons}
+    for pl in p.platoons:
+        if pl.id in state.platoons or pl.id in ids:
+            refuse("S-DUPLICATE", f"Идентификатор {pl.id!r} уже занят.", f"The id {pl.id!r} is already used.")
+        ids.add(pl.id)
+        for t in pl.teams:
+            if t.id in state.teams or t.id in ids:
+                refuse("S-DUPLICATE", f"Идентификатор {t.id!r} уже занят.", f"The id {t.id!r} is already used.")
+            ids.add(t.id)
+        if pl.command and pl.command not in {t.id for t in pl.teams}:
+            refuse("S-UNKNOWN", f"Командного отделения {pl.command!r} нет во взводе {pl.id!r}.",
+                   f"The Command team {pl.command!r} is not in platoon {pl.id!r}.")
+        if pl.kind == "armoured_train":
+            if sum(t.locomotive for t in pl.teams) != 1:
+                refuse("G-F3", "У бронепоезда ровно один Локомотив.", "An armoured train has exactly one Locomotive.")
+            for e in pl.escorts:
+                if e not in platoon_ids and e not in state.platoons:
+                    refuse("S-UNKNOWN", f"Танкового Взвода Поддержки {e!r} нет.", f"No Tank Support Platoon {e!r}.")
+        elif pl.escorts:
+            refuse("G-F3", "Танковые Взводы Поддержки бывают только у бронепоезда.",
+                   "Only an armoured train has Tank Support Platoons.")
+
+
+@force_mustered.mutator
+def _apply_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
+    for pl in p.platoons:
+        state.platoons[pl.id] = Platoon(id=pl.id, side=p.side, kind=pl.kind, command=pl.command or pl.teams[0].id,
+                                        skill=pl.skill, teams=[t.id for t in pl.teams], escorts=list(pl.escorts))
+        for t in pl.teams:
+            state.teams[t.id] = Team(
+                id=t.id, side=p.side, platoon=pl.id, kind=t.kind, gun_size=t.gun_size, anti_aircraft=t.anti_aircraft,
+                armoured=t.armoured, recon=t.recon or pl.kind == "recon",  # F-RECON-1
+                independent=t.independent or pl.kind == "independent", warrior=t.warrior, observer=t.observer,
+                cavalry=t.cavalry, pioneer_supply=t.pioneer_supply, locomotive=t.locomotive, movement=t.movement,
+                rof=t.rof, rof_moved=t.rof_moved)
+        if pl.kind == "armoured_train":  # F-TRAIN-21: one whole train; G-F3: wagons, one Locomotive
+            loco = next(t.id for t in pl.teams if t.locomotive)
+            state.trains[pl.id] = ArmouredTrain(id=pl.id, side=p.side, locomotive=loco,
+                                                wagons=[t.id for t in pl.teams], escorts=list(pl.escorts),
+                                                reserve=pl.reserve)
+    for train in state.trains.values():
+        for e in train.escorts:
+            if e in state.platoons:
+                state.platoons[e].train = train.id
+
+
+# --- turn_ended --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FowTurnEnded:
+    """The side to move ends its turn; the other side moves next."""
+
+    side: Side = field(metadata={"doc": "The side whose turn ends"})
+    turn: int = field(metadata={"min": 1, "doc": "The turn number being ended"})
+
+
+turn_ended = REGISTRY.event_type("turn_ended", FowTurnEnded, rules=("G-F1",),
+                                 title_ru="Ход окончен", title_en="Turn ended")
+POLICY["turn_ended"] = Recorder("actor", named_side, "Сторона, чей ход кончается", "The side whose turn ends")
+
+
+@turn_ended.check
+def _check_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
+    require_running(state)
+    if p.side != state.side_to_move or p.turn != state.turn:
+        refuse("S-TURN", f"Сейчас ход {state.turn} стороны {state.side_to_move}.",
+               f"It is turn {state.turn} of the {state.side_to_move}.")
+
+
+@turn_ended.mutator
+def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
+    if state.turns:
+        state.turns[-1].last_seq = ctx.seq
+    nxt = other(p.side)
+    if nxt == state.first_mover:
+        state.turn = p.turn + 1
+    state.side_to_move = nxt
+    state.ply += 1
+    state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
+
+
+# --- battle_ended --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FowBattleEnded:
+    """The battle is over, with its outcome as the table agreed it."""
+
+    winner: Literal["attacker", "defender", "draw"] = field(metadata={"doc": "Winner, or draw"})
+    reason: str = field(default="", metadata={"max_length": 2000})
+
+
+battle_ended = REGISTRY.event_type("battle_ended", FowBattleEnded, title_ru="Бой окончен", title_en="Battle ended")
+POLICY["battle_ended"] = Recorder("either", either, "Любая сторона: итог, о котором договорился стол",
+                                  "Either side: the outcome the table agreed")
+
+
+@battle_ended.check
+def _check_ended(state: FowState, p: FowBattleEnded, ctx: Context) -> None:
+    require_running(state)
+
+
+@battle_ended.mutator
+def _apply_ended(state: FowState, p: FowBattleEnded, ctx: Context) -> None:
+    state.status = "ended"
+    state.winner = p.winner
+    state.end_reason = p.reason
+    state.side_to_move = None
+    if state.turns:
+        state.turns[-1].last_seq = ctx.seq
+
+
+# --- correction (shared with v11.2: same name, payload and effect) --------------------
+correction = REGISTRY.event_type("correction", Correction, rules=("S-CORRECTION",), game_master_only=True,
+                                 title_ru="Исправление мастера", title_en="Game master's correction")
+POLICY["correction"] = Recorder("game_master", game_master, "Только мастер", "The game master only")
+
+
+@correction.check
+def _check_correction(state: FowState, p: Correction, ctx: Context) -> None:
+    check_correction(state, p, ctx, "S-CORRECTION")
+
+
+correction.mutator(_apply_correction)
+
+
+# --- status_set: what the core rules decide (G-F1) -------------------------------------
+Status = Literal["bogged", "bailed_out", "destroyed", "pinned", "gone_to_ground", "concealed", "bulletproof_cover"]
+TEAM_STATUSES = ("bogged", "bailed_out", "destroyed", "gone_to_ground", "concealed", "bulletproof_cover")
+
+
+@dataclass(frozen=True, slots=True)
+class StatusSet:
+    """A status the core rules (not in the seeds, G-F1) give or take away:
+    a team Bogged Down, Bailed Out (or remounted), Destroyed, in cover, or a
+    platoon Pinned Down (or rallied)."""
+
+    subject: str = field(metadata={"max_length": 60, "min_length": 1, "doc": "A team's or a platoon's id"})
+    status: Status
+    value: bool = True
+    reason: str = field(default="", metadata={"max_length": 500})
+
+
+status_set = REGISTRY.event_type("status_set", StatusSet, rules=("G-F1",),
+                                 title_ru="Состояние отделения или взвода", title_en="Team or platoon status")
+POLICY["status_set"] = Recorder("either", either, "Любая сторона: итог по основным правилам",
+                                "Either side: the outcome of the core rules")
+
+
+@status_set.check
+def _check_status(state: FowState, p: StatusSet, ctx: Context) -> None:
+    require_running(state)
+    if p.status == "pinned":
+        if p.subject not in state.platoons:
+            refuse("S-UNKNOWN", f"Взвода {p.subject!r} нет.", f"No platoon {p.subject!r}.")
+    elif p.subject not in state.teams:
+        refuse("S-UNKNOWN", f"Отделения {p.subject!r} нет.", f"No team {p.subject!r}.")
+
+
+@status_set.mutator
+def _apply_status(state: FowState, p: StatusSet, ctx: Context) -> None:
+    if p.status == "pinned":
+        state.platoons[p.subject].pinned = p.value
+        return
+    t: Any = state.teams[p.subject]
+    setattr(t, p.status, p.value)
+    if p.status == "destroyed" and p.value:
+        t.wreck = t.armoured  # F-AIR-13 reads the same for any armoured vehicle
+
+
+__all__ = ["GunSize", "PlatoonKind", "Side", "TeamKind", "subject_side"]

@@ -1,0 +1,157 @@
+"""Flames of War battle state: what a FoW log folds into.
+
+Plain dataclasses in the FoW vocabulary (catalog glossary, part F): a *team*
+is one base («отделение»), a *platoon* its group («взвод»). Team statuses are
+the rulebook's: bogged down, bailed out, destroyed, gone to ground, concealed,
+in bulletproof cover, dug in; a platoon may be pinned down. Skill and
+Firepower tests are kept as ``tests`` records. Railway lines, armoured trains
+and buildings have their own tables for the area modules that use them.
+
+``dump``/``load`` are the engine's own (``battles.engine.state``), so a FoW
+projection is canonical JSON like a v11.2 one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from battles.engine.state import TurnRecord, dump, load
+
+TEAM_KINDS = ("infantry", "gun", "tank", "vehicle", "train")
+PLATOON_KINDS = ("infantry", "gun", "tank", "recon", "armoured_train", "independent", "other")
+GUN_SIZES = ("", "man_packed", "light", "medium", "heavy", "immobile")
+
+
+@dataclass(slots=True)
+class Team:
+    """One base. ``kind``: infantry | gun | tank | vehicle | train (a wagon of
+    an armoured train). Categories not in the seeds (G-F1) are flags."""
+
+    id: str
+    side: str
+    platoon: str = ""
+    kind: str = "infantry"
+    gun_size: str = ""  # man_packed | light | medium | heavy | immobile (gun teams)
+    anti_aircraft: bool = False
+    armoured: bool = False
+    recon: bool = False
+    independent: bool = False
+    warrior: bool = False
+    observer: bool = False
+    cavalry: bool = False
+    pioneer_supply: bool = False
+    locomotive: bool = False
+    movement: float | None = None  # in the battle's units; None: the rules data default by kind (G-F1)
+    rof: int | None = None  # dice when stationary; None: rules data (G-F1)
+    rof_moved: int | None = None
+    # statuses (FoW vocabulary)
+    bogged: bool = False
+    bailed_out: bool = False
+    destroyed: bool = False
+    wreck: bool = False
+    gone_to_ground: bool = False
+    concealed: bool = False
+    bulletproof_cover: bool = False
+    dug_in: bool = False
+    # when it last did things (``ply``: one side's turn)
+    moved_ply: int = -1
+    double_ply: int = -1  # moved At the Double (F-DBL-8, F-DBL-10)
+    dig_ply: int = -1  # attempted to Dig In (F-DIG-6, F-DIG-16)
+    shot_ply: int = -1
+    assault_ply: int = -1
+
+
+@dataclass(slots=True)
+class Platoon:
+    id: str
+    side: str
+    kind: str = "infantry"
+    command: str = ""  # the Command team's id
+    skill: int | None = None  # passes the Skill test on this or more; None: rules data (G-F1)
+    teams: list[str] = field(default_factory=list)
+    escorts: list[str] = field(default_factory=list)  # Tank Support Platoons of an armoured train (G-F3)
+    train: str = ""  # the armoured train a Tank Support Platoon escorts
+    pinned: bool = False
+    dig_ply: int = -1  # attempted to Dig In (F-DIG-1)
+    foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
+
+
+@dataclass(slots=True)
+class TestRecord:
+    """A Skill test or Firepower test as the log took it."""
+
+    kind: str  # skill | firepower
+    seq: int
+    subject: str  # platoon or team id
+    purpose: str  # dig_in | building | disengage | save ...
+    rolls: list[int] = field(default_factory=list)
+    passed: bool = False
+
+
+@dataclass(slots=True)
+class RailwayLine:
+    id: str
+    side: str
+    length: float = 0.0
+
+
+@dataclass(slots=True)
+class ArmouredTrain:
+    """An armoured train: one platoon of wagon teams, one the Locomotive (G-F3)."""
+
+    id: str
+    side: str
+    line: str = ""
+    locomotive: str = ""
+    wagons: list[str] = field(default_factory=list)
+    escorts: list[str] = field(default_factory=list)
+    where: str = "off_table"  # off_table | on_table | left (F-TRAIN-14, F-TRAIN-22)
+    reserve: bool = False
+    position: float = 0.0
+
+
+@dataclass(slots=True)
+class Opening:
+    id: str
+    ground_floor: bool = True
+    blocked_by: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Building:
+    id: str
+    openings: dict[str, Opening] = field(default_factory=dict)
+    inside: list[str] = field(default_factory=list)
+    cleared_for: list[str] = field(default_factory=list)  # sides that have it Cleared this Step
+
+
+@dataclass(slots=True)
+class FowState:
+    ruleset: str = "fow"
+    measure: str = "in"  # distances in the events: "in" or "cm" (battle_started.units), as the table measures
+    status: str = "planned"  # planned | running | ended
+    attacker: str = ""
+    defender: str = ""
+    first_mover: str = "attacker"
+    turn: int = 0
+    ply: int = 0
+    side_to_move: str | None = None
+    winner: str | None = None
+    end_reason: str = ""
+    last_seq: int = 0
+    applied: int = 0
+    voided: list[int] = field(default_factory=list)
+    corrections: list[int] = field(default_factory=list)
+    unapplied: list[int] = field(default_factory=list)
+    turns: list[TurnRecord] = field(default_factory=list)
+    platoons: dict[str, Platoon] = field(default_factory=dict)
+    teams: dict[str, Team] = field(default_factory=dict)
+    railway_lines: dict[str, RailwayLine] = field(default_factory=dict)
+    trains: dict[str, ArmouredTrain] = field(default_factory=dict)
+    buildings: dict[str, Building] = field(default_factory=dict)
+    tests: list[TestRecord] = field(default_factory=list)
+
+    def copy(self) -> FowState:
+        return load(FowState, dump(self))
+
+
+__all__ = ["ArmouredTrain", "Building", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]

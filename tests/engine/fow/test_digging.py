@@ -1,0 +1,208 @@
+"""Digging In (catalog F-DIG, seed 001 p. 52): the Skill test's both sides, 2"/5 cm both sides, by team type."""
+from __future__ import annotations
+
+import pytest
+
+from .table import Table, d, team
+
+GUNS = {"id": "G1", "kind": "gun", "command": "gl", "teams": [
+    team("gl", "gun", gun_size="light"), team("gm", "gun", gun_size="medium"), team("gh", "gun", gun_size="heavy"),
+    team("gi", "gun", gun_size="immobile"), team("gaa", "gun", gun_size="light", anti_aircraft=True),
+    team("gmp", "gun", gun_size="man_packed")]}
+MIXED = {"id": "A1", "kind": "infantry", "command": "a1", "teams": [
+    team("a1"), team("a2"), team("cav", cavalry=True), team("truck", "vehicle"), team("tk", "tank", armoured=True)]}
+SUPPLY = {"id": "P", "kind": "other", "teams": [team("sup", "vehicle", pioneer_supply=True)]}
+
+
+def tb(units: str = "in") -> Table:
+    return Table(units=units, platoons_a=(MIXED, GUNS, SUPPLY))
+
+
+def dig(pl: str = "A1", die: int = 4, **kw) -> tuple[str, dict]:
+    return ("dig_in_attempted", {"platoon": pl, "die": d(die), **kw})
+
+
+def test_f_dig_3_and_f_dig_4_a_passed_skill_test_4_digs_in_infantry_and_gun_teams():
+    t = tb()
+    t.add(dig(die=4))
+    assert t.t("a1").dug_in and t.t("a2").dug_in
+    assert t.state.tests[-1].passed and t.state.tests[-1].purpose == "dig_in"
+
+
+def test_f_dig_3_and_f_dig_5_a_failed_skill_test_3_leaves_them_not_dug_in():
+    t = tb()
+    t.add(dig(die=3))
+    assert not t.t("a1").dug_in and not t.t("a1").bulletproof_cover
+    assert not t.state.tests[-1].passed
+
+
+def test_f_dig_3_a_platoons_own_skill_rating_sets_the_threshold():
+    t = Table(platoons_a=({"id": "A1", "kind": "infantry", "skill": 5, "teams": [team("a1")]},))
+    t.add(dig(die=4))
+    assert not t.t("a1").dug_in
+
+
+def test_f_dig_1_digging_is_instead_of_moving():
+    t = tb()
+    t.add(("team_moved", {"team": "a1", "distance": 3}))
+    t.refused("F-DIG-1", dig())
+    t2 = tb()
+    t2.add(dig())
+    t2.refused("F-DIG-1", ("team_moved", {"team": "a1", "distance": 1}))
+    t2.refused("F-DIG-1", dig())  # once per Movement Step
+
+
+def test_f_dig_2_a_pinned_down_platoon_may_dig_in():
+    t = tb()
+    t.add(("status_set", {"subject": "A1", "status": "pinned"}))
+    t.add(dig(die=6))
+    assert t.t("a1").dug_in
+
+
+def test_f_dig_7_and_f_dig_8_cavalry_vehicles_and_teams_in_cover_need_not_dig_and_act_normally():
+    t = tb()
+    t.add(dig(die=6, in_cover=["a2"]))
+    assert t.t("a1").dug_in
+    assert not t.t("a2").dug_in and t.t("a2").bulletproof_cover
+    for tid in ("cav", "truck", "tk"):
+        assert not t.t(tid).dug_in
+    for tid in ("a2", "cav", "truck", "tk"):  # they act normally: they may move this turn
+        t.add(("team_moved", {"team": tid, "distance": 1}))
+
+
+def test_f_dig_7_a_platoon_with_nothing_to_dig_is_refused():
+    t = tb()
+    t.refused("F-DIG-7", dig(pl="P"))
+
+
+def test_f_dig_11_teams_in_water_or_on_bridges_cannot_dig_and_act_normally():
+    t = tb()
+    t.add(dig(die=6, in_water=["a2"]))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in
+    t.add(("team_moved", {"team": "a2", "distance": 2}))
+
+
+@pytest.mark.parametrize("units,limit", [("in", 2), ("cm", 5)])
+def test_f_dig_10_pioneer_supply_within_2in_5cm_allows_a_reroll_of_a_failed_test(units, limit):
+    t = tb(units)
+    t.refused("F-DIG-10", dig(die=2, reroll=d(5), pioneer_supply_distance=limit + 0.1))
+    t.refused("F-DIG-10", dig(die=2, reroll=d(5)))
+    t.refused("F-DIG-10", dig(die=4, reroll=d(5), pioneer_supply_distance=limit))  # a passed test is not re-rolled
+    t.add(dig(die=2, reroll=d(5), pioneer_supply_distance=limit))
+    assert t.t("a1").dug_in
+    assert t.state.tests[-1].rolls == [2, 5]
+
+
+def test_f_dig_10_no_reroll_without_a_pioneer_supply_vehicle():
+    t = Table()
+    t.refused("F-DIG-10", dig(die=2, reroll=d(5), pioneer_supply_distance=1))
+
+
+def test_f_dig_6_diggers_count_as_moved_for_rate_of_fire():
+    t = tb()
+    t.add(dig(die=3))
+    t.refused("F-DIG-6", ("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(4), d(4)]}))
+    t.add(("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(4)]}))
+    t.add(("team_shot", {"shooter": "tk", "target": "d1", "dice": [d(4), d(4)]}))  # the tank did not dig
+
+
+def test_f_dig_12_dug_in_infantry_and_man_packed_guns_are_concealed_and_in_bulletproof_cover():
+    t = tb()
+    t.add(dig(die=4), dig(pl="G1", die=4))
+    for tid in ("a1", "gmp"):
+        assert t.t(tid).dug_in and t.t(tid).concealed and t.t(tid).bulletproof_cover
+
+
+def test_f_dig_13_a_failed_attempt_leaves_infantry_and_man_packed_guns_concealed_in_the_open():
+    t = tb()
+    t.add(dig(die=1), dig(pl="G1", die=1))
+    assert t.t("a1").concealed and not t.t("a1").bulletproof_cover
+    assert t.t("gmp").concealed
+    assert not t.t("gl").concealed  # only infantry and man-packed guns
+
+
+def test_f_dig_14_dug_in_light_and_medium_guns_are_concealed_and_in_bulletproof_cover():
+    t = tb()
+    t.add(dig(pl="G1", die=4))
+    for tid in ("gl", "gm"):
+        assert t.t(tid).concealed and t.t(tid).bulletproof_cover
+
+
+def test_f_dig_15_dug_in_heavy_immobile_and_aa_guns_are_in_cover_but_not_concealed():
+    t = tb()
+    t.add(dig(pl="G1", die=4))
+    for tid in ("gh", "gi", "gaa"):
+        assert t.t(tid).bulletproof_cover and t.t(tid).dug_in and not t.t(tid).concealed
+
+
+def test_f_dig_16_teams_that_dug_in_may_go_to_ground_unless_they_shot():
+    t = tb()
+    t.add(dig(die=4))
+    t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(4)]}))
+    t.refused("F-DIG-16", ("went_to_ground", {"teams": ["a2"]}))
+    t.add(("went_to_ground", {"teams": ["a1"]}))
+    assert t.t("a1").gone_to_ground
+
+
+def test_f_dig_17_moving_other_than_pivoting_ends_dug_in():
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.end_turn()
+    t.add(("team_moved", {"team": "a1", "distance": 0, "pivot_only": True}))
+    assert t.t("a1").dug_in
+    t.add(("team_moved", {"team": "a2", "distance": 1}))
+    assert not t.t("a2").dug_in and not t.t("a2").concealed and not t.t("a2").bulletproof_cover
+
+
+def test_f_dig_18_a_dug_in_team_that_assaults_stops_being_dug_in():
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["a1"], "against": "D1"}))
+    assert not t.t("a1").dug_in and t.t("a2").dug_in
+
+
+def _assaulted() -> Table:
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    return t
+
+
+def test_f_dig_19_and_f_dig_20_marked_positions_dig_teams_in_again_after_the_assault():
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    assert t.state.platoons["A1"].foxholes == 2
+    t.add(("status_set", {"subject": "a1", "status": "gone_to_ground", "value": False}))
+    t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a2", "a1"]}))
+    assert t.t("a1").dug_in and t.t("a2").dug_in
+    assert t.state.platoons["A1"].foxholes == 0  # F-DIG-22: markers removed
+
+
+def test_f_dig_19_no_marks_no_reoccupation():
+    t = _assaulted()
+    t.refused("F-DIG-19", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1"]}))
+    t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "G1"}))  # nothing dug in to mark
+
+
+def test_f_dig_21_a_team_not_on_a_marked_position_is_no_longer_dug_in():
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1"]}))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in
+
+
+def test_f_dig_21_no_more_teams_than_unoccupied_marked_positions():
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    t.refused("F-DIG-21", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1", "a1"]}))
+
+
+def test_f_dig_23_any_foxhole_of_its_own_platoon_but_not_another_platoons():
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    t.refused("F-DIG-23", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["gl"]}))
+    t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a2"]}))  # a2 need not return to its own hole
+    assert t.t("a2").dug_in
