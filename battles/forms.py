@@ -169,6 +169,17 @@ ENUM_LABELS: dict[Any, Any] = {
     "armoured_train": _("armoured train"), "independent": _("independent"), "man_packed": _("man-packed"),
     "light": _("light"), "medium": _("medium"), "heavy": _("heavy"), "immobile": _("immobile"),
 }
+# --- aircraft (F-AIR) ---
+FIELD_LABELS.update({
+    "armour_top": _("Top armour"), "armour_side": _("Side armour"), "aircraft": _("Aircraft"),
+    "hits": _("Hits"), "anti_tank": _("Anti-tank rating"), "firepower": _("Firepower test on"),
+    "save": _("Save"), "firepower_die": _("Firepower test"),
+})
+TYPE_FIELD_LABELS.update({
+    ("air_attack_resolved", "side"): _("Side whose aircraft attacked"),
+    ("hits", "team"): _("Team hit"),
+})
+ENUM_LABELS.update({"bombs": _("bombs"), "rockets": _("rockets"), "cannon": _("cannon"), "mg": _("machine-guns")})
 # Postures read as on the battle page and in the log (battles.terms: the seed's own words), so the
 # posture a player picks is the word he then sees beside his unit.
 _posture = lazy(lambda value: term("posture", value, get_language()), str)
@@ -176,6 +187,7 @@ ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "rec
 NO_DIE = _("not rolled")
 BLANK = "—"
 MAX_ROWS = {"dice": 6, "struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}
+MAX_ROWS["hits"] = 4  # --- aircraft (F-AIR) ---: an air attack's hits, one row each
 
 
 def field_label(type_name: str, path: tuple[str, ...]) -> Any:
@@ -405,6 +417,7 @@ REFS.update({  # Flames of War
     ("status_set", "subject"): lambda t: (t.teams(t.side) + t.platoons(t.side) + t.teams(t.enemy)
                                           + t.platoons(t.enemy)),
 })
+REFS.update({("air_attack_resolved", "hits.team"): lambda t: t.teams(t.enemy)})  # --- aircraft (F-AIR) ---
 
 
 def _ref(type_name: str, path: tuple[str, ...]) -> Callable[[Table], Choices] | None:

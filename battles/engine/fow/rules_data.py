@@ -37,6 +37,15 @@ DEFAULT_RULES: dict[str, Any] = {
         "train": {"in": 16.0, "cm": 40.0},
     },
     "die_sides": 6,  # G-F4
+    # --- aircraft (F-AIR) ---
+    "air_armour_facing": {"bombs": "top", "rockets": "top", "cannon": "side", "mg": "side"},  # F-AIR-2, F-AIR-3
+    "air_save": {  # N+ on a d6 (G-F4) for teams other than armoured vehicles
+        "unarmoured": 5,  # F-AIR-8
+        "unarmoured_special": 3,  # F-AIR-9: Warrior, Independent, Reconnaissance (F-RECON-2)
+        "infantry": 3,  # F-AIR-10
+        "gun": 5,  # F-AIR-11
+        "gun_gone_to_ground": 3,  # F-AIR-11
+    },
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -49,4 +58,6 @@ PLACEHOLDERS: dict[str, str] = {
 
 READINGS: dict[str, str] = {
     "double_refused_when_pinned": "F-DBL-7: teams of a Pinned Down platoon cannot move At the Double",
+    # --- aircraft (F-AIR) ---
+    "air_save": "F-AIR-9: the 3+ save of Warrior, Independent and Reconnaissance teams is for unarmoured vehicles",
 }

@@ -58,6 +58,10 @@ class Team:
     dig_ply: int = -1  # attempted to Dig In (F-DIG-6, F-DIG-16)
     shot_ply: int = -1
     assault_ply: int = -1
+    # --- aircraft (F-AIR) ---
+    armour_top: int | None = None  # Top armour rating (F-AIR-2); None: not given (G-F1)
+    armour_side: int | None = None  # Side armour rating (F-AIR-3)
+    removed: bool = False  # Destroyed and taken off the table (F-AIR-14); a wreck stays (F-AIR-13)
 
 
 @dataclass(slots=True)
@@ -149,9 +153,52 @@ class FowState:
     trains: dict[str, ArmouredTrain] = field(default_factory=dict)
     buildings: dict[str, Building] = field(default_factory=dict)
     tests: list[TestRecord] = field(default_factory=list)
+    # --- aircraft (F-AIR) ---
+    aircraft: dict[str, Aircraft] = field(default_factory=dict)
+    air_attacks: list[AirAttackRecord] = field(default_factory=list)
 
     def copy(self) -> FowState:
         return load(FowState, dump(self))
 
 
 __all__ = ["ArmouredTrain", "Building", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]
+
+
+# --- aircraft (F-AIR) ---
+@dataclass(slots=True)
+class Aircraft:
+    """Aircraft that attacked: after the attack they are back at base to re-arm (F-AIR-16)."""
+
+    id: str
+    side: str
+    where: str = "base"  # base (left the table, F-AIR-16); their arrival is G-F1
+    attack_ply: int = -1
+    attacks: int = 0
+
+
+@dataclass(slots=True)
+class AirHitResult:
+    """One hit of an air attack and what it did (F-AIR-1..14)."""
+
+    team: str
+    weapon: str
+    save: int
+    facing: str = ""  # top | side for an armoured vehicle (F-AIR-2, F-AIR-3)
+    total: int | None = None  # die + Armour rating (F-AIR-4)
+    firepower_die: int | None = None
+    firepower_used: bool = False
+    outcome: str = ""  # saved | no_effect | bailed_out | destroyed | already_destroyed
+    rule: str = ""
+
+
+@dataclass(slots=True)
+class AirAttackRecord:
+    seq: int
+    side: str
+    aircraft: str
+    ply: int = 0
+    hits: list[AirHitResult] = field(default_factory=list)
+    pinned: list[str] = field(default_factory=list)  # platoons Pinned Down (F-AIR-15)
+
+
+__all__ += ["Aircraft", "AirAttackRecord", "AirHitResult"]

@@ -4,3 +4,4 @@
 ground) come first: the area modules hook into them.
 """
 from . import core, actions, double, digging  # noqa: F401, I001  (order matters: areas hook into actions)
+from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---

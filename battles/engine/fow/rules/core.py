@@ -79,6 +79,11 @@ class TeamSpec:
     movement: float | None = field(default=None, metadata={"min": 0, "doc": "Movement distance in the battle's units"})
     rof: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice when stationary"})
     rof_moved: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice after moving"})
+    # --- aircraft (F-AIR) ---
+    armour_top: int | None = field(default=None, metadata={"min": 0, "max": 30,
+                                                           "doc": "Top armour rating (armoured vehicles, F-AIR-2)"})
+    armour_side: int | None = field(default=None, metadata={"min": 0, "max": 30,
+                                                            "doc": "Side armour rating (armoured vehicles, F-AIR-3)"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +155,8 @@ def _apply_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
                 armoured=t.armoured, recon=t.recon or pl.kind == "recon",  # F-RECON-1
                 independent=t.independent or pl.kind == "independent", warrior=t.warrior, observer=t.observer,
                 cavalry=t.cavalry, pioneer_supply=t.pioneer_supply, locomotive=t.locomotive, movement=t.movement,
-                rof=t.rof, rof_moved=t.rof_moved)
+                rof=t.rof, rof_moved=t.rof_moved,
+                armour_top=t.armour_top, armour_side=t.armour_side)  # aircraft (F-AIR)
         if pl.kind == "armoured_train":  # F-TRAIN-21: one whole train; G-F3: wagons, one Locomotive
             loco = next(t.id for t in pl.teams if t.locomotive)
             state.trains[pl.id] = ArmouredTrain(id=pl.id, side=p.side, locomotive=loco,
