@@ -58,6 +58,10 @@ class Team:
     dig_ply: int = -1  # attempted to Dig In (F-DIG-6, F-DIG-16)
     shot_ply: int = -1
     assault_ply: int = -1
+    # --- buildings (F-BLD) ---
+    building: str = ""  # the building it is in, or at whose Opening it stands outside
+    opening: str = ""  # the Opening its base touches from outside ("" with a building: inside it)
+    building_ply: int = -1  # the ply since which it has held that place (F-BLD-3: at the start of the Step)
 
 
 @dataclass(slots=True)
@@ -114,6 +118,9 @@ class Opening:
     id: str
     ground_floor: bool = True
     blocked_by: list[str] = field(default_factory=list)
+    # --- buildings (F-BLD) ---
+    width: float | None = None  # physically, in the battle's units; None: no wider than one base (F-BLD-15)
+    block_widths: dict[str, float] = field(default_factory=dict)  # blocking team -> width it blocks (F-BLD-15)
 
 
 @dataclass(slots=True)
@@ -122,6 +129,9 @@ class Building:
     openings: dict[str, Opening] = field(default_factory=dict)
     inside: list[str] = field(default_factory=list)
     cleared_for: list[str] = field(default_factory=list)  # sides that have it Cleared this Step
+    # --- buildings (F-BLD) ---
+    name: str = ""
+    cleared_ply: int = -1  # the ply (Step) ``cleared_for`` holds for: a passed test or a team there at its start
 
 
 @dataclass(slots=True)
