@@ -343,3 +343,13 @@ def test_building_moves_are_recorded_by_the_teams_side_in_its_turn():
     t = tb()
     t.refused("S-TURN", mv("d1", enter_by="door", die=d(4)))
     t.refused("S-UNKNOWN", ("building_move", {"team": "a1", "building": "nope", "distance": 1, "ends_at": "x"}))
+
+
+def test_a_projection_with_buildings_reloads_and_refolds_identically():
+    from battles import engine
+    from battles.engine.state import dump
+
+    t = tb(openings=[{"id": "gate", "width": 4}, {"id": "door"}], inside=["d1"])
+    t.add(mv("a1", enter_by="gate", die=d(3), base_width=2), mv("a2", enter_by="door", die=d(5)))
+    assert dump(t.state.copy()) == dump(t.state)
+    assert dump(engine.fold(t.events, ruleset="fow")) == dump(t.state)
