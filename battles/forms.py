@@ -761,3 +761,23 @@ class EventForm(forms.Form):
 
 def schema_required(type_name: str, ruleset: str | None = None) -> set[str]:
     return set(engine.ruleset_of(ruleset).registry[type_name].describe()["schema"].get("required", []))
+
+
+# --- buildings (F-BLD) ---
+FIELD_LABELS.update({
+    "openings": _("Openings (windows, doors, breaches)"), "inside": _("Teams inside"),
+    "ground_floor": _("On the ground floor"), "width": _("Width (battle's units)"),
+    "enter_by": _("Enters through the Opening"), "leave_by": _("Leaves through the Opening"),
+    "ends_at": _("Ends outside at the Opening"), "base_width": _("Base width (battle's units)"),
+})
+TYPE_FIELD_LABELS.update({
+    ("building_move", "building"): _("Building"),
+    ("building_move", "distance"): _("Distance moved (battle's units)"),
+    ("building_move", "die"): _("Skill test"),
+    ("building_placed", "id"): _("Building"),
+    ("openings", "id"): _("Opening"),
+})
+REFS.update({
+    ("building_move", "building"): lambda t: t.houses(),
+    ("building_placed", "inside"): lambda t: t.teams(t.side) + t.teams(t.enemy),
+})

@@ -62,6 +62,10 @@ class Team:
     armour_top: int | None = None  # Top armour rating (F-AIR-2); None: not given (G-F1)
     armour_side: int | None = None  # Side armour rating (F-AIR-3)
     removed: bool = False  # Destroyed and taken off the table (F-AIR-14); a wreck stays (F-AIR-13)
+    # --- buildings (F-BLD) ---
+    building: str = ""  # the building it is in, or at whose Opening it stands outside
+    opening: str = ""  # the Opening its base touches from outside ("" with a building: inside it)
+    building_ply: int = -1  # the ply since which it has held that place (F-BLD-3: at the start of the Step)
 
 
 @dataclass(slots=True)
@@ -118,6 +122,9 @@ class Opening:
     id: str
     ground_floor: bool = True
     blocked_by: list[str] = field(default_factory=list)
+    # --- buildings (F-BLD) ---
+    width: float | None = None  # physically, in the battle's units; None: no wider than one base (F-BLD-15)
+    block_widths: dict[str, float] = field(default_factory=dict)  # blocking team -> width it blocks (F-BLD-15)
 
 
 @dataclass(slots=True)
@@ -126,6 +133,9 @@ class Building:
     openings: dict[str, Opening] = field(default_factory=dict)
     inside: list[str] = field(default_factory=list)
     cleared_for: list[str] = field(default_factory=list)  # sides that have it Cleared this Step
+    # --- buildings (F-BLD) ---
+    name: str = ""
+    cleared_ply: int = -1  # the ply (Step) ``cleared_for`` holds for: a passed test or a team there at its start
 
 
 @dataclass(slots=True)

@@ -5,3 +5,5 @@ ground) come first: the area modules hook into them.
 """
 from . import core, actions, double, digging  # noqa: F401, I001  (order matters: areas hook into actions)
 from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---
+# --- buildings (F-BLD) ---
+from . import buildings  # noqa: F401, E402
