@@ -781,3 +781,50 @@ REFS.update({
     ("building_move", "building"): lambda t: t.houses(),
     ("building_placed", "inside"): lambda t: t.teams(t.side) + t.teams(t.enemy),
 })
+
+
+# --- trains (F-TRAIN) ---
+FIELD_LABELS.update({
+    "edges": _("Two opposite table edges"), "edge": _("Table edge"),
+    "position": _("Along the edge from its left corner (battle's units)"),
+    "existing": _("The table's own Railway Line"),
+    "crosses_deployment_area": _("The line crosses this player's Deployment Area"),
+    "bridges": _("Rivers and streams bridged"), "buildings_moved": _("Buildings moved aside"),
+    "through_hills": _("Runs over a hill"), "through_buildings": _("A building left on the line"),
+    "train": _("Armoured train"), "held_in": _("Held in"),
+    "train_length": _("Length of the train with its Tank Support Platoons (battle's units)"),
+    "entry": _("Enters from"), "direction": _("Direction"), "wrecks_pushed": _("Wrecks pushed off the track"),
+    "leaves_table": _("Leaves the table"),
+})
+TYPE_FIELD_LABELS.update({
+    ("railway_line_laid", "length"): _("Length of the line on the table (battle's units, 0: not measured)"),
+    ("train_entered", "distance"): _("Distance onto the table (battle's units)"),
+    ("train_moved", "distance"): _("Distance along the line (battle's units)"),
+    ("escort_left_train", "distance"): _("Extra distance off the train (battle's units)"),
+    ("escort_left_train", "platoon"): _("Tank Support Platoon"),
+})
+ENUM_LABELS.update({
+    "north_south": _("north and south edges"), "east_west": _("east and west edges"), "north": _("north edge"),
+    "south": _("south edge"), "east": _("east edge"), "west": _("west edge"), "reserve": _("Reserve"),
+    "ambush": _("Ambush"), "deployment_area": _("where the line crosses the Deployment Area"),
+    "nearest_edge": _("the table edge nearest the Deployment Area"), "forward": _("forward"),
+    "backward": _("backward"),
+})
+
+
+def _trains(t: Table) -> Choices:
+    own = {pid for pid, p in (t.state.get("platoons") or {}).items() if p.get("kind") == "armoured_train"}
+    return [c for c in t.platoons(t.side) if c[0] in own]
+
+
+def _wrecks(t: Table) -> Choices:
+    return sorted(((tid, t.team_label(tid)) for tid, x in (t.state.get("teams") or {}).items() if x.get("wreck")),
+                  key=lambda c: c[1])
+
+
+REFS.update({
+    ("train_held_back", "train"): _trains,
+    ("train_entered", "train"): _trains,
+    ("train_moved", "train"): _trains,
+    ("train_moved", "wrecks_pushed"): _wrecks,
+})

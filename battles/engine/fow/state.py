@@ -100,6 +100,17 @@ class RailwayLine:
     id: str
     side: str
     length: float = 0.0
+    # --- trains (F-TRAIN) ---
+    edges: str = ""  # north_south | east_west: the two opposite table edges (F-TRAIN-4)
+    opponent_edge: str = ""  # the opponent's point (F-TRAIN-5)
+    opponent_point: float | None = None
+    own_edge: str = ""  # the owner's point on the opposite edge (F-TRAIN-6)
+    own_point: float | None = None
+    laid: bool = False  # F-TRAIN-7 (or the table's own line, F-TRAIN-2)
+    existing: bool = False  # F-TRAIN-2
+    crosses_deployment_area: bool = True  # F-TRAIN-16
+    bridges: int = 0  # F-TRAIN-9
+    buildings_moved: list[str] = field(default_factory=list)  # F-TRAIN-10
 
 
 @dataclass(slots=True)
@@ -115,6 +126,13 @@ class ArmouredTrain:
     where: str = "off_table"  # off_table | on_table | left (F-TRAIN-14, F-TRAIN-22)
     reserve: bool = False
     position: float = 0.0
+    # --- trains (F-TRAIN) ---
+    length: float = 0.0  # the whole train with its Tank Support Platoons aboard (F-TRAIN-15)
+    entered_ply: int = -1  # F-TRAIN-14
+    entered_from: str = ""  # deployment_area | nearest_edge (F-TRAIN-16)
+    moved_ply: int = -1  # F-TRAIN-19: once a turn
+    escorts_aboard: list[str] = field(default_factory=list)  # Tank Support Platoons riding it (F-TRAIN-25)
+    wrecks_pushed: list[str] = field(default_factory=list)  # F-TRAIN-23, F-TRAIN-24
 
 
 @dataclass(slots=True)

@@ -7,3 +7,5 @@ from . import core, actions, double, digging  # noqa: F401, I001  (order matters
 from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---
 # --- buildings (F-BLD) ---
 from . import buildings  # noqa: F401, E402
+# --- trains (F-TRAIN) ---
+from . import trains  # noqa: F401, E402

@@ -1,0 +1,316 @@
+"""Armoured trains (catalog F-TRAIN, seed 000 pp. 206–208): laying the line in
+its order, entering, moving 16"/40 cm, leaving, wrecks and Tank Support
+Platoons; both sides of every distance, in inches and centimetres."""
+from __future__ import annotations
+
+import pytest
+
+from .table import Table, d, team
+
+BRONE = {"id": "BP", "kind": "armoured_train", "escorts": ["TS"],
+         "teams": [team("loco", "train", armoured=True, locomotive=True), team("w1", "train", armoured=True),
+                   team("w2", "train", armoured=True)]}
+ESCORT = {"id": "TS", "kind": "tank", "teams": [team("ts1", "tank", armoured=True), team("ts2", "tank", armoured=True)]}
+RIFLES = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]}
+D_TRAIN = {"id": "DBP", "kind": "armoured_train",
+           "teams": [team("dloco", "train", armoured=True, locomotive=True), team("dw1", "train", armoured=True)]}
+D_TANKS = {"id": "DT", "kind": "tank", "teams": [team("dt1", "tank", armoured=True)]}
+
+
+def table(units: str = "in", *, defender_train: bool = False, reserve: bool = False) -> Table:
+    brone = {**BRONE, "reserve": reserve}
+    dd = (D_TRAIN, D_TANKS, {"id": "D1", "kind": "infantry", "teams": [team("d1")]}) if defender_train else (
+        D_TANKS, {"id": "D1", "kind": "infantry", "teams": [team("d1")]})
+    return Table(units=units, platoons_a=(brone, ESCORT, RIFLES), platoons_d=dd)
+
+
+def edges(side: str = "attacker", pair: str = "east_west") -> tuple[str, dict]:
+    return ("railway_edges_chosen", {"side": side, "edges": pair})
+
+
+def point(side: str, edge: str, pos: float = 20) -> tuple[str, dict]:
+    return ("railway_point_chosen", {"side": side, "edge": edge, "position": pos})
+
+
+def laid(side: str = "attacker", **kw) -> tuple[str, dict]:
+    return ("railway_line_laid", {"side": side, **kw})
+
+
+def lay(tb: Table, side: str = "attacker", length: float = 48, **kw) -> None:
+    foe = "defender" if side == "attacker" else "attacker"
+    tb.add(edges(side), point(foe, "west"), point(side, "east"), laid(side, length=length, **kw))
+
+
+def enter(dist: float, length: float = 10, train: str = "BP", **kw) -> tuple[str, dict]:
+    return ("train_entered", {"train": train, "distance": dist, "train_length": length, **kw})
+
+
+def move(dist: float, direction: str = "forward", **kw) -> tuple[str, dict]:
+    return ("train_moved", {"train": "BP", "distance": dist, "direction": direction, **kw})
+
+
+def next_own_turn(tb: Table) -> None:
+    tb.end_turn()
+    tb.end_turn()
+
+
+# --- laying the line (table rows with a checkable order) ------------------------------------
+def test_f_train_4_to_7_the_line_is_laid_in_its_four_steps_by_the_right_players():
+    tb = table()
+    tb.refused("F-TRAIN-4", edges("defender"))  # the defender has no train (F-TRAIN-4)
+    tb.refused("F-TRAIN-4", point("defender", "west"))  # edges first
+    tb.add(edges("attacker", "east_west"))
+    tb.refused("F-TRAIN-5", point("attacker", "west"))  # the opponent picks the first point
+    tb.refused("F-TRAIN-5", point("defender", "north"))  # ... on one of the two chosen edges
+    tb.refused("F-TRAIN-7", laid())  # no line before both points
+    tb.add(point("defender", "west", 12))
+    tb.refused("F-TRAIN-6", point("defender", "east"))  # the train's player picks the second point
+    tb.refused("F-TRAIN-6", point("attacker", "west"))  # ... on the opposite edge
+    tb.add(point("attacker", "east", 30))
+    tb.refused("F-TRAIN-7", point("attacker", "east"))
+    tb.add(laid(length=72, bridges=1, buildings_moved=["Мельница"]))
+    line = tb.state.railway_lines["attacker"]
+    assert (line.edges, line.opponent_edge, line.opponent_point, line.own_edge, line.own_point) == (
+        "east_west", "west", 12, "east", 30)
+    assert line.laid and line.length == 72 and tb.state.trains["BP"].line == "attacker"
+
+
+def test_f_train_2_the_tables_own_line_is_used_without_the_steps():
+    tb = table()
+    tb.add(laid(existing=True, length=60))
+    assert tb.state.railway_lines["attacker"].existing and tb.state.railway_lines["attacker"].laid
+    tb.refused("F-TRAIN-12", edges())  # and it is his one line
+
+
+def test_f_train_3_the_line_is_placed_at_the_start_before_anything_happens():
+    tb = table()
+    tb.add(("team_moved", {"team": "a1", "distance": 3}))
+    tb.refused("F-TRAIN-3", edges())
+    tb.refused("F-TRAIN-3", laid(existing=True))
+
+
+def test_f_train_8_and_f_train_9_rivers_are_bridged_and_woods_crossed():
+    tb = table()
+    tb.add(edges(), point("defender", "west"), point("attacker", "east"), laid(length=48, bridges=2))
+    assert tb.state.railway_lines["attacker"].bridges == 2
+
+
+def test_f_train_10_buildings_are_moved_aside_never_left_on_the_line():
+    tb = table()
+    tb.add(edges(), point("defender", "west"), point("attacker", "east"))
+    tb.refused("F-TRAIN-10", laid(through_buildings=True))
+    tb.add(laid(buildings_moved=["Станция"]))
+    assert tb.state.railway_lines["attacker"].buildings_moved == ["Станция"]
+
+
+def test_f_train_11_the_line_bends_around_hills():
+    tb = table()
+    tb.add(edges(), point("defender", "west"), point("attacker", "east"))
+    tb.refused("F-TRAIN-11", laid(through_hills=True))
+    tb.add(laid(through_hills=False))
+
+
+def test_f_train_12_both_players_lay_lines_the_attacker_first():
+    tb = table(defender_train=True)
+    tb.refused("F-TRAIN-12", edges("defender"))
+    tb.refused("F-TRAIN-12", laid("defender", existing=True))
+    tb.add(edges("attacker"))
+    tb.refused("F-TRAIN-12", edges("attacker"))  # one line per player, one at a time
+    tb.add(point("defender", "west"), point("attacker", "east"), laid("attacker"))
+    tb.refused("F-TRAIN-12", edges("attacker"))
+    lay(tb, "defender")
+    assert set(tb.state.railway_lines) == {"attacker", "defender"}
+    assert tb.state.trains["DBP"].line == "defender" and tb.state.trains["BP"].line == "attacker"
+
+
+# --- deployment ---------------------------------------------------------------------------------
+def test_f_train_1_no_railway_line_no_train():
+    tb = table()
+    tb.refused("F-TRAIN-1", enter(10))
+    lay(tb)
+    tb.add(enter(10))
+
+
+def test_f_train_13_a_train_stays_on_its_own_players_line():
+    tb = table(defender_train=True)
+    lay(tb, "attacker")
+    tb.end_turn()  # the defender's first turn: only the attacker's line is on the table
+    tb.refused("F-TRAIN-13", enter(10, train="DBP"))
+
+
+def test_f_train_14_off_the_table_until_its_first_movement_step_then_never_late():
+    tb = table()
+    lay(tb)
+    tb.refused("F-TRAIN-14", ("team_shot", {"shooter": "w1", "target": "d1", "dice": [d(4), d(4)]}))
+    tb.refused("F-TRAIN-14", ("team_moved", {"team": "ts1", "distance": 5}))  # its escorts arrive with it
+    tb.refused("F-TRAIN-14", move(5))
+    next_own_turn(tb)
+    tb.refused("F-TRAIN-14", enter(10))  # missed its first Movement Step and not in Reserve
+
+
+def test_f_train_14_entering_puts_the_train_on_the_table_at_its_first_turn():
+    tb = table()
+    lay(tb)
+    tb.add(enter(12, 10))
+    tr = tb.state.trains["BP"]
+    assert (tr.where, tr.position, tr.length, tr.escorts_aboard) == ("on_table", 12, 10, ["TS"])
+    assert tb.t("w1").moved_ply == tb.state.ply == tb.t("ts1").moved_ply
+    tb.refused("F-TRAIN-14", enter(12, 10))  # already on the table
+
+
+@pytest.mark.parametrize("units,move_limit", [("in", 16), ("cm", 40)])
+def test_f_train_15_it_enters_far_enough_for_the_whole_train_and_escorts(units, move_limit):
+    tb = table(units)
+    lay(tb, length=move_limit * 4)
+    tb.refused("F-TRAIN-15", enter(9.9, 10))
+    tb.refused("F-TRAIN-19", enter(move_limit + 0.1, 10))  # a short train: the usual limit
+    long_train = move_limit + 4
+    tb.refused("F-TRAIN-15", enter(long_train + 0.1, long_train))
+    tb.add(enter(long_train, long_train))  # reading: beyond 16"/40 cm when the train needs it
+
+
+@pytest.mark.parametrize("units,move_limit", [("in", 16), ("cm", 40)])
+def test_f_train_15_exactly_the_train_length_or_the_move_limit_is_enough(units, move_limit):
+    tb = table(units)
+    lay(tb, length=move_limit * 4)
+    tb.add(enter(move_limit, 10))
+    tb2 = table(units)
+    lay(tb2, length=move_limit * 4)
+    tb2.add(enter(10, 10))
+
+
+def test_f_train_16_enters_where_the_line_crosses_the_deployment_area_else_the_nearest_edge():
+    tb = table()
+    lay(tb, crosses_deployment_area=True)
+    tb.refused("F-TRAIN-16", enter(10, entry="nearest_edge"))
+    tb.add(enter(10, entry="deployment_area"))
+    tb2 = table()
+    lay(tb2, crosses_deployment_area=False)
+    tb2.refused("F-TRAIN-16", enter(10, entry="deployment_area"))
+    tb2.add(enter(10, entry="nearest_edge"))
+    assert tb2.state.trains["BP"].entered_from == "nearest_edge"
+
+
+def test_f_train_17_never_in_ambush():
+    tb = table()
+    tb.refused("F-TRAIN-17", ("train_held_back", {"train": "BP", "held_in": "ambush"}))
+
+
+def test_f_train_18_in_reserve_it_may_arrive_in_a_later_turn():
+    tb = table()
+    tb.add(("train_held_back", {"train": "BP", "held_in": "reserve"}))
+    lay(tb)
+    next_own_turn(tb)
+    next_own_turn(tb)
+    tb.add(enter(10))
+    assert tb.state.trains["BP"].where == "on_table" and tb.state.trains["BP"].reserve
+    late = table()
+    late.end_turn()
+    late.refused("F-TRAIN-18", ("train_held_back", {"train": "BP", "held_in": "reserve"}))  # before the game only
+    mustered = table(reserve=True)  # or mustered in Reserve from the roster
+    lay(mustered)
+    next_own_turn(mustered)
+    mustered.add(enter(10))
+
+
+# --- movement -----------------------------------------------------------------------------------
+def on_table(units: str = "in", line: float = 48, at: float = 10) -> Table:
+    tb = table(units)
+    lay(tb, length=line)
+    tb.add(enter(at, 10))
+    next_own_turn(tb)
+    return tb
+
+
+@pytest.mark.parametrize("units,limit", [("in", 16), ("cm", 40)])
+def test_f_train_19_up_to_16in_40cm_forward_or_back_each_turn(units, limit):
+    tb = on_table(units, line=limit * 5, at=limit)
+    tb.refused("F-TRAIN-19", move(limit + 0.1))
+    tb.add(move(limit))
+    assert tb.state.trains["BP"].position == 2 * limit
+    tb.refused("F-TRAIN-19", move(1))  # once a turn
+    next_own_turn(tb)
+    tb.refused("F-TRAIN-19", move(limit + 0.1, "backward"))
+    tb.add(move(limit, "backward"))
+    assert tb.state.trains["BP"].position == limit and tb.state.trains["BP"].where == "on_table"
+    assert tb.t("w2").moved_ply == tb.state.ply
+
+
+@pytest.mark.parametrize("status", ["bogged", "bailed_out", "destroyed"])
+def test_f_train_20_no_move_with_the_locomotive_bogged_bailed_out_or_destroyed(status):
+    tb = on_table()
+    tb.add(("status_set", {"subject": "loco", "status": status}))
+    tb.refused("F-TRAIN-20", move(5))
+    tb.add(("status_set", {"subject": "loco", "status": status, "value": False}))
+    tb.add(move(5))
+
+
+def test_f_train_20_a_wagon_other_than_the_locomotive_does_not_stop_it():
+    tb = on_table()
+    tb.add(("status_set", {"subject": "w2", "status": "bailed_out"}))
+    tb.add(move(5))
+
+
+def test_f_train_21_a_train_is_never_split_its_wagons_never_move_alone():
+    tb = on_table()
+    tb.refused("F-TRAIN-21", ("team_moved", {"team": "w1", "distance": 2}))
+    tb.add(move(4))
+    assert {tb.t(w).moved_ply for w in ("loco", "w1", "w2")} == {tb.state.ply}
+
+
+def test_f_train_22_any_part_off_the_table_and_the_whole_train_has_left_for_good():
+    tb = on_table(line=48, at=16)
+    tb.add(move(16))
+    next_own_turn(tb)
+    tb.add(move(16))  # the front exactly at the far edge: still on
+    assert tb.state.trains["BP"].where == "on_table"
+    next_own_turn(tb)
+    tb.add(move(0.5))  # the front past the far edge
+    assert tb.state.trains["BP"].where == "left"
+    next_own_turn(tb)
+    tb.refused("F-TRAIN-22", move(1, "backward"))
+    tb.refused("F-TRAIN-22", enter(10))
+    tb.refused("F-TRAIN-22", ("team_shot", {"shooter": "w1", "target": "d1", "dice": [d(4), d(4)]}))
+    tb.refused("F-TRAIN-22", ("team_moved", {"team": "ts1", "distance": 2}))  # its escorts rode it off
+
+
+def test_f_train_22_backing_the_rear_off_the_entry_edge_is_leaving_too():
+    tb = on_table(line=48, at=12)  # train 10 long: the rear 2 from the edge
+    tb.add(move(2, "backward"))
+    assert tb.state.trains["BP"].where == "on_table"
+    next_own_turn(tb)
+    tb.add(move(0.1, "backward"))
+    assert tb.state.trains["BP"].where == "left"
+
+
+def test_f_train_22_the_table_says_it_left_when_the_line_is_not_measured():
+    tb = table()
+    tb.add(laid(existing=True))
+    tb.add(enter(10))
+    next_own_turn(tb)
+    tb.add(move(16, leaves_table=True))
+    assert tb.state.trains["BP"].where == "left"
+
+
+def test_f_train_23_and_f_train_24_it_pushes_any_tank_wreck_off_the_track():
+    tb = on_table()
+    tb.refused("F-TRAIN-23", move(5, wrecks_pushed=["dt1"]))  # a live tank is no wreck
+    tb.add(("status_set", {"subject": "dt1", "status": "destroyed"}))
+    tb.refused("F-TRAIN-23", move(5, wrecks_pushed=["a1"]))  # nor a rifle team
+    tb.add(move(5, wrecks_pushed=["dt1"]))
+    assert tb.state.trains["BP"].wrecks_pushed == ["dt1"]
+
+
+@pytest.mark.parametrize("units,extra", [("in", 4), ("cm", 10)])
+def test_f_train_25_tank_support_platoons_leave_the_train_with_an_extra_4in_10cm(units, extra):
+    tb = table(units)
+    lay(tb, length=200)
+    tb.add(enter(12, 10))
+    tb.refused("F-TRAIN-25", ("team_moved", {"team": "ts1", "distance": 2}))  # still aboard
+    tb.refused("F-TRAIN-25", ("escort_left_train", {"platoon": "A1", "distance": 1}))  # not an escort
+    tb.refused("F-TRAIN-25", ("escort_left_train", {"platoon": "TS", "distance": extra + 0.1}))
+    tb.add(("escort_left_train", {"platoon": "TS", "distance": extra}))
+    assert tb.state.trains["BP"].escorts_aboard == []
+    tb.refused("F-TRAIN-25", ("escort_left_train", {"platoon": "TS", "distance": 1}))
+    next_own_turn(tb)
+    tb.add(("team_moved", {"team": "ts1", "distance": 5}))  # on its own tracks now
