@@ -58,6 +58,11 @@ class Team:
     dig_ply: int = -1  # attempted to Dig In (F-DIG-6, F-DIG-16)
     shot_ply: int = -1
     assault_ply: int = -1
+    # --- recon (F-RECON) ---
+    passengers: list[str] = field(default_factory=list)  # teams it carries (F-RECON-3, F-RECON-12)
+    recon_deployed: bool = False  # made its recon deployment move (F-RECON-6)
+    disengage_ply: int = -1  # Disengaged in the enemy's Shooting Step (F-RECON-19)
+    ambush_ply: int = -1  # placed from Ambush (F-RECON-4)
 
 
 @dataclass(slots=True)
@@ -73,6 +78,8 @@ class Platoon:
     pinned: bool = False
     dig_ply: int = -1  # attempted to Dig In (F-DIG-1)
     foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
+    # --- recon (F-RECON) ---
+    recon_deployed: bool = False  # chosen for the recon deployment move (F-RECON-13)
 
 
 @dataclass(slots=True)
@@ -124,6 +131,20 @@ class Building:
     cleared_for: list[str] = field(default_factory=list)  # sides that have it Cleared this Step
 
 
+# --- recon (F-RECON) ---
+@dataclass(slots=True)
+class Disengagement:
+    """A recon platoon's «Отходим!» in one enemy Shooting Step (F-RECON-15..24)."""
+
+    platoon: str
+    ply: int
+    shooters: list[str] = field(default_factory=list)  # the enemy teams opening fire at it (F-RECON-16)
+    stage: str = "declared"  # declared (one shot each, F-RECON-17) | resolved (F-RECON-18..24)
+    passed: bool = False  # the Skill test (F-RECON-18)
+    moved: list[str] = field(default_factory=list)  # teams that Disengaged (F-RECON-19)
+    out_of_reach: bool = False  # the whole platoon out of Range, LOS or Field of Fire (F-RECON-24)
+
+
 @dataclass(slots=True)
 class FowState:
     ruleset: str = "fow"
@@ -149,9 +170,14 @@ class FowState:
     trains: dict[str, ArmouredTrain] = field(default_factory=dict)
     buildings: dict[str, Building] = field(default_factory=dict)
     tests: list[TestRecord] = field(default_factory=list)
+    # --- recon (F-RECON) ---
+    recon_phase: str = ""  # "" | open | closed: the recon deployment move before the game (F-RECON-6)
+    recon_chooser: str = ""  # the side to choose the next platoon (F-RECON-13)
+    recon_platoon: str = ""  # the platoon making its recon deployment move now (F-RECON-13)
+    disengagements: dict[str, Disengagement] = field(default_factory=dict)  # by platoon (F-RECON-15..24)
 
     def copy(self) -> FowState:
         return load(FowState, dump(self))
 
 
-__all__ = ["ArmouredTrain", "Building", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]
+__all__ = ["ArmouredTrain", "Building", "Disengagement", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]

@@ -4,3 +4,5 @@
 ground) come first: the area modules hook into them.
 """
 from . import core, actions, double, digging  # noqa: F401, I001  (order matters: areas hook into actions)
+# --- recon (F-RECON) ---
+from . import recon  # noqa: F401, E402
