@@ -133,6 +133,26 @@ TYPE_FIELD_LABELS.update({
     ("platoons", "kind"): _("Platoon kind"),
     ("teams", "kind"): _("Team kind"),
 })
+# --- recon (F-RECON) ---
+FIELD_LABELS.update({
+    "fire": _("Fire"), "passengers": _("Passengers"), "recon_in_sight": _("Enemy Reconnaissance teams in sight"),
+    "first": _("Chooses the first platoon"), "enemies": _("Enemy teams"), "enemy": _("Enemy team"),
+    "start_distance": _("Distance at the start (battle's units)"),
+    "closest": _("Closest distance during the move (battle's units)"),
+    "in_sight_at_start": _("In its Line of Sight at the start"),
+    "closest_in_sight": _("Closest distance while in its Line of Sight (battle's units)"), "note": _("Note"),
+    "shooters": _("Teams opening fire"), "moves": _("Disengaging teams"),
+    "further_away": _("Every part of the move took it further from the shooters"),
+    "out_of_reach": _("Whole platoon out of Range, Line of Sight or Field of Fire"),
+})
+TYPE_FIELD_LABELS.update({
+    ("unarmoured_save_rolled", "die"): _("Save"),
+    ("disengaged", "die"): _("Skill test"),
+    ("recon_deployment_move", "distance"): _("Distance moved (battle's units)"),
+    ("moves", "distance"): _("Distance moved (battle's units)"),
+    ("recon_in_sight", "team"): _("Enemy Reconnaissance team"),
+    ("recon_in_sight", "distance"): _("Distance to the placed team (battle's units)"),
+})
 
 ENUM_LABELS: dict[Any, Any] = {
     "": _("rank and file"), "aa_autocannon": _("AA autocannon"), "aa_gun": _("AA gun"), "aircraft": _("aircraft"),

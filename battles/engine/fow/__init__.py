@@ -11,6 +11,6 @@ from .registry import OFF_TURN, POLICY, REGISTRY
 from .rules_data import DEFAULT_RULES, PLACEHOLDERS, READINGS
 from .state import FowState
 
-ENGINE_VERSION = 1  # bump when replay of the same FoW log would give a different state
+ENGINE_VERSION = 2  # bump when replay of the same FoW log would give a different state
 
 __all__ = ["OFF_TURN", "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "POLICY", "READINGS", "REGISTRY", "FowState"]

@@ -46,6 +46,9 @@ DEFAULT_RULES: dict[str, Any] = {
         "gun": 5,  # F-AIR-11
         "gun_gone_to_ground": 3,  # F-AIR-11
     },
+    # --- recon (F-RECON) ---
+    "recon_vehicle_save": 3,  # F-RECON-2: an unarmoured Reconnaissance vehicle saves on 3+
+    "unarmoured_vehicle_save": 5,  # F-RECON-2 ("instead of the usual 5+"; cf. F-AIR-8)
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -60,4 +63,11 @@ READINGS: dict[str, str] = {
     "double_refused_when_pinned": "F-DBL-7: teams of a Pinned Down platoon cannot move At the Double",
     # --- aircraft (F-AIR) ---
     "air_save": "F-AIR-9: the 3+ save of Warrior, Independent and Reconnaissance teams is for unarmoured vehicles",
+    # --- recon (F-RECON) ---
+    "recon_visible_limit": "F-RECON-7, F-RECON-8, F-RECON-14: 'within 16\"/40 cm' includes exactly 16\"/40 cm (as the "
+                           "body text L79-L80 says; the summary box's 'closer than' is read through it); a team in "
+                           "sight beyond it may not come within it while in sight (F-RECON-14)",
+    "recon_enemy_min": "F-RECON-4, F-RECON-9: 'not closer than 8\"/20 cm': exactly 8\"/20 cm is allowed; a team that "
+                       "started closer may not get closer still",
+    "recon_out_of_reach": "F-RECON-24: 'the whole platoon' moved out of reach only if every live team of it Disengaged",
 }

@@ -66,6 +66,11 @@ class Team:
     building: str = ""  # the building it is in, or at whose Opening it stands outside
     opening: str = ""  # the Opening its base touches from outside ("" with a building: inside it)
     building_ply: int = -1  # the ply since which it has held that place (F-BLD-3: at the start of the Step)
+    # --- recon (F-RECON) ---
+    passengers: list[str] = field(default_factory=list)  # teams it carries (F-RECON-3, F-RECON-12)
+    recon_deployed: bool = False  # made its recon deployment move (F-RECON-6)
+    disengage_ply: int = -1  # Disengaged in the enemy's Shooting Step (F-RECON-19)
+    ambush_ply: int = -1  # placed from Ambush (F-RECON-4)
 
 
 @dataclass(slots=True)
@@ -81,6 +86,8 @@ class Platoon:
     pinned: bool = False
     dig_ply: int = -1  # attempted to Dig In (F-DIG-1)
     foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
+    # --- recon (F-RECON) ---
+    recon_deployed: bool = False  # chosen for the recon deployment move (F-RECON-13)
 
 
 @dataclass(slots=True)
@@ -156,6 +163,20 @@ class Building:
     cleared_ply: int = -1  # the ply (Step) ``cleared_for`` holds for: a passed test or a team there at its start
 
 
+# --- recon (F-RECON) ---
+@dataclass(slots=True)
+class Disengagement:
+    """A recon platoon's «Отходим!» in one enemy Shooting Step (F-RECON-15..24)."""
+
+    platoon: str
+    ply: int
+    shooters: list[str] = field(default_factory=list)  # the enemy teams opening fire at it (F-RECON-16)
+    stage: str = "declared"  # declared (one shot each, F-RECON-17) | resolved (F-RECON-18..24)
+    passed: bool = False  # the Skill test (F-RECON-18)
+    moved: list[str] = field(default_factory=list)  # teams that Disengaged (F-RECON-19)
+    out_of_reach: bool = False  # the whole platoon out of Range, LOS or Field of Fire (F-RECON-24)
+
+
 @dataclass(slots=True)
 class FowState:
     ruleset: str = "fow"
@@ -184,6 +205,11 @@ class FowState:
     # --- aircraft (F-AIR) ---
     aircraft: dict[str, Aircraft] = field(default_factory=dict)
     air_attacks: list[AirAttackRecord] = field(default_factory=list)
+    # --- recon (F-RECON) ---
+    recon_phase: str = ""  # "" | open | closed: the recon deployment move before the game (F-RECON-6)
+    recon_chooser: str = ""  # the side to choose the next platoon (F-RECON-13)
+    recon_platoon: str = ""  # the platoon making its recon deployment move now (F-RECON-13)
+    disengagements: dict[str, Disengagement] = field(default_factory=dict)  # by platoon (F-RECON-15..24)
 
     def copy(self) -> FowState:
         return load(FowState, dump(self))
@@ -230,3 +256,4 @@ class AirAttackRecord:
 
 
 __all__ += ["Aircraft", "AirAttackRecord", "AirHitResult"]
+__all__ = ["ArmouredTrain", "Building", "Disengagement", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]

@@ -9,3 +9,5 @@ from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---
 from . import buildings  # noqa: F401, E402
 # --- trains (F-TRAIN) ---
 from . import trains  # noqa: F401, E402
+# --- recon (F-RECON) ---
+from . import recon  # noqa: F401, E402

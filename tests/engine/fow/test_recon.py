@@ -1,0 +1,396 @@
+"""Reconnaissance (catalog F-RECON, seed 004 pp. 193–194): saves, Cautious Movement, Spotting Ambushes,
+the recon deployment move and «Отходим!»; both sides of each distance (in inches and centimetres) and
+each dice threshold. F-RECON-1 (roster) is applied at mustering and checked here on the way."""
+from __future__ import annotations
+
+import pytest
+
+from battles.engine.fow.rules.recon import counts_as_gone_to_ground, recon_save, vehicle_save
+from battles.engine.fow.rules_data import DEFAULT_RULES
+
+from .table import Table, d, team
+
+RECON_A = {"id": "RA", "kind": "recon", "teams": [team("ra1"), team("raj", "vehicle"), team("rac", "tank", armoured=True)]}
+RECON_A2 = {"id": "RA2", "kind": "recon", "teams": [team("rb1")]}
+OTHER_A = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2"), team("obs", observer=True),
+                                                     team("truck", "vehicle")]}
+# the defender: a mixed platoon with scouts and one non-recon team, plus plain infantry, an Independent and a Warrior
+SCOUTS_D = {"id": "DR", "kind": "other", "teams": [team("dr1", recon=True), team("drj", "vehicle", recon=True),
+                                                   team("drx")]}
+LONE_D = {"id": "DL", "kind": "recon", "teams": [team("dl1")]}
+PLAIN_D = {"id": "D1", "kind": "infantry", "teams": [team("d1"), team("d2"), team("dw", warrior=True)]}
+HQ_D = {"id": "DI", "kind": "independent", "teams": [team("di")]}
+
+
+def tb(units: str = "in", first: str = "attacker") -> Table:
+    return Table(units=units, first=first, platoons_a=(RECON_A, RECON_A2, OTHER_A),
+                 platoons_d=(SCOUTS_D, LONE_D, PLAIN_D, HQ_D))
+
+
+def cm(units: str, inches: float) -> float:
+    return inches if units == "in" else inches * 2.5
+
+
+# --- F-RECON-1, F-RECON-2 -----------------------------------------------------------------------
+def test_f_recon_1_every_team_of_a_recon_platoon_is_a_recon_team():
+    t = tb()
+    assert all(t.t(x).recon for x in ("ra1", "raj", "rac", "rb1", "dl1"))
+    assert not t.t("a1").recon and not t.t("drx").recon
+
+
+@pytest.mark.parametrize("die,destroyed", [(3, False), (2, True)])
+def test_f_recon_2_an_unarmoured_recon_vehicle_saves_on_3_plus(die, destroyed):
+    t = tb()
+    t.add(("unarmoured_save_rolled", {"team": "raj", "die": d(die)}))
+    assert t.t("raj").destroyed is destroyed
+    assert not t.t("raj").wreck
+
+
+@pytest.mark.parametrize("die,destroyed", [(5, False), (4, True)])
+def test_f_recon_2_any_other_unarmoured_vehicle_saves_on_the_usual_5_plus(die, destroyed):
+    t = tb()
+    t.add(("unarmoured_save_rolled", {"team": "truck", "die": d(die), "fire": "artillery"}))
+    assert t.t("truck").destroyed is destroyed
+
+
+def test_f_recon_2_armoured_recon_vehicles_and_infantry_do_not_roll_this_save():
+    t = tb()
+    t.refused("F-RECON-2", ("unarmoured_save_rolled", {"team": "rac", "die": d(6)}))
+    t.refused("F-RECON-2", ("unarmoured_save_rolled", {"team": "ra1", "die": d(6)}))
+    assert recon_save(t.t("raj"), DEFAULT_RULES) == 3
+    assert recon_save(t.t("truck"), DEFAULT_RULES) is None and recon_save(t.t("rac"), DEFAULT_RULES) is None
+    assert vehicle_save(t.t("truck"), DEFAULT_RULES) == (5, "F-RECON-2")
+
+
+# --- F-RECON-3 ---------------------------------------------------------------------------------
+def test_f_recon_3_recon_and_observer_teams_always_count_as_gone_to_ground_even_after_moving():
+    t = tb()
+    for x in ("ra1", "obs"):
+        assert counts_as_gone_to_ground(t.state, t.t(x))
+    assert not counts_as_gone_to_ground(t.state, t.t("a1"))
+    t.add(("team_moved", {"team": "ra1", "distance": 6}), ("team_moved", {"team": "a1", "distance": 6}))
+    assert t.t("ra1").gone_to_ground and counts_as_gone_to_ground(t.state, t.t("ra1"))
+    assert not t.t("a1").gone_to_ground
+
+
+def test_f_recon_3_not_gone_to_ground_after_moving_at_the_double_until_its_next_turn():
+    t = tb()
+    t.add(("team_moved", {"team": "ra1", "distance": 12, "at_the_double": True}))
+    assert not t.t("ra1").gone_to_ground
+    t.end_turn()  # the enemy shoots at it: it moved At the Double in its last turn
+    assert not counts_as_gone_to_ground(t.state, t.t("ra1"))
+    t.end_turn()
+    assert counts_as_gone_to_ground(t.state, t.t("ra1"))
+
+
+def test_f_recon_3_not_gone_to_ground_after_shooting_or_assaulting():
+    t = tb()
+    t.add(("team_shot", {"shooter": "ra1", "target": "d1", "dice": [d(4), d(4)]}),
+          ("assault_launched", {"teams": ["obs"], "against": "D1"}))
+    t.end_turn()
+    assert not counts_as_gone_to_ground(t.state, t.t("ra1"))
+    assert not counts_as_gone_to_ground(t.state, t.t("obs"))
+    assert counts_as_gone_to_ground(t.state, t.t("rb1"))
+
+
+def test_f_recon_3_not_gone_to_ground_while_carrying_non_recon_passengers():
+    t = tb()
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["rb1"]}))
+    assert counts_as_gone_to_ground(t.state, t.t("raj")) and t.t("raj").gone_to_ground  # a recon passenger
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["a1"]}))
+    assert not counts_as_gone_to_ground(t.state, t.t("raj")) and not t.t("raj").gone_to_ground
+    t.add(("passengers_changed", {"team": "raj", "passengers": []}))
+    assert t.t("raj").gone_to_ground
+
+
+# --- F-RECON-4, F-RECON-5 -----------------------------------------------------------------------
+def ambush(tid: str, recon: str, dist: float) -> tuple[str, dict]:
+    return ("ambush_placed", {"team": tid, "recon_in_sight": [{"team": recon, "distance": dist}]})
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_4_ambush_not_closer_than_8in_20cm_to_enemy_recon_in_line_of_sight(units):
+    t = tb(units)
+    t.end_turn()  # the defender's turn: it springs an ambush near the attacker's scouts
+    limit = cm(units, 8)
+    t.refused("F-RECON-4", ambush("d1", "ra1", limit - 0.1))
+    t.add(ambush("d1", "ra1", limit))
+    assert t.t("d1").ambush_ply == t.state.ply
+    t.refused("S-TARGET", ambush("d2", "a1", limit + 1))  # not a recon team
+
+
+@pytest.mark.parametrize("status", ["bogged", "bailed_out"])
+def test_f_recon_5_bogged_down_or_bailed_out_recon_does_not_spot_ambushes(status):
+    t = tb()
+    t.add(("status_set", {"subject": "raj", "status": status}))
+    t.end_turn()
+    t.add(ambush("d1", "raj", 1))
+
+
+def test_f_recon_5_recon_that_moved_at_the_double_does_not_spot_ambushes():
+    t = tb()
+    t.add(("team_moved", {"team": "ra1", "distance": 12, "at_the_double": True}))
+    t.end_turn()
+    t.refused("F-RECON-4", ambush("d1", "rb1", 1))
+    t.add(ambush("d1", "ra1", 1))
+
+
+# --- F-RECON-6 .. F-RECON-14: the recon deployment move ---------------------------------------------
+def rmove(tid: str, dist: float = 1, *enemies: dict, **kw) -> tuple[str, dict]:
+    return ("recon_deployment_move", {"team": tid, "distance": dist, "enemies": list(enemies), **kw})
+
+
+def contact(enemy: str, start: float, closest: float, in_sight_at_start: bool = False,
+            closest_in_sight: float | None = None) -> dict:
+    return {"enemy": enemy, "start_distance": start, "closest": closest, "in_sight_at_start": in_sight_at_start,
+            "closest_in_sight": closest_in_sight}
+
+
+def deploying(units: str = "in", first: str = "attacker") -> Table:
+    t = tb(units)
+    t.add(("recon_deployment_started", {"first": first}))
+    return t
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_6_recon_teams_move_up_to_their_movement_before_the_game(units):
+    t = tb(units)
+    t.refused("F-RECON-6", rmove("ra1"))  # not before the recon deployment
+    t.add(("recon_deployment_started", {"first": "attacker"}))
+    t.refused("F-RECON-6", rmove("ra1", cm(units, 6) + 0.1))
+    t.add(rmove("ra1", cm(units, 6)), rmove("raj", cm(units, 12)))
+    assert t.t("ra1").recon_deployed and t.t("ra1").moved_ply == -1  # not a move of the game
+    t.refused("F-RECON-6", rmove("ra1"))  # once per team
+
+
+def test_f_recon_6_only_recon_teams_and_the_game_waits_for_the_end_of_the_recon_deployment():
+    t = deploying()
+    t.refused("F-RECON-6", rmove("a1"))
+    t.refused("F-RECON-6", ("team_moved", {"team": "a1", "distance": 1}))
+    t.refused("F-RECON-6", ("turn_ended", {"side": "attacker", "turn": 1}))
+    t.add(("recon_deployment_ended", {}))
+    t.refused("F-RECON-6", rmove("ra1"))
+    t.add(("team_moved", {"team": "a1", "distance": 1}))
+    t.refused("F-RECON-6", ("recon_deployment_started", {"first": "attacker"}))
+
+
+def test_f_recon_6_no_recon_deployment_once_the_game_has_begun():
+    t = tb()
+    t.add(("team_moved", {"team": "a1", "distance": 1}))
+    t.refused("F-RECON-6", ("recon_deployment_started", {"first": "attacker"}))
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_7_out_of_sight_it_may_not_enter_an_enemys_sight_within_16in_40cm(units):
+    t = deploying(units)
+    lim = cm(units, 16)
+    t.refused("F-RECON-7", rmove("ra1", 1, contact("d1", lim + 2, lim, closest_in_sight=lim)))
+    t.add(rmove("ra1", 1, contact("d1", lim + 2, lim - 1, closest_in_sight=lim + 0.1)))
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_8_in_sight_within_16in_40cm_it_may_not_move_closer_while_in_sight(units):
+    t = deploying(units)
+    start = cm(units, 16)  # within 16"/40 cm includes exactly the limit
+    t.refused("F-RECON-8", rmove("ra1", 1, contact("d1", start, start - 0.1, True, start - 0.1)))
+    t.add(rmove("ra1", 1, contact("d1", start, start, True, start)))  # sideways, no closer
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_9_never_closer_than_8in_20cm_to_any_enemy_in_sight_or_not(units):
+    t = deploying(units)
+    lim = cm(units, 8)
+    t.refused("F-RECON-9", rmove("ra1", 1, contact("d1", lim + 3, lim - 0.1)))
+    t.add(rmove("ra1", 1, contact("d1", lim + 3, lim)))
+
+
+def test_f_recon_10_enemy_independent_and_warrior_teams_are_ignored():
+    t = deploying()
+    t.add(rmove("ra1", 1, contact("di", 10, 1, True, 1), contact("dw", 10, 1, True, 1)))
+
+
+def test_f_recon_11_not_at_the_double():
+    t = deploying()
+    t.refused("F-RECON-11", rmove("raj", 24, at_the_double=True))
+    t.refused("F-RECON-11", rmove("raj", 1, at_the_double=True))
+
+
+def test_f_recon_12_carrying_non_recon_passengers_it_may_not_make_the_move_at_all():
+    t = tb()
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["a1"]}),
+          ("recon_deployment_started", {"first": "attacker"}))
+    t.refused("F-RECON-12", rmove("raj"))
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["rb1"]}))
+    t.add(rmove("raj"))
+
+
+def test_f_recon_13_players_take_turns_choosing_a_platoon_and_the_mission_says_who_first():
+    t = deploying(first="defender")
+    assert t.state.recon_chooser == "defender"
+    t.refused("F-RECON-13", rmove("ra1"))
+    t.add(rmove("dr1"), rmove("drj"))  # the defender's platoon DR: its teams move
+    assert t.state.recon_chooser == "attacker"
+    t.refused("F-RECON-13", rmove("dl1"))
+    t.add(rmove("ra1"))
+    t.add(rmove("dl1"))  # the defender's turn to choose again
+    t.refused("F-RECON-13", rmove("raj"))  # RA's move is over: a platoon is chosen once
+    t.add(rmove("rb1"))  # RA2: the defender has no platoon left, the attacker goes on
+    assert t.state.platoons["RA2"].recon_deployed and t.state.platoons["DR"].recon_deployed
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_14_seen_from_beyond_16in_40cm_it_may_not_come_within_it_while_in_sight(units):
+    t = deploying(units)
+    lim = cm(units, 16)
+    t.refused("F-RECON-14", rmove("ra1", 1, contact("d1", lim + 4, lim, True, lim)))
+    t.add(rmove("ra1", 1, contact("d1", lim + 4, lim - 2, True, lim + 0.1)))  # closer only out of its sight
+
+
+# --- F-RECON-15 .. F-RECON-24: «Отходим!» ------------------------------------------------------------
+def shot(shooter: str, target: str, n: int) -> tuple[str, dict]:
+    return ("team_shot", {"shooter": shooter, "target": target, "dice": [d(4)] * n})
+
+
+def declare(pl: str = "DR", *shooters: str) -> tuple[str, dict]:
+    return ("disengage_declared", {"platoon": pl, "shooters": list(shooters or ("a1",))})
+
+
+def disengage(die: int, *moves: dict, pl: str = "DR", **kw) -> tuple[str, dict]:
+    return ("disengaged", {"platoon": pl, "die": d(die), "moves": list(moves), **kw})
+
+
+def mv(tid: str, dist: float = 5, **kw) -> dict:
+    return {"team": tid, "distance": dist, **kw}
+
+
+def fired_on(units: str = "in") -> Table:
+    """The attacker's a1 opens fire at the defender's scouts; they declare, a1 fires its one shot."""
+    t = tb(units)
+    t.add(declare("DR", "a1"), shot("a1", "dr1", 1))
+    return t
+
+
+def test_f_recon_15_only_when_fired_on_in_the_enemy_shooting_step():
+    t = tb()
+    t.refused("F-RECON-15", declare("RA", "d1"))  # the attacker's own turn
+    t.add(declare("DR", "a1"))
+
+
+@pytest.mark.parametrize("action", ["shoot", "double", "assault", "artillery"])
+def test_f_recon_15_not_after_shooting_moving_at_the_double_or_assaulting_in_its_previous_turn(action):
+    t = tb(first="defender")
+    if action == "shoot":
+        t.add(shot("dl1", "a1", 2))
+    elif action == "artillery":
+        t.add(("team_shot", {"shooter": "dl1", "target": "a1", "kind": "artillery", "dice": [d(4)] * 2}))
+    elif action == "double":
+        t.add(("team_moved", {"team": "dl1", "distance": 12, "at_the_double": True}))
+    else:
+        t.add(("assault_launched", {"teams": ["dl1"], "against": "A1"}))
+    t.end_turn()
+    t.refused("F-RECON-15", declare("DL", "a1"))
+    t.end_turn()
+    t.end_turn()  # a quiet turn of its own later: it may again
+    t.add(declare("DL", "a1"))
+
+
+def test_f_recon_15_a_team_that_shot_in_its_last_turn_may_not_disengage_with_its_platoon():
+    t = tb(first="defender")
+    t.add(shot("dr1", "a1", 2))
+    t.end_turn()
+    t.add(declare("DR", "a1"), shot("a1", "drj", 1))
+    t.refused("F-RECON-15", disengage(4, mv("dr1")))
+    t.add(disengage(4, mv("drj")))
+
+
+def test_f_recon_16_declared_before_any_to_hit_roll_and_only_once():
+    t = tb()
+    t.refused("F-RECON-16", disengage(4))  # nothing declared
+    t.add(shot("a2", "d1", 2))
+    t.refused("F-RECON-16", declare("DR", "a2"))  # a2 has already rolled to hit
+    t.add(declare("DR", "a1"))
+    t.refused("F-RECON-16", declare("DR", "a1"))
+
+
+def test_f_recon_17_each_shooter_first_fires_one_shot_at_the_current_position():
+    t = tb()
+    t.add(declare("DR", "a1", "a2"))
+    t.refused("F-RECON-17", shot("a1", "dr1", 2))
+    t.add(shot("a1", "dr1", 1), shot("a2", "drx", 1))
+    t.add(shot("a1", "d1", 2))  # other targets are not affected
+    assert t.state.disengagements["DR"].shooters == ["a1", "a2"]
+
+
+@pytest.mark.parametrize("die,passed", [(4, True), (3, False)])
+def test_f_recon_18_after_those_shots_the_platoon_takes_a_skill_test(die, passed):
+    t = tb()
+    t.add(declare("DR", "a1", "a2"), shot("a1", "dr1", 1))
+    t.refused("F-RECON-18", disengage(die))  # a2 has not fired its one shot yet
+    t.refused("F-RECON-18", shot("a1", "dr1", 1))  # no second shot before the test
+    t.add(shot("a2", "dr1", 1), disengage(die))
+    rec = t.state.tests[-1]
+    assert (rec.purpose, rec.subject, rec.passed, rec.rolls) == ("disengage", "DR", passed, [die])
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_19_passed_recon_teams_move_up_to_their_movement_away_from_the_shooters(units):
+    t = fired_on(units)
+    t.refused("F-RECON-19", disengage(4, mv("dr1", cm(units, 6) + 0.1)))
+    t.refused("F-RECON-19", disengage(4, mv("drj", 2, further_away=False)))
+    t.add(disengage(4, mv("dr1", cm(units, 6)), mv("drj", cm(units, 12))))
+    assert t.t("dr1").disengage_ply == t.state.ply == t.t("drj").disengage_ply
+    assert t.t("dr1").gone_to_ground  # Cautious Movement still holds
+
+
+@pytest.mark.parametrize("status", ["bogged", "bailed_out"])
+def test_f_recon_19_bogged_down_or_bailed_out_teams_do_not_disengage(status):
+    t = fired_on()
+    t.add(("status_set", {"subject": "drj", "status": status}))
+    t.refused("F-RECON-19", disengage(6, mv("drj")))
+    t.add(disengage(6, mv("dr1")))
+
+
+def test_f_recon_20_a_disengaging_team_may_not_move_at_the_double():
+    t = fired_on()
+    t.refused("F-RECON-20", disengage(6, mv("drj", 4, at_the_double=True)))
+
+
+def test_f_recon_21_non_recon_teams_and_scouts_that_choose_to_stay_stay_where_they_are():
+    t = fired_on()
+    t.refused("F-RECON-21", disengage(6, mv("drx")))
+    t.add(disengage(6, mv("drj")))
+    assert t.t("dr1").disengage_ply == -1 and t.t("drx").disengage_ply == -1
+
+
+def test_f_recon_22_after_a_failed_test_the_scouts_stay_where_they_are():
+    t = fired_on()
+    t.refused("F-RECON-22", disengage(3, mv("dr1")))
+    t.add(disengage(3))
+    assert not t.state.disengagements["DR"].passed and t.t("dr1").disengage_ply == -1
+
+
+def test_f_recon_23_the_remaining_shots_follow_at_the_new_position():
+    t = fired_on()
+    t.add(disengage(5, mv("dr1")))
+    t.refused("F-RECON-23", shot("a1", "dr1", 2))  # two dice less the one already fired
+    t.add(shot("a1", "dr1", 1))
+
+
+def test_f_recon_23_the_remaining_shots_follow_after_a_failed_test_too():
+    t = fired_on()
+    t.add(disengage(2))
+    t.add(shot("a1", "drx", 1))
+
+
+def test_f_recon_24_when_the_whole_platoon_is_out_of_reach_the_remaining_shots_miss():
+    t = tb()
+    t.add(declare("DL", "a1"), shot("a1", "dl1", 1))
+    t.add(disengage(4, mv("dl1"), pl="DL", out_of_reach=True))
+    t.refused("F-RECON-24", shot("a1", "dl1", 1))
+
+
+def test_f_recon_24_not_out_of_reach_while_a_team_of_the_platoon_stayed():
+    t = fired_on()
+    t.refused("F-RECON-24", disengage(4, mv("dr1"), mv("drj"), out_of_reach=True))  # drx stayed
+    t.add(("status_set", {"subject": "drx", "status": "destroyed"}))
+    t.add(disengage(4, mv("dr1"), mv("drj"), out_of_reach=True))
