@@ -83,6 +83,17 @@ def test_f_recon_3_not_gone_to_ground_after_moving_at_the_double_until_its_next_
     assert counts_as_gone_to_ground(t.state, t.t("ra1"))
 
 
+def test_f_recon_3_the_stored_flag_follows_the_turns_after_a_shot():
+    """The state (and so the page and the API) says Gone to Ground once the shot is out of
+    the team's running and last turn, with no move of its own to refresh it."""
+    t = tb()
+    t.add(("team_shot", {"shooter": "ra1", "target": "d1", "dice": [d(4), d(4)]}))
+    t.end_turn()  # the enemy's turn: the shot was in its last turn
+    assert not t.t("ra1").gone_to_ground
+    t.end_turn()  # its own next turn, no move of its own yet
+    assert t.t("ra1").gone_to_ground and counts_as_gone_to_ground(t.state, t.t("ra1"))
+
+
 def test_f_recon_3_not_gone_to_ground_after_shooting_or_assaulting():
     t = tb()
     t.add(("team_shot", {"shooter": "ra1", "target": "d1", "dice": [d(4), d(4)]}),

@@ -190,6 +190,11 @@ def _check_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
                f"It is turn {state.turn} of the {state.side_to_move}.")
 
 
+# Hooks run after a turn ends (``(state, payload, ctx)``), for statuses that
+# change with the turn rather than with an action (F-RECON-3's cautious movement).
+ON_TURN_END: list[Any] = []
+
+
 @turn_ended.mutator
 def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
     if state.turns:
@@ -200,6 +205,8 @@ def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
     state.side_to_move = nxt
     state.ply += 1
     state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
+    for hook in ON_TURN_END:
+        hook(state, p, ctx)
 
 
 # --- battle_ended --------------------------------------------------------------------
