@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import RuleViolation
-from ..events import Context, Event
-from ..fold import merge_rules
+from battles.engine.errors import RuleViolation
+from battles.engine.events import Context, Event
+from battles.engine.fold import merge_rules
+
 from .registry import REGISTRY
 from .rules.actions import TeamShot, dice_expected
 from .state import FowState

@@ -10,9 +10,9 @@ def test_the_synthetic_fow_battle_is_deterministic_and_every_event_passes_the_en
     assert [e.seq for e in events] == list(range(1, 3001))
     assert [(e.type, e.data) for e in events] == [(e.type, e.data) for e in synthetic_fow_battle(3000)]
     state = engine.new_state("fow")
-    for e in events:  # one at a time through the gate (checks run), like the append service
+    for i, e in enumerate(events):  # one at a time through the gate (checks run), like the append service
         state = engine.decide_and_apply(state, [(e.type, e.data, None)], first_seq=e.seq, ruleset="fow",
-                                        history=lambda: events[:e.seq - 1])[1]
+                                        history=lambda i=i: events[:i])[1]
     assert state.status == "ended" and state.applied == 3000
     assert engine.state_to_json(engine.fold(events, ruleset="fow")) == engine.state_to_json(state)
     types = {e.type for e in events}
