@@ -204,6 +204,49 @@ def roster_force(*, tree: Any, prefix: str, character: Character | None = None) 
     return Force(list(engine_units.values()), out_fighters, out_vehicles)
 
 
+FOW_UNITS = ("in", "cm")
+
+
+def fow_roster_platoons(*, tree: Any, prefix: str, units: str = "in") -> list[dict[str, Any]]:
+    """The FoW engine's platoon specs of one FoW roster (``force_mustered`` of
+    ``battles.engine.fow.rules.core``). Ids are readable and deterministic as
+    for v11.2: ``<login>-p<n>`` for the n-th platoon, ``<login>-p<n>-t<k>`` for
+    its k-th team; a team row with ``count`` N becomes N teams named by the
+    type's Russian name and a number within the platoon («Средний танк №2»).
+    A tank platoon that is part of an armoured train is one of its Tank
+    Support Platoons (``escorts``, G-F3); the Locomotive is the team type's
+    flag. Movement comes from the team type in the battle's units (``None``:
+    the engine's default by kind, G-F1)."""
+    platoons = [u for u in tree.units if u.kind == "fow_platoon"]
+    code = {u.pk: f"{prefix}-p{n}" for n, u in enumerate(platoons, 1)}
+    teams_in: dict[int, list[Any]] = defaultdict(list)
+    for t in tree.teams:
+        teams_in[t.unit_id].append(t)
+    out: list[dict[str, Any]] = []
+    for u in platoons:
+        pid = code[u.pk]
+        teams: list[dict[str, Any]] = []
+        per_type: dict[str, int] = defaultdict(int)
+        for row in teams_in.get(u.pk, []):
+            tt = row.team_type
+            move = tt.movement_in if units == "in" else tt.movement_cm
+            for _ in range(row.count):
+                per_type[tt.code] += 1
+                spec: dict[str, Any] = {
+                    "id": f"{pid}-t{len(teams) + 1}", "kind": tt.kind, "name": f"{tt.name_ru} №{per_type[tt.code]}",
+                    "gun_size": tt.gun_size, "anti_aircraft": tt.anti_aircraft, "armoured": tt.armoured,
+                    "recon": tt.speciality == "recon", "cavalry": tt.speciality == "cavalry",
+                    "locomotive": tt.locomotive}
+                if move is not None:
+                    spec["movement"] = move
+                teams.append(spec)
+        out.append({"id": pid, "kind": u.fow_kind or "other", "name": u.name, "teams": teams,
+                    "command": teams[0]["id"] if teams else "",
+                    "escorts": [code[c.pk] for c in platoons if c.parent_id == u.pk]
+                    if u.fow_kind == "armoured_train" else []})
+    return out
+
+
 def _prefixes(participants: Sequence[BattleParticipant]) -> dict[int, str]:
     """A readable id prefix per participant (the player's login), unique in the battle."""
     out: dict[int, str] = {}
@@ -315,14 +358,23 @@ class MusterResult:
 
 
 @transaction.atomic
-def battle_muster(*, user: Any, battle: Battle) -> MusterResult:
+def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: str = "attacker") -> MusterResult:
     """Every participant's roster onto the table: one ``force_mustered`` per
     side and ``battle_started`` with the campaign's side names, in one batch.
     The rosters are locked until the battle ends; each participant keeps the
-    event, price and game-data version he was mustered with."""
+    event, price and game-data version he was mustered with. A FoW campaign's
+    rosters become FoW platoons of teams, and its ``battle_started`` says the
+    units the table measures in (``units``) and who moves first."""
     require_master(user)
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
     _require_not_mustered(battle)
+    fow = battle.campaign.ruleset == "fow"
+    if fow and units not in FOW_UNITS:
+        raise InvalidInput("units: дюймы (in) или сантиметры (cm).", "units: inches (in) or centimetres (cm).",
+                           field="units")
+    if fow and first_mover not in ("attacker", "defender"):
+        raise InvalidInput("first_mover: атакующие или обороняющиеся.", "first_mover: attacker or defender.",
+                           field="first_mover")
     participants = list(battle.participants.select_related("character__owner", "roster").order_by("id"))
     for side, label_ru, label_en in (("attacker", "атакующих", "the attacker"),
                                      ("defender", "обороняющихся", "the defender")):
@@ -334,22 +386,36 @@ def battle_muster(*, user: Any, battle: Battle) -> MusterResult:
 
     prefixes = _prefixes(participants)
     forces: dict[str, Force] = {"attacker": Force(), "defender": Force()}
+    fow_platoons: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
     mustered = [p for p in participants if p.roster_id]
     for p in mustered:
         _check_roster(roster=p.roster, character=p.character, battle=battle, side=p.side,
                       field=f"participants[{p.character.name}]")
+        if fow:
+            fow_platoons[p.side] += fow_roster_platoons(tree=roster_tree(roster_id=p.roster_id),
+                                                        prefix=prefixes[p.pk], units=units)
+            continue
         part = roster_force(tree=roster_tree(roster_id=p.roster_id), prefix=prefixes[p.pk], character=p.character)
         force = forces[p.side]
         force.units += part.units
         force.fighters += part.fighters
         force.vehicles += part.vehicles
     campaign = battle.campaign
-    events = [services.NewEvent(type="force_mustered", key=f"muster-{battle.pk}-{side}",
-                                data={"side": side, "units": f.units, "fighters": f.fighters,
-                                      "vehicles": f.vehicles})
-              for side, f in forces.items()]
-    events.append(services.NewEvent(type="battle_started", key=f"muster-{battle.pk}-started",
-                                    data={"attacker": campaign.attacker_name, "defender": campaign.defender_name}))
+    if fow:
+        events = [services.NewEvent(type="force_mustered", key=f"muster-{battle.pk}-{side}",
+                                    data={"side": side, "platoons": platoons})
+                  for side, platoons in fow_platoons.items()]
+        events.append(services.NewEvent(type="battle_started", key=f"muster-{battle.pk}-started",
+                                        data={"attacker": campaign.attacker_name, "defender": campaign.defender_name,
+                                              "ruleset": "fow", "units": units, "first_mover": first_mover}))
+    else:
+        events = [services.NewEvent(type="force_mustered", key=f"muster-{battle.pk}-{side}",
+                                    data={"side": side, "units": f.units, "fighters": f.fighters,
+                                          "vehicles": f.vehicles})
+                  for side, f in forces.items()]
+        events.append(services.NewEvent(type="battle_started", key=f"muster-{battle.pk}-started",
+                                        data={"attacker": campaign.attacker_name,
+                                              "defender": campaign.defender_name}))
     result = services.battle_event_append(battle_id=battle.pk, events=events, expected_seq=battle.head_seq,
                                           recorded_by=user, as_game_master=True)
     seqs = {e.data["side"]: e.seq for e in result.events if e.type == "force_mustered"}

@@ -385,6 +385,24 @@ def engine_and_replay(w: World, *, n: int, repeats: int) -> dict[str, Any]:
             "synthetic_types": sorted({e.type for e in events}), "synthetic_uncovered_types": synthetic.uncovered()}
 
 
+# --- fow_engine_events_per_s ---------------------------------------------------------
+def fow_engine(*, n: int, repeats: int) -> dict[str, Any]:
+    """The FoW engine's fold of a synthetic FoW battle (armoured trains, At the
+    Double, Digging In, shots), in memory, one thread."""
+    from battles.engine.fow.synthetic import synthetic_fow_battle
+
+    events = synthetic_fow_battle(n)
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        folded = engine.fold(events, ruleset="fow")
+        times.append(time.perf_counter() - t)
+    assert folded.applied == n and not folded.unapplied, "the synthetic FoW battle did not fold cleanly"
+    best = min(times)
+    return {"fow_engine_events_per_s": n / best, "fow_engine_fold_seconds": best, "fow_synthetic_events": n,
+            "fow_synthetic_types": sorted({e.type for e in events})}
+
+
 # --- rebuild_vs_read ----------------------------------------------------------------
 def read_all(url: str) -> int:
     """The bare read: every event, in battle and seq order, as engine events."""

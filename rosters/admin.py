@@ -10,6 +10,8 @@ from . import selectors, services
 from .models import (
     ArmourClass,
     Fighter,
+    FowTeam,
+    FowTeamType,
     GameDataVersion,
     GunClass,
     InfantryClass,
@@ -92,6 +94,15 @@ class UpgradeAdmin(GameDataAdmin):
     list_display = ("code", "name_ru", "name_en", "cost", placeholder_marker)
 
 
+@admin.register(FowTeamType)
+class FowTeamTypeAdmin(GameDataAdmin):
+    """Flames of War team types: points and ratings are placeholders (G-F1, G-F3) until edited."""
+
+    list_display = ("code", "name_ru", "name_en", "kind", "speciality", "gun_size", "armoured", "locomotive",
+                    "movement_in", "movement_cm", "cost", placeholder_marker)
+    list_filter = ("kind", "speciality", "is_placeholder")
+
+
 @admin.register(RosterRules)
 class RosterRulesAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
@@ -118,7 +129,7 @@ class GameDataVersionAdmin(admin.ModelAdmin):
 
 class UnitInline(admin.TabularInline):
     model = Unit
-    fields = ("name", "kind", "group_kind", "parent", "upgrades", "position")
+    fields = ("name", "kind", "group_kind", "fow_kind", "parent", "upgrades", "position")
     extra = 0
 
 
@@ -134,13 +145,19 @@ class FighterInline(admin.TabularInline):
     extra = 0
 
 
+class FowTeamInline(admin.TabularInline):
+    model = FowTeam
+    fields = ("team_type", "count", "unit", "position")
+    extra = 0
+
+
 @admin.register(Roster)
 class RosterAdmin(admin.ModelAdmin):
     list_display = ("name", "owner", "character", "campaign", "side", "status", "priced_total", "priced_version")
     list_filter = ("campaign", "side", "status")
     search_fields = ("name", "character__name", "owner__username")
     readonly_fields = ("priced_total", "priced_version", "submitted_at", "validation")
-    inlines = [UnitInline, VehicleInline, FighterInline]
+    inlines = [UnitInline, VehicleInline, FighterInline, FowTeamInline]
     actions = ["lock", "unlock"]
 
     def get_queryset(self, request):

@@ -15,7 +15,7 @@ class RostersConfig(AppConfig):
         post_migrate.connect(_ensure_defaults, sender=self)
         post_migrate.connect(selectors.game_rules_cache_clear, sender=self)
         for model in (models.GameDataVersion, models.RosterRules, models.InfantryClass, models.ArmourClass,
-                      models.GunClass, models.VehicleOption, models.Upgrade):
+                      models.GunClass, models.VehicleOption, models.Upgrade, models.FowTeamType):
             post_save.connect(selectors.game_rules_cache_clear, sender=model, dispatch_uid=f"rules-{model.__name__}")
             post_delete.connect(selectors.game_rules_cache_clear, sender=model,
                                 dispatch_uid=f"rules-del-{model.__name__}")

@@ -37,6 +37,27 @@ OPTIONS = [
     ("aa_at_fire", "Огонь ПТ (зенитная пушка)", "AT fire (AA gun)", "aa_gun"),
 ]
 
+# Flames of War team types: ALL placeholders (the seeds give no points and no
+# ratings: G-F1, G-F3). Movement: the seed's examples (infantry 6"/15 cm, most
+# tanks 12"/30 cm, an armoured train 16"/40 cm, F-TRAIN-19); None = the engine's default by kind.
+# code, ru, en, kind, speciality, gun_size, armoured, locomotive, movement (in, cm), points
+FOW_TEAM_TYPES = [
+    ("rifle_team", "Стрелковое отделение", "Rifle team", "infantry", "", "", False, False, (6, 15), 3),
+    ("mg_team", "Пулемётное отделение", "MG team", "infantry", "", "", False, False, (6, 15), 3),
+    ("command_team", "Командное отделение", "Command team", "infantry", "", "", False, False, (6, 15), 4),
+    ("sapper_team", "Сапёрное отделение", "Pioneer team", "infantry", "", "", False, False, (6, 15), 3),
+    ("at_gun", "Противотанковая пушка", "Anti-tank gun", "gun", "", "medium", False, False, (None, None), 5),
+    ("medium_tank", "Средний танк", "Medium tank", "tank", "", "", True, False, (12, 30), 10),
+    ("scout_car", "Бронеавтомобиль разведки", "Recon armoured car", "vehicle", "recon", "", True, False,
+     (None, None), 5),
+    ("scout_team", "Разведывательное отделение", "Scout team", "infantry", "recon", "", False, False, (6, 15), 3),
+    ("locomotive", "Бронепаровоз (Локомотив)", "Armoured locomotive", "train", "armoured_train", "", True, True,
+     (16, 40), 12),
+    ("artillery_wagon", "Артиллерийская бронеплощадка", "Artillery wagon", "train", "armoured_train", "", True,
+     False, (16, 40), 10),
+    ("cavalry_team", "Кавалерийское отделение", "Cavalry team", "infantry", "cavalry", "", False, False, (None, None),
+     3),
+]
 
 # roster class code -> the engine's class (the rest are the same word)
 ENGINE_CLASS = {"light_mg": "lmg_gunner", "heavy_mg": "hmg_gunner", "corporal": "officer", "sergeant": "officer",
@@ -75,3 +96,20 @@ def ensure_game_data(get) -> None:
     for code, ru, en, applies in OPTIONS:
         get("rosters", "VehicleOption").objects.get_or_create(
             code=code, defaults=dict(name_ru=ru, name_en=en, applies_to=applies, cost=2, is_placeholder=True))
+    try:
+        get("rosters", "FowTeamType")
+    except LookupError:  # historical models before rosters 0005
+        return
+    ensure_fow_team_types(get)
+
+
+
+def ensure_fow_team_types(get) -> None:
+    """The FoW team types (placeholders), created only where none exist yet."""
+    FowTeamType = get("rosters", "FowTeamType")
+    if FowTeamType.objects.exists():
+        return
+    for position, (code, ru, en, kind, spec, gun, armoured, loco, move, cost) in enumerate(FOW_TEAM_TYPES):
+        FowTeamType.objects.create(code=code, name_ru=ru, name_en=en, kind=kind, speciality=spec, gun_size=gun,
+                                   armoured=armoured, locomotive=loco, movement_in=move[0], movement_cm=move[1],
+                                   cost=cost, is_placeholder=True, position=position)

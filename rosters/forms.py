@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign.models import Campaign, Character
 from campaign.roles import is_game_master
 
-from .models import GroupKind, GunType, Side, UnitKind, VehicleKind
+from .models import FowPlatoonKind, GroupKind, GunType, Side, UnitKind, VehicleKind
 
 
 def _ru() -> bool:
@@ -44,11 +44,23 @@ class UnitForm(forms.Form):
     parent = forms.TypedChoiceField(label=_("Part of"), coerce=int, empty_value=None, required=False)
     group_kind = forms.ChoiceField(label=_("Group type"), choices=[("", "—"), *GroupKind.choices], required=False)
     upgrade = forms.ChoiceField(label=_("Upgrade"), required=False)
+    fow_kind = forms.ChoiceField(label=_("FoW platoon type"), choices=[("", "—"), *FowPlatoonKind.choices],
+                                 required=False)
 
     def __init__(self, *args, tree=None, game=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if tree.ruleset == "fow":  # a FoW roster is platoons of teams
+            self.fields["kind"].choices = [(UnitKind.FOW_PLATOON, UnitKind.FOW_PLATOON.label)]
+            self.fields["fow_kind"].choices = FowPlatoonKind.choices
+            for name in ("group_kind", "upgrade"):
+                del self.fields[name]
+        else:
+            self.fields["kind"].choices = [c for c in UnitKind.choices if c[0] != UnitKind.FOW_PLATOON]
+            del self.fields["fow_kind"]
         self.fields["parent"].choices = [("", "—")] + [(u.pk, u.name) for u in tree.units]
-        self.fields["upgrade"].choices = [("", "—")] + [(u.code, f"{_name(u)} ({u.cost})") for u in game.upgrades]
+        if "upgrade" in self.fields:
+            self.fields["upgrade"].choices = [("", "—")] + [(u.code, f"{_name(u)} ({u.cost})")
+                                                          for u in game.upgrades]
 
 
 class FighterForm(forms.Form):
@@ -69,6 +81,19 @@ class FighterForm(forms.Form):
         self.fields["place"].choices = (
             [("", _("outside any unit"))] + [(f"u{u.pk}", u.name) for u in tree.units]
             + [(f"v{v.pk}", f"{_('crew')}: {v.name}") for v in tree.vehicles])
+
+
+class FowTeamForm(forms.Form):
+    """Teams of one FoW type into a FoW platoon."""
+
+    team_type = forms.ChoiceField(label=_("Team type"))
+    count = forms.IntegerField(label=_("Count"), min_value=1, max_value=100, initial=1)
+    unit = forms.TypedChoiceField(label=_("Platoon"), coerce=int)
+
+    def __init__(self, *args, tree=None, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team_type"].choices = [(t.code, f"{_name(t)} ({t.cost})") for t in game.fow_team_types]
+        self.fields["unit"].choices = [(u.pk, u.name) for u in tree.units if u.kind == UnitKind.FOW_PLATOON]
 
 
 class CountForm(forms.Form):

@@ -102,6 +102,7 @@ class RosterRules(models.Model):
     group_upgrade_limit = models.BooleanField(
         _("the one-upgrade limit also binds tactical groups (V-UPG-4 reading)"), default=True)
     side_skirts_cost = models.PositiveIntegerField(_("side skirts cost (V-VDMG-9)"), default=3)
+    fow_points_limit = models.PositiveIntegerField(_("FoW roster: points limit (G-F1 placeholder)"), default=100)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
 
     class Meta:
@@ -243,6 +244,82 @@ class Upgrade(models.Model):
         return self.name_ru
 
 
+# --- Flames of War game data -----------------------------------------------------
+class FowTeamKind(models.TextChoices):
+    """The FoW engine's team kinds (``battles.engine.fow.state.TEAM_KINDS``)."""
+
+    INFANTRY = "infantry", _("infantry team")
+    GUN = "gun", _("gun team")
+    TANK = "tank", _("tank team")
+    VEHICLE = "vehicle", _("unarmoured or light vehicle")
+    TRAIN = "train", _("armoured train wagon")
+
+
+class FowGunSize(models.TextChoices):
+    NONE = "", _("not a gun")
+    MAN_PACKED = "man_packed", _("man-packed gun")
+    LIGHT = "light", _("light gun")
+    MEDIUM = "medium", _("medium gun")
+    HEAVY = "heavy", _("heavy gun")
+    IMMOBILE = "immobile", _("immobile gun")
+
+
+class FowSpeciality(models.TextChoices):
+    """F-SPEC-1: the specialised troop types. Only reconnaissance and armoured
+    trains have rules in the seeds; the others are G-F2 (not implemented)."""
+
+    NONE = "", _("none")
+    RECON = "recon", _("reconnaissance")
+    MOTORCYCLE_RECON = "motorcycle_recon", _("motorcycle reconnaissance")
+    CAVALRY = "cavalry", _("cavalry")
+    FLAMETHROWER = "flamethrower", _("man-packed flame-thrower")
+    FLAME_TANK = "flame_tank", _("flame-thrower tank")
+    TANK_ESCORT = "tank_escort", _("Tank Escort infantry")
+    ARMOURED_TRAIN = "armoured_train", _("armoured train")
+
+
+class FowPlatoonKind(models.TextChoices):
+    """The FoW engine's platoon kinds (``battles.engine.fow.state.PLATOON_KINDS``)."""
+
+    INFANTRY = "infantry", _("infantry platoon")
+    GUN = "gun", _("gun platoon")
+    TANK = "tank", _("tank platoon")
+    RECON = "recon", _("reconnaissance platoon")
+    ARMOURED_TRAIN = "armoured_train", _("armoured train")
+    INDEPENDENT = "independent", _("independent teams")
+    OTHER = "other", _("other platoon")
+
+
+class FowTeamType(models.Model):
+    """A FoW team type a roster buys (rifle team, tank, locomotive...). The
+    seeds give no points table nor ratings (G-F1, G-F3): every row is a
+    PLACEHOLDER until the game master edits it."""
+
+    code = models.SlugField(_("code"), max_length=32, unique=True)
+    name_ru = models.CharField(_("name (Russian)"), max_length=100)
+    name_en = models.CharField(_("name (English)"), max_length=100)
+    kind = models.CharField(_("team kind"), max_length=16, choices=FowTeamKind.choices)
+    speciality = models.CharField(_("specialised troops (F-SPEC-1)"), max_length=20, choices=FowSpeciality.choices,
+                                  blank=True)
+    gun_size = models.CharField(_("gun size"), max_length=16, choices=FowGunSize.choices, blank=True)
+    armoured = models.BooleanField(_("armoured"), default=False)
+    locomotive = models.BooleanField(_("armoured train's Locomotive (G-F3)"), default=False)
+    anti_aircraft = models.BooleanField(_("anti-aircraft"), default=False)
+    movement_in = models.FloatField(_("movement, in"), null=True, blank=True)
+    movement_cm = models.FloatField(_("movement, cm"), null=True, blank=True)
+    cost = models.PositiveIntegerField(_("points"))
+    is_placeholder = models.BooleanField(_("placeholder"), default=True, help_text=PLACEHOLDER_HELP)
+    position = models.PositiveIntegerField(_("order"), default=0)
+
+    class Meta:
+        verbose_name = _("FoW team type")
+        verbose_name_plural = _("FoW team types")
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.name_ru
+
+
 # --- rosters ------------------------------------------------------------------
 class Side(models.TextChoices):
     ATTACKER = "attacker", _("attacker")
@@ -262,6 +339,7 @@ class UnitKind(models.TextChoices):
     HQ_SQUAD = "hq_squad", _("HQ squad")
     TACTICAL_GROUP = "tactical_group", _("tactical group")
     MOTORISED = "motorised", _("motorised unit")
+    FOW_PLATOON = "fow_platoon", _("FoW platoon")
 
 
 class GroupKind(models.TextChoices):
@@ -329,6 +407,8 @@ class Unit(models.Model):
     group_kind = models.CharField(_("group type"), max_length=16, choices=GroupKind.choices, blank=True)
     name = models.CharField(_("name"), max_length=200)
     upgrades = models.ManyToManyField(Upgrade, blank=True, related_name="+", verbose_name=_("upgrades"))
+    # FoW platoons only (kind ``fow_platoon``): what the platoon is (F-SPEC-1, F-RECON-1, G-F3).
+    fow_kind = models.CharField(_("FoW platoon type"), max_length=16, choices=FowPlatoonKind.choices, blank=True)
     position = models.PositiveIntegerField(_("order"), default=0)
 
     class Meta:
@@ -386,3 +466,22 @@ class Fighter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} × {self.infantry_class_id}"
+
+
+class FowTeam(models.Model):
+    """``count`` teams of one FoW type in one FoW platoon (a FoW roster row)."""
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="fow_teams", verbose_name=_("roster"))
+    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="fow_teams", verbose_name=_("platoon"))
+    team_type = models.ForeignKey(FowTeamType, on_delete=models.PROTECT, related_name="+",
+                                  verbose_name=_("team type"))
+    count = models.PositiveIntegerField(_("count"), default=1, validators=[MinValueValidator(1)])
+    position = models.PositiveIntegerField(_("order"), default=0)
+
+    class Meta:
+        verbose_name = _("FoW teams")
+        verbose_name_plural = _("FoW teams")
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.team_type_id}"

@@ -3,7 +3,7 @@ roster's size, and the mapping from the ORM to ``rosters.domain``."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
@@ -15,6 +15,8 @@ from . import domain
 from .models import (
     ArmourClass,
     Fighter,
+    FowTeam,
+    FowTeamType,
     GameDataVersion,
     GunClass,
     InfantryClass,
@@ -27,14 +29,14 @@ from .models import (
 )
 
 RULE_FIELDS = [f for f in domain.Rules.__dataclass_fields__ if f not in
-               {"classes", "armour_cost", "gun_cost", "options", "upgrades"}]
+               {"classes", "armour_cost", "gun_cost", "options", "upgrades", "fow_team_types"}]
 EXPORT_FORMAT = "shtab-roster"
 EXPORT_VERSION = 1
 
 
 @dataclass
 class GameData:
-    """Everything a roster page needs from the game data, loaded in 7 queries."""
+    """Everything a roster page needs from the game data, loaded in 8 queries."""
 
     rules: domain.Rules
     version: GameDataVersion | None
@@ -43,6 +45,7 @@ class GameData:
     guns: list[GunClass]
     options: list[VehicleOption]
     upgrades: list[Upgrade]
+    fow_team_types: list[FowTeamType]
 
 
 def game_data_current() -> GameData:
@@ -52,15 +55,19 @@ def game_data_current() -> GameData:
     guns = list(GunClass.objects.all())
     options = list(VehicleOption.objects.all())
     upgrades = list(Upgrade.objects.all())
+    fow_types = list(FowTeamType.objects.all())
     rules = domain.Rules(
         classes={c.code: domain.ClassData(c.code, c.category, c.rank, c.cost) for c in classes},
         armour_cost={a.number: a.cost for a in armour},
         gun_cost={g.number: g.cost for g in guns},
         options={o.code: domain.OptionData(o.code, o.applies_to, o.cost) for o in options},
         upgrades={u.code: u.cost for u in upgrades},
+        fow_team_types={t.code: domain.FowTeamData(t.code, t.kind, t.speciality, t.locomotive, t.cost)
+                        for t in fow_types},
         **{name: getattr(row, name) for name in RULE_FIELDS},
     )
-    return GameData(rules, GameDataVersion.objects.order_by("-pk").first(), classes, armour, guns, options, upgrades)
+    return GameData(rules, GameDataVersion.objects.order_by("-pk").first(), classes, armour, guns, options, upgrades,
+                    fow_types)
 
 
 _rules_cache: dict[str, Any] = {"key": None, "rules": None}
@@ -102,6 +109,9 @@ def _rules_load() -> domain.Rules:
         options={code: domain.OptionData(code, applies_to, cost) for code, applies_to, cost in
                  VehicleOption.objects.order_by().values_list("code", "applies_to", "cost")},
         upgrades=dict(Upgrade.objects.order_by().values_list("code", "cost")),
+        fow_team_types={code: domain.FowTeamData(code, kind, spec, loco, cost) for code, kind, spec, loco, cost in
+                        FowTeamType.objects.order_by().values_list("code", "kind", "speciality", "locomotive",
+                                                                   "cost")},
         **row,
     )
 
@@ -129,11 +139,17 @@ class RosterTree:
     units: list[Unit]
     vehicles: list[Vehicle]
     fighters: list[Fighter]
+    teams: list[FowTeam] = field(default_factory=list)  # FoW rosters only
+
+    @property
+    def ruleset(self) -> str:
+        return self.roster.campaign.ruleset if self.roster.campaign_id else "v11.2"
 
     def spec(self) -> domain.RosterSpec:
         return domain.RosterSpec(
             units=tuple(domain.UnitSpec(str(u.pk), u.kind, u.name, str(u.parent_id) if u.parent_id else None,
-                                        u.group_kind, tuple(x.code for x in u.upgrades.all())) for u in self.units),
+                                        u.group_kind, tuple(x.code for x in u.upgrades.all()), u.fow_kind)
+                        for u in self.units),
             vehicles=tuple(domain.VehicleSpec(str(v.pk), v.kind, v.name, str(v.unit_id) if v.unit_id else None,
                                               v.gun_type, v.armour_class, v.gun_class, v.side_skirts,
                                               tuple(o.code for o in v.options.all())) for v in self.vehicles),
@@ -143,6 +159,8 @@ class RosterTree:
                            for f in self.fighters),
             side=self.roster.side,
             in_campaign=self.roster.campaign_id is not None,
+            ruleset=self.ruleset,
+            teams=tuple(domain.FowTeamSpec(t.team_type.code, str(t.unit_id), t.count, str(t.pk)) for t in self.teams),
         )
 
 
@@ -154,7 +172,10 @@ def roster_tree(*, roster_id: int) -> RosterTree:
     vehicles = list(Vehicle.objects.filter(roster_id=roster_id).prefetch_related(
         Prefetch("options", queryset=VehicleOption.objects.only("id", "code", "name_ru", "name_en"))))
     fighters = list(Fighter.objects.filter(roster_id=roster_id).select_related("infantry_class"))
-    return RosterTree(roster, units, vehicles, fighters)
+    tree = RosterTree(roster, units, vehicles, fighters)
+    if tree.ruleset == "fow":  # one more query, for FoW rosters only
+        tree.teams = list(FowTeam.objects.filter(roster_id=roster_id).select_related("team_type"))
+    return tree
 
 
 def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.Report:
@@ -166,18 +187,24 @@ def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.R
 def _spec_sql() -> dict[str, str]:
     """Six plain SELECTs, built once from the models' table and column names
     (portable between SQLite and PostgreSQL). ``{ids}`` takes the placeholders."""
+    from campaign.models import Campaign
+
     t = {m.__name__: m._meta.db_table for m in (Roster, Unit, Vehicle, Fighter, Upgrade, VehicleOption,
-                                                InfantryClass)}
+                                                InfantryClass, FowTeam, FowTeamType, Campaign)}
     unit_ups, vehicle_opts = Unit.upgrades.through._meta.db_table, Vehicle.options.through._meta.db_table
     q = connection.ops.quote_name
     return {
-        "rosters": f"SELECT id, side, campaign_id FROM {t['Roster']} WHERE id IN ({{ids}})",
+        "rosters": f"SELECT r.id, r.side, r.campaign_id, c.ruleset FROM {t['Roster']} r LEFT JOIN {t['Campaign']} c "
+                   f"ON c.id = r.campaign_id WHERE r.id IN ({{ids}})",
+        "teams": f"SELECT x.roster_id, x.id, y.code, x.{q('count')}, x.unit_id FROM {t['FowTeam']} x "
+                 f"JOIN {t['FowTeamType']} y ON y.id = x.team_type_id WHERE x.roster_id IN ({{ids}}) "
+                 f"ORDER BY x.{q('position')}, x.id",
         "upgrades": f"SELECT x.unit_id, g.code FROM {unit_ups} x JOIN {t['Upgrade']} g ON g.id = x.upgrade_id "
                     f"JOIN {t['Unit']} u ON u.id = x.unit_id WHERE u.roster_id IN ({{ids}}) ORDER BY g.code",
         "options": f"SELECT x.vehicle_id, o.code FROM {vehicle_opts} x JOIN {t['VehicleOption']} o "
                    f"ON o.id = x.vehicleoption_id JOIN {t['Vehicle']} v ON v.id = x.vehicle_id "
                    f"WHERE v.roster_id IN ({{ids}}) ORDER BY o.code",
-        "units": f"SELECT roster_id, id, kind, {q('name')}, parent_id, group_kind FROM {t['Unit']} "
+        "units": f"SELECT roster_id, id, kind, {q('name')}, parent_id, group_kind, fow_kind FROM {t['Unit']} "
                  f"WHERE roster_id IN ({{ids}}) ORDER BY {q('position')}, id",
         "vehicles": f"SELECT roster_id, id, kind, {q('name')}, unit_id, gun_type, armour_class, gun_class, "
                     f"side_skirts FROM {t['Vehicle']} WHERE roster_id IN ({{ids}}) ORDER BY {q('position')}, id",
@@ -205,27 +232,30 @@ def roster_specs(*, roster_ids: list[int]) -> dict[int, domain.RosterSpec]:
             cursor.execute(_SPEC_SQL[name].format(ids=marks), ids)
             return cursor.fetchall()
 
-        heads = {pk: (side, campaign_id) for pk, side, campaign_id in rows("rosters")}
+        heads = {pk: (side, campaign_id, ruleset or "v11.2") for pk, side, campaign_id, ruleset in rows("rosters")}
         ups: dict[int, list[str]] = defaultdict(list)
         for unit_id, code in rows("upgrades"):
             ups[unit_id].append(code)
         opts: dict[int, list[str]] = defaultdict(list)
         for vehicle_id, code in rows("options"):
             opts[vehicle_id].append(code)
-        parts: dict[int, tuple[list, list, list]] = {pk: ([], [], []) for pk in heads}
+        parts: dict[int, tuple[list, list, list, list]] = {pk: ([], [], [], []) for pk in heads}
         s = str
-        for roster_id, pk, kind, name, parent, group_kind in rows("units"):
+        for roster_id, pk, kind, name, parent, group_kind, fow_kind in rows("units"):
             parts[roster_id][0].append(domain.UnitSpec(s(pk), kind, name, s(parent) if parent else None,
-                                                       group_kind, tuple(ups.get(pk, ()))))
+                                                       group_kind, tuple(ups.get(pk, ())), fow_kind))
         for roster_id, pk, kind, name, unit, gun_type, armour, gun, skirts in rows("vehicles"):
             parts[roster_id][1].append(domain.VehicleSpec(s(pk), kind, name, s(unit) if unit else None, gun_type,
                                                           armour, gun, bool(skirts), tuple(opts.get(pk, ()))))
         for roster_id, pk, code, count, unit, vehicle, team in rows("fighters"):
             parts[roster_id][2].append(domain.FighterSpec(code, count, s(unit) if unit else None,
                                                           s(vehicle) if vehicle else None, team, s(pk)))
+        if any(head[2] == "fow" for head in heads.values()):  # FoW rosters only: one more query
+            for roster_id, pk, code, count, unit in rows("teams"):
+                parts[roster_id][3].append(domain.FowTeamSpec(code, s(unit), count, s(pk)))
     return {pk: domain.RosterSpec(tuple(parts[pk][0]), tuple(parts[pk][1]), tuple(parts[pk][2]), side,
-                                  campaign_id is not None)
-            for pk, (side, campaign_id) in heads.items()}
+                                  campaign_id is not None, ruleset, tuple(parts[pk][3]))
+            for pk, (side, campaign_id, ruleset) in heads.items()}
 
 
 def roster_spec(*, roster_id: int) -> domain.RosterSpec:
@@ -254,7 +284,7 @@ def roster_validate(*, roster: Roster | int, game: GameData | None = None) -> do
 def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
     """The roster builder page: the unit tree with each unit's fighters,
     vehicles, cost, subtotal and violations (in ``language``), in a fixed
-    number of queries (6 for the roster, 7 for the game data)."""
+    number of queries (6 for the roster, +1 for a FoW roster's teams, 8 for the game data)."""
     tree = roster_tree(roster_id=roster_id)
     game = game_data_current()
     report = roster_report(tree=tree, game=game)
@@ -274,8 +304,12 @@ def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
         v.smoke = report.smoke.get(f"vehicle:{v.pk}", False)
         v.has_error = any(x["severity"] == "error" for x in v.violations)
         vehicles_in[v.unit_id].append(v)
+    teams_in = defaultdict(list)
+    for t in tree.teams:
+        teams_in[t.unit_id].append(t)
     children = defaultdict(list)
     for u in tree.units:
+        u.team_lines = teams_in.get(u.pk, [])
         u.fighter_lines = fighters_in.get(u.pk, [])
         u.vehicle_list = vehicles_in.get(u.pk, [])
         u.cost = report.unit_costs.get(str(u.pk), 0)

@@ -21,6 +21,9 @@ from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 from . import domain, selectors
 from .models import (
     Fighter,
+    FowPlatoonKind,
+    FowTeam,
+    FowTeamType,
     GameDataVersion,
     GroupKind,
     InfantryClass,
@@ -229,13 +232,18 @@ def _own_unit(roster: Roster, unit: Unit | None, field: str = "unit") -> None:
 
 @transaction.atomic
 def unit_add(*, user: Any, roster: Roster, kind: str, name: str = "", parent: Unit | None = None,
-             group_kind: str = "") -> Unit:
+             group_kind: str = "", fow_kind: str = "") -> Unit:
     _can_edit(user, roster)
     if kind not in UnitKind.values:
         raise InvalidInput("kind: неизвестный вид подразделения.", "kind: unknown unit type.", field="kind")
+    if kind == UnitKind.FOW_PLATOON and fow_kind not in FowPlatoonKind.values:
+        raise InvalidInput("fow_kind: укажите тип взвода Flames of War.", "fow_kind: choose the FoW platoon type.",
+                           field="fow_kind")
     _own_unit(roster, parent, "parent")
-    unit = Unit.objects.create(roster=roster, kind=kind, name=name or UnitKind(kind).label, parent=parent,
+    default = FowPlatoonKind(fow_kind).label if kind == UnitKind.FOW_PLATOON else UnitKind(kind).label
+    unit = Unit.objects.create(roster=roster, kind=kind, name=name or default, parent=parent,
                                group_kind=group_kind if kind == UnitKind.TACTICAL_GROUP else "",
+                               fow_kind=fow_kind if kind == UnitKind.FOW_PLATOON else "",
                                position=roster.units.count())
     _reprice(roster)
     return unit
@@ -274,6 +282,40 @@ def fighter_add(*, user: Any, roster: Roster, infantry_class: InfantryClass, cou
                                      count=count, fire_team=fire_team, position=roster.fighters.count())
     _reprice(roster)
     return fighter
+
+
+@transaction.atomic
+def fow_team_add(*, user: Any, roster: Roster, unit: Unit, team_type: FowTeamType, count: int = 1) -> FowTeam:
+    """``count`` FoW teams of one type join a FoW platoon (F-SPEC-1, F-RECON-1 are checked by the report)."""
+    _can_edit(user, roster)
+    _own_unit(roster, unit)
+    if unit is None or unit.kind != UnitKind.FOW_PLATOON:
+        raise InvalidInput("unit: отделения Flames of War входят только во взвод FoW.",
+                           "unit: Flames of War teams belong only in a FoW platoon.", field="unit")
+    if count < 1:
+        raise InvalidInput("count: не меньше 1.", "count: at least 1.", field="count")
+    team = FowTeam.objects.create(roster=roster, unit=unit, team_type=team_type, count=count,
+                                  position=roster.fow_teams.count())
+    _reprice(roster)
+    return team
+
+
+@transaction.atomic
+def fow_team_update(*, user: Any, roster: Roster, team: FowTeam, count: int) -> FowTeam | None:
+    """How many teams of one type stand in the platoon (0 removes them)."""
+    _can_edit(user, roster)
+    if team.roster_id != roster.pk:
+        raise InvalidInput("team: из другого состава.", "team: of another roster.", field="team")
+    if count < 0:
+        raise InvalidInput("count: не меньше 0.", "count: at least 0.", field="count")
+    if count == 0:
+        team.delete()
+        _reprice(roster)
+        return None
+    team.count = count
+    team.save(update_fields=["count"])
+    _reprice(roster)
+    return team
 
 
 @transaction.atomic

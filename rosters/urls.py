@@ -41,5 +41,7 @@ urlpatterns = [
     path("rosters/<int:roster_id>/vehicles/add/", views.vehicle_add, name="roster-vehicle-add"),
     path("rosters/<int:roster_id>/vehicles/<int:vehicle_id>/remove/", views.vehicle_remove,
          name="roster-vehicle-remove"),
+    path("rosters/<int:roster_id>/teams/add/", views.fow_team_add, name="roster-team-add"),
+    path("rosters/<int:roster_id>/teams/<int:team_id>/count/", views.fow_team_count, name="roster-team-count"),
     path("rosters/<int:roster_id>/<str:action>/", views.roster_action, name="roster-action"),
 ]

@@ -21,7 +21,7 @@ from campaign.roles import is_game_master
 from config.errors import ApplicationError
 
 from . import forms, selectors, services
-from .models import Fighter, Side, Status, Unit, Upgrade, Vehicle, VehicleOption
+from .models import Fighter, FowTeam, Side, Status, Unit, Upgrade, Vehicle, VehicleOption
 
 
 def _ru() -> bool:
@@ -110,6 +110,8 @@ def _page_context(request, roster_id: int) -> dict:
         "unit_form": forms.UnitForm(tree=tree, game=game, auto_id="unit_%s"),
         "fighter_form": forms.FighterForm(tree=tree, game=game, auto_id="fighter_%s"),
         "vehicle_form": forms.VehicleForm(tree=tree, game=game, auto_id="vehicle_%s"),
+        "fow": tree.ruleset == "fow",
+        "team_form": forms.FowTeamForm(tree=tree, game=game, auto_id="team_%s"),
     }
 
 
@@ -145,8 +147,8 @@ def unit_add(request, roster_id: int):
     try:
         unit = services.unit_add(user=request.user, roster=roster, kind=d["kind"], name=d["name"],
                                  parent=Unit.objects.filter(roster=roster, pk=d["parent"]).first(),
-                                 group_kind=d["group_kind"])
-        if d["upgrade"]:
+                                 group_kind=d.get("group_kind", ""), fow_kind=d.get("fow_kind", ""))
+        if d.get("upgrade"):
             services.unit_upgrades_set(user=request.user, roster=roster, unit=unit,
                                        upgrades=list(Upgrade.objects.filter(code=d["upgrade"])))
     except ApplicationError as exc:
@@ -294,3 +296,35 @@ def roster_action(request, roster_id: int, action: str):
                                "lock": _("Locked."), "unlock": _("Unlocked."),
                                "reprice": _("Priced with the current game data.")}[action])
     return _back(roster_id)
+
+
+@require_POST
+@login_required
+def fow_team_add(request, roster_id: int):
+    roster = _visible(request, roster_id)
+    tree = selectors.roster_tree(roster_id=roster_id)
+    game = selectors.game_data_current()
+    form = forms.FowTeamForm(request.POST, tree=tree, game=game)
+    if not form.is_valid():
+        messages.error(request, _("Check the team form: %s") % form.errors.as_text())
+        return _back(roster_id)
+    d = form.cleaned_data
+    unit = Unit.objects.filter(roster=roster, pk=d["unit"]).first()
+    team_type = next(t for t in game.fow_team_types if t.code == d["team_type"])
+    return _run(request, roster_id, services.fow_team_add, f"unit-{d['unit']}", roster=roster, unit=unit,
+                team_type=team_type, count=d["count"])
+
+
+@require_POST
+@login_required
+def fow_team_count(request, roster_id: int, team_id: int):
+    roster = _visible(request, roster_id)
+    team = FowTeam.objects.filter(roster=roster, pk=team_id).first()
+    form = forms.CountForm(request.POST)
+    if team is None:  # already removed (a double click)
+        return _back(roster_id)
+    if not form.is_valid():
+        messages.error(request, _("Count must be a number from 0 to 1000."))
+        return _back(roster_id)
+    return _run(request, roster_id, services.fow_team_update, f"unit-{team.unit_id}", roster=roster, team=team,
+                count=form.cleaned_data["count"])

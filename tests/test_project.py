@@ -130,7 +130,7 @@ def test_loaddemo_is_idempotent_and_has_a_played_battle(replay_worker):
     from campaign.models import CampaignEvent, Proposal
 
     call_command("loaddemo")
-    played = Battle.objects.get(number=1)
+    played = Battle.objects.get(number=1, campaign__ruleset="v11.2")
     assert replay_worker.wait(played.id, played.head_seq) is not None
     counts = (BattleEvent.objects.count(), CampaignEvent.objects.count(), Battle.objects.count())
     call_command("loaddemo")
@@ -153,7 +153,7 @@ def test_battle_report_tells_the_demo_battle_turn_by_turn_with_its_final_state(c
     from battles.models import Battle
 
     call_command("loaddemo")
-    battle = Battle.objects.get(number=1)
+    battle = Battle.objects.get(number=1, campaign__ruleset="v11.2")
     from battles.services import battle_replay
 
     battle_replay(battle_id=battle.id)
@@ -180,3 +180,28 @@ def test_every_russian_catalog_is_complete_and_not_fuzzy(po):
                     and not re.search(r'^msgstr(\[\d\])? ""\n"', e, flags=re.M)]
     assert untranslated == [], f"{po}: run makemessages and translate"
 
+
+
+@pytest.mark.django_db
+def test_loaddemo_has_a_fow_armoured_train_battle_mustered_from_fow_rosters_and_played_through_the_services():
+    from django.core.management import call_command
+
+    from battles.models import Battle
+    from battles.services import battle_replay
+    from rosters.selectors import roster_validate
+
+    call_command("loaddemo")
+    battle = Battle.objects.get(campaign__ruleset="fow")
+    head = battle.head_seq
+    call_command("loaddemo")
+    battle.refresh_from_db()
+    assert battle.head_seq == head == 13, "idempotent: mustered and played once"
+    types = list(battle.events.order_by("seq").values_list("type", flat=True))
+    assert types[:3] == ["force_mustered", "force_mustered", "battle_started"]
+    assert {"team_moved", "team_shot", "dig_in_attempted", "turn_ended"} <= set(types)
+    assert all(roster_validate(roster=p.roster).ok for p in battle.participants.select_related("roster"))
+    battle_replay(battle_id=battle.id)
+    battle.projection.refresh_from_db()
+    state = battle.projection.state
+    assert state["status"] == "running" and state["trains"]["ivan-p1"]["escorts"] == ["ivan-p2"]
+    assert state["teams"]["hans-p1-t2"]["dug_in"] and state["teams"]["hans-p1-t2"]["double_ply"] == 0

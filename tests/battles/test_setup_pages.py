@@ -225,7 +225,8 @@ def test_the_demo_is_mustered_from_its_players_rosters_and_has_a_battle_ready_to
     from campaign.models import Character
 
     call_command("loaddemo")
-    played, upcoming = Battle.objects.get(number=1), Battle.objects.get(number=2)
+    played = Battle.objects.get(number=1, campaign__ruleset="v11.2")  # the FoW demo has its own battle 1
+    upcoming = Battle.objects.get(number=2)
     ivan = Character.objects.get(owner__username="ivan")
     forces = {e.data["side"]: e.data for e in played.events.filter(type="force_mustered")}
     assert {f["id"]: f.get("character") for f in forces["defender"]["fighters"]}["ivan-f1"] == str(ivan.pk)
@@ -236,7 +237,8 @@ def test_the_demo_is_mustered_from_its_players_rosters_and_has_a_battle_ready_to
     assert upcoming.head_seq == 0
     master = played.campaign.game_master
     call_command("loaddemo")
-    assert Battle.objects.count() == 2 and BattleParticipant.objects.count() == 6
+    # + the FoW demo campaign's battle with its 2 participants
+    assert Battle.objects.count() == 3 and BattleParticipant.objects.count() == 6 + 2
     from rosters.models import Roster
 
     Roster.objects.update(status="submitted")  # what the end of battle 1 does after commit

@@ -195,7 +195,7 @@ def test_roster_selectors_run_a_constant_number_of_queries(roster, player, djang
         selectors.roster_report(tree=tree)
 
     _grow(roster, player, 1)
-    with django_assert_num_queries(6 + 7) as small:
+    with django_assert_num_queries(6 + 8) as small:  # game data: 7 + FoW team types
         load()
     _grow(roster, player, 6)
     with django_assert_num_queries(len(small.captured_queries)):
@@ -232,13 +232,14 @@ def test_defaults_are_restored_only_on_an_empty_database():
     assert VehicleOption.objects.filter(code="tractor").exists()
 
 
-def test_roster_page_selector_runs_13_queries_whatever_the_size(roster, player, django_assert_num_queries):
-    """6 for the roster (with its units, upgrades, vehicles, options, fighters) + 7 for the game data."""
+def test_roster_page_selector_runs_14_queries_whatever_the_size(roster, player, django_assert_num_queries):
+    """6 for the roster (with its units, upgrades, vehicles, options, fighters) + 8 for the game data
+    (with the FoW team types)."""
     _grow(roster, player, 1)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         small = selectors.roster_page(roster_id=roster.pk)
     _grow(roster, player, 9)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         large = selectors.roster_page(roster_id=roster.pk, language="en")
     assert len(small["top_units"]) == 1 and len(large["top_units"]) == 10
     assert large["top_units"][0].subtotal == 11 and large["report"].total == 110
@@ -246,7 +247,7 @@ def test_roster_page_selector_runs_13_queries_whatever_the_size(roster, player, 
 
 def test_rules_fast_loader_equals_the_full_game_data(django_assert_num_queries):
     Upgrade.objects.create(code="grenades", name_ru="Гранаты", name_en="Grenades", cost=2)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):  # 6 + the FoW team types
         fast = selectors.game_rules_current()
     assert fast == selectors.game_data_current().rules
     assert fast.upgrades == {"grenades": 2} and fast.classes["captain"].cost == 3 and fast.budget_captain == 80

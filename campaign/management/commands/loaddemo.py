@@ -2,7 +2,9 @@
 both sides and their submitted rosters, a running campaign with objectives, a
 played and concluded battle mustered from those rosters (``battles.muster``)
 whose log has real events, a pending proposal, and a battle still to fight,
-scheduled with its participants and ready to muster."""
+scheduled with its participants and ready to muster. A second, Flames of War
+campaign has an armoured-train battle mustered from FoW rosters and played a
+few turns through the services (moves, At the Double, Digging In, shots)."""
 from datetime import timedelta
 
 from django.contrib.auth.models import Group, User
@@ -83,6 +85,105 @@ def _battle_events():
     ]
 
 
+# --- the Flames of War demo: an armoured train at a railway junction ---------------------------
+FOW_CAMPAIGN = "Демо (Flames of War): бронепоезд у разъезда"
+# login -> (roster name, [(platoon type, platoon name, escorts the previous train?, [(team type, count)])])
+FOW_ROSTERS = {
+    "ivan": ("Бронепоезд «Ильич»", [
+        ("armoured_train", "Бронепоезд «Ильич»", False, [("locomotive", 1), ("artillery_wagon", 2)]),
+        ("tank", "Танковый взвод поддержки", True, [("medium_tank", 2)]),
+    ]),
+    "hans": ("Kampfgruppe Weber (FoW)", [
+        ("infantry", "1. Zug", False, [("command_team", 1), ("rifle_team", 3)]),
+        ("recon", "Aufklärung", False, [("scout_car", 2)]),
+    ]),
+}
+
+
+def _fow_roster(user, character, campaign, name, platoons):
+    """A FoW roster through the roster services: platoons of teams, submitted."""
+    from rosters import services as rosters
+    from rosters.models import FowTeamType, Roster
+
+    roster = Roster.objects.filter(character=character, campaign=campaign, name=name).first()
+    if roster is not None:
+        return roster
+    types = {t.code: t for t in FowTeamType.objects.all()}
+    roster = rosters.roster_create(user=user, character=character, name=name, campaign=campaign)
+    train = None
+    for fow_kind, title, escort, teams in platoons:
+        unit = rosters.unit_add(user=user, roster=roster, kind="fow_platoon", fow_kind=fow_kind, name=title,
+                                parent=train if escort else None)
+        train = unit if fow_kind == "armoured_train" else train
+        for code, count in teams:
+            rosters.fow_team_add(user=user, roster=roster, unit=unit, team_type=types[code], count=count)
+    rosters.roster_submit(user=user, roster=roster)
+    roster.refresh_from_db()
+    return roster
+
+
+def _d(value):
+    return {"value": value, "source": "entered"}
+
+
+def _fow_battle_events():
+    """After the muster (in inches, the attacker first): Hans's rifle team runs At the Double, his scouts
+    move and shoot at the train's escort; Ivan's tanks move and fire at the running team (double dice,
+    F-DBL-10); Hans's platoon Digs In (F-DIG) and his scouts shoot again."""
+    return [
+        ("team_moved", {"team": "hans-p1-t2", "distance": 12, "at_the_double": True, "closest_enemy": 20}),
+        ("team_moved", {"team": "hans-p2-t1", "distance": 4}),
+        ("team_shot", {"shooter": "hans-p2-t2", "target": "ivan-p2-t1", "dice": [_d(5), _d(2)]}),
+        ("turn_ended", {"side": "attacker", "turn": 1}),
+        ("team_moved", {"team": "ivan-p2-t1", "distance": 10}),
+        ("team_shot", {"shooter": "ivan-p2-t2", "target": "hans-p1-t2", "dice": [_d(4), _d(6), _d(1), _d(3)]}),
+        ("turn_ended", {"side": "defender", "turn": 1}),
+        ("dig_in_attempted", {"platoon": "hans-p1", "die": _d(5)}),
+        ("team_shot", {"shooter": "hans-p2-t1", "target": "ivan-p2-t1", "dice": [_d(6), _d(3)]}),
+        ("turn_ended", {"side": "attacker", "turn": 2}),
+    ]
+
+
+def _fow_demo(users, master):
+    """The FoW campaign (idempotent): Ivan's armoured train and its tank escort against Hans's
+    infantry and recon, one battle mustered from their rosters and played a few turns (still running)."""
+    campaign, _ = Campaign.objects.get_or_create(
+        name=FOW_CAMPAIGN,
+        defaults={"description": "Демо второго набора правил: Flames of War. / A demo of the Flames of War ruleset.",
+                  "attacker_name": "Вермахт", "defender_name": "РККА", "game_master": master, "ruleset": "fow"},
+    )
+    characters = {}
+    for username, name, nation, rank, side in CAST:
+        if username not in FOW_ROSTERS:
+            continue
+        character = Character.objects.filter(owner=users[username], name=name).first() or \
+            services.character_create(owner=users[username], name=name, rank=rank,
+                                      nationality=Nationality.objects.get(code=nation))
+        characters[username] = character
+        m = Membership.objects.filter(campaign=campaign, character=character).first() or \
+            services.membership_request(campaign=campaign, character=character)
+        if not m.side:
+            services.membership_assign_side(membership=m, side=side, by=master)
+    if campaign.status == CampaignStatus.DRAFT:
+        services.campaign_start(campaign=campaign, by=master)
+    rosters = {login: _fow_roster(users[login], characters[login], campaign, name, platoons)
+               for login, (name, platoons) in FOW_ROSTERS.items()}
+    battle = Battle.objects.filter(campaign=campaign, number=1).first() or battle_schedule(
+        user=master, campaign=campaign, name="Бой у разъезда",
+        mission="Остановить бронепоезд у разъезда. / Stop the armoured train at the junction.")
+    if battle.head_seq == 0:
+        if not battle.participants.exists():
+            for login in FOW_ROSTERS:
+                battle_participant_add(user=master, battle=battle, character=characters[login],
+                                       roster=rosters[login])
+        battle = battle_muster(user=master, battle=battle, units="in", first_mover="attacker").battle
+        battle_event_append(
+            battle_id=battle.id, expected_seq=battle.head_seq, recorded_by=master, as_game_master=True,
+            events=[NewEvent(type=t, data=d, key=f"demo-fow-{i}") for i, (t, d) in enumerate(_fow_battle_events(), 1)],
+        )
+    return battle
+
+
 class Command(BaseCommand):
     help = "Load the demo campaign (safe to run repeatedly). / Загрузить демо-кампанию."
 
@@ -153,11 +254,14 @@ class Command(BaseCommand):
                 events=[NewEvent(type=t, data=d, key=f"demo-{i}") for i, (t, d) in enumerate(_battle_events(), 1)],
             )
 
+        fow_battle = _fow_demo(users, master)
+
         def conclude():
             battle_replay(battle_id=battle.id)
             results.battle_conclude(battle_id=battle.id)
+            battle_replay(battle_id=fow_battle.id)
 
         transaction.on_commit(conclude)
         self.stdout.write(self.style.SUCCESS(
-            f"Demo loaded: campaign «{campaign.name}». Logins (password = username): master (game master), "
+            f"Demo loaded: campaigns «{campaign.name}» and «{FOW_CAMPAIGN}». Logins (password = username): master (game master), "
             "ivan, petr, hans (players)."))
