@@ -127,16 +127,21 @@ def _d(value):
 
 
 def _fow_battle_events():
-    """After the muster (in inches, the attacker first): Hans's rifle team runs At the Double, his scouts
-    move and shoot at the train's escort; Ivan's tanks move and fire at the running team (double dice,
-    F-DBL-10); Hans's platoon Digs In (F-DIG) and his scouts shoot again."""
+    """After the muster (in inches, the attacker first): before anything moves, the railway line is laid
+    (F-TRAIN-3..7: Ivan, who has the train, picks the edges, Hans the first point, Ivan the second).
+    Hans's rifle team runs At the Double and his scouts move; Ivan's train steams in along its line
+    (F-TRAIN-14/15) and a gun wagon fires at the running team (double dice, F-DBL-10); Hans's platoon
+    Digs In (F-DIG) and his scouts fire at the escort tank still aboard."""
     return [
+        ("railway_edges_chosen", {"side": "defender", "edges": "east_west"}),
+        ("railway_point_chosen", {"side": "attacker", "edge": "east", "position": 18}),
+        ("railway_point_chosen", {"side": "defender", "edge": "west", "position": 30}),
+        ("railway_line_laid", {"side": "defender", "length": 48, "crosses_deployment_area": True, "bridges": 1}),
         ("team_moved", {"team": "hans-p1-t2", "distance": 12, "at_the_double": True, "closest_enemy": 20}),
         ("team_moved", {"team": "hans-p2-t1", "distance": 4}),
-        ("team_shot", {"shooter": "hans-p2-t2", "target": "ivan-p2-t1", "dice": [_d(5), _d(2)]}),
         ("turn_ended", {"side": "attacker", "turn": 1}),
-        ("team_moved", {"team": "ivan-p2-t1", "distance": 10}),
-        ("team_shot", {"shooter": "ivan-p2-t2", "target": "hans-p1-t2", "dice": [_d(4), _d(6), _d(1), _d(3)]}),
+        ("train_entered", {"train": "ivan-p1", "distance": 14, "train_length": 12}),
+        ("team_shot", {"shooter": "ivan-p1-t2", "target": "hans-p1-t2", "dice": [_d(4), _d(6)]}),
         ("turn_ended", {"side": "defender", "turn": 1}),
         ("dig_in_attempted", {"platoon": "hans-p1", "die": _d(5)}),
         ("team_shot", {"shooter": "hans-p2-t1", "target": "ivan-p2-t1", "dice": [_d(6), _d(3)]}),
