@@ -195,13 +195,15 @@ def test_loaddemo_has_a_fow_armoured_train_battle_mustered_from_fow_rosters_and_
     head = battle.head_seq
     call_command("loaddemo")
     battle.refresh_from_db()
-    assert battle.head_seq == head == 13, "idempotent: mustered and played once"
+    assert battle.head_seq == head == 16, "idempotent: mustered and played once"
     types = list(battle.events.order_by("seq").values_list("type", flat=True))
     assert types[:3] == ["force_mustered", "force_mustered", "battle_started"]
-    assert {"team_moved", "team_shot", "dig_in_attempted", "turn_ended"} <= set(types)
+    assert {"team_moved", "team_shot", "dig_in_attempted", "turn_ended", "railway_line_laid",
+            "train_entered"} <= set(types)
     assert all(roster_validate(roster=p.roster).ok for p in battle.participants.select_related("roster"))
     battle_replay(battle_id=battle.id)
     battle.projection.refresh_from_db()
     state = battle.projection.state
     assert state["status"] == "running" and state["trains"]["ivan-p1"]["escorts"] == ["ivan-p2"]
+    assert state["trains"]["ivan-p1"]["where"] == "on_table", "the train steamed in along its line (F-TRAIN-14)"
     assert state["teams"]["hans-p1-t2"]["dug_in"] and state["teams"]["hans-p1-t2"]["double_ply"] == 0
