@@ -210,6 +210,7 @@ class FowState:
     recon_chooser: str = ""  # the side to choose the next platoon (F-RECON-13)
     recon_platoon: str = ""  # the platoon making its recon deployment move now (F-RECON-13)
     disengagements: dict[str, Disengagement] = field(default_factory=dict)  # by platoon (F-RECON-15..24)
+    cautious: list[str] = field(default_factory=list)  # Reconnaissance and Observer teams (F-RECON-3), at muster
 
     def copy(self) -> FowState:
         return load(FowState, dump(self))

@@ -166,6 +166,8 @@ def _apply_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
         for e in train.escorts:
             if e in state.platoons:
                 state.platoons[e].train = train.id
+    for hook in ON_MUSTER:
+        hook(state, p, ctx)
 
 
 # --- turn_ended --------------------------------------------------------------------
@@ -189,6 +191,9 @@ def _check_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
         refuse("S-TURN", f"Сейчас ход {state.turn} стороны {state.side_to_move}.",
                f"It is turn {state.turn} of the {state.side_to_move}.")
 
+
+# Hooks run after a force is mustered (``(state, payload, ctx)``): indexes an area keeps.
+ON_MUSTER: list[Any] = []
 
 # Hooks run after a turn ends (``(state, payload, ctx)``), for statuses that
 # change with the turn rather than with an action (F-RECON-3's cautious movement).

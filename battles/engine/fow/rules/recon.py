@@ -50,7 +50,7 @@ from battles.engine.rules.core import other
 
 from .actions import DICE_MODIFIERS, ON_MOVE, assault_launched, team_moved, team_shot
 from .common import distance, fmt, movement, passes, platoon, refuse, require_live, require_running, skill_min, team
-from .core import ON_TURN_END, turn_ended
+from .core import ON_MUSTER, ON_TURN_END, turn_ended
 
 Side = Literal["attacker", "defender"]
 
@@ -115,13 +115,22 @@ def _after_move(state: FowState, p: Any, ctx: Context) -> None:
 ON_MOVE.append(_after_move)
 
 
+def _after_muster(state: FowState, p: Any, ctx: Context) -> None:
+    """The cautious teams, kept so a turn's end visits them alone (a company has hundreds of teams)."""
+    state.cautious = [tid for tid, t in state.teams.items() if cautious(t)]
+
+
 def _after_turn(state: FowState, p: Any, ctx: Context) -> None:
     """F-RECON-3: a turn passing can make a cautious team Gone to Ground again (its
     shot or assault is no longer in its running or last turn): the stored flag follows."""
-    for t in state.teams.values():
-        _refresh(state, t)
+    teams = state.teams
+    for tid in state.cautious:
+        t = teams.get(tid)
+        if t is not None:
+            _refresh(state, t)
 
 
+ON_MUSTER.append(_after_muster)
 ON_TURN_END.append(_after_turn)
 
 
