@@ -503,7 +503,10 @@ def report(events: list[Any], state: dict[str, Any], language: str = "ru", *, na
 
 
 def final_state(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per side: fighters by fate and vehicles lost (from the stored projection)."""
+    """Per side: fighters by fate and vehicles lost (from the stored projection).
+    A Flames of War battle counts teams: destroyed ones as killed, vehicles by kind."""
+    if state.get("ruleset") == "fow":
+        return _fow_final_state(state)
     out = []
     for side in ("defender", "attacker"):
         fate = {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
@@ -516,4 +519,19 @@ def final_state(state: dict[str, Any]) -> list[dict[str, Any]]:
         vehicles = [v for v in (state.get("vehicles") or {}).values() if v.get("side") == side]
         out.append({"side": side, **fate, "mustered": sum(fate.values()), "vehicles": len(vehicles),
                     "vehicles_destroyed": sum(1 for v in vehicles if v.get("destroyed"))})
+    return out
+
+
+FOW_VEHICLES = ("tank", "vehicle", "train")
+
+
+def _fow_final_state(state: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for side in ("defender", "attacker"):
+        teams = [t for t in (state.get("teams") or {}).values() if t.get("side") == side]
+        dead = sum(1 for t in teams if t.get("destroyed"))
+        vehicles = [t for t in teams if t.get("kind") in FOW_VEHICLES]
+        out.append({"side": side, "alive": len(teams) - dead, "wounded": 0, "dead": dead, "captured": 0,
+                    "mustered": len(teams), "vehicles": len(vehicles),
+                    "vehicles_destroyed": sum(1 for t in vehicles if t.get("destroyed"))})
     return out

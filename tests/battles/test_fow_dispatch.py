@@ -102,3 +102,25 @@ def test_a_fow_battle_page_shows_platoons_teams_and_fow_sentences(client, fow_ba
     assert "Стрелковый взвод" in text and "Стрелки Петрова" in text and "окопано" in text
     assert "Бой начался (Flames of War)" in text and "обороняющиеся (V-TURN-8)" not in text  # not v11.2's
     assert "взводов — 1, отделений — 1" in text and "Попытка Окопаться: Стрелковый взвод" in text
+
+
+@pytest.mark.django_db
+def test_a_fow_battle_report_counts_teams_and_platoons_show_no_v11_posture(client, fow_battle):
+    """The report table counts a FoW battle's teams (v11.2 counts fighters); a platoon has no
+    v11.2 posture, so its header shows none."""
+    import re
+
+    from battles.report import final_state
+
+    force = NewEvent("force_mustered", {"side": "attacker", "platoons": [
+        {"id": "A1", "kind": "infantry", "name": "Стрелковый взвод",
+         "teams": [{"id": "a1", "kind": "infantry"}, {"id": "a2", "kind": "infantry"}]},
+        {"id": "T1", "kind": "tank", "name": "Танки", "teams": [{"id": "t1", "kind": "tank", "armoured": True}]}]})
+    append(fow_battle, [FOW_START, force])
+    battle_replay(battle_id=fow_battle.id)
+    state = BattleProjection.objects.get(battle=fow_battle).state
+    attacker = next(row for row in final_state(state) if row["side"] == "attacker")
+    assert (attacker["mustered"], attacker["alive"], attacker["dead"], attacker["vehicles"]) == (3, 3, 0, 1)
+    html = client.get(reverse("battle-detail", args=[fow_battle.id])).content.decode()
+    summary = re.search(r"<summary><strong>Стрелковый взвод</strong>.*?</summary>", html, re.S).group(0)
+    assert "положение" not in summary and "posture" not in summary
