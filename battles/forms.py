@@ -65,6 +65,7 @@ FIELD_LABELS: dict[str, Any] = {
     "seats": _("Seats"), "shooter": _("Shooter"), "side": _("Side"), "skirts": _("Side skirts"),
     "smoke": _("Name of the smoke screen"), "specialisations": _("Specialisations"), "spot": _("Spotting test"),
     "spotter_bunkers": _("Pillboxes with a spotter"), "struck": _("Fighters struck"),
+    "vehicles_struck": _("Vehicles in the damage radius"),
     "surrounded": _("Completely surrounded"), "talk_distances": _("Talking distance, in"), "target": _("Target"),
     "target_id": _("Target"), "through_opening": _("Through an agreed opening"),
     "through_smoke": _("Through the smoke screen"), "towing": _("Towing"), "trawl": _("Mine trawl takes it"),
@@ -206,7 +207,8 @@ _posture = lazy(lambda value: term("posture", value, get_language()), str)
 ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "recon", "assault")})
 NO_DIE = _("not rolled")
 BLANK = "—"
-MAX_ROWS = {"dice": 6, "struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2}
+MAX_ROWS = {"dice": 6, "struck": 4, "victims": 4, "rolls": 3, "talk_distances": 2, "units": 3, "fighters": 6, "vehicles": 2,
+            "vehicles_struck": 2}
 MAX_ROWS["hits"] = 4  # --- aircraft (F-AIR) ---: an air attack's hits, one row each
 
 

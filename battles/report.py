@@ -449,6 +449,16 @@ def _fire(d: dict[str, Any], n: Namer) -> str:
         struck.append(f"{n.fighter(x.get('fighter'))}" + (f" ({'; '.join(bits)})" if bits else ""))
     if struck:
         notes.append(t("под огнём: ", "under fire: ") + ", ".join(struck) + _rule("G-2"))
+    near = []
+    for x in d.get("vehicles_struck") or ():
+        if not isinstance(x, dict):
+            continue
+        where = ""
+        if x.get("distance") is not None:
+            where = " (" + t(f"в {inches(x['distance'])} от разрыва", f"{inches(x['distance'])} from the impact") + ")"
+        near.append(n.vehicle(x.get("vehicle")) + where)
+    if near:
+        notes.append(t("техника в радиусе: ", "vehicles in the radius: ") + ", ".join(near) + _rule("V-MORT-4"))
     rules = FIRE_RULES.get(d.get("weapon"), ()) + TARGET_RULES.get(d.get("target"), ())
     return text + (", " + ", ".join(notes) if notes else "") + _rule("V-TURN-11", *rules) + "."
 

@@ -150,3 +150,12 @@ def test_a_log_with_every_event_type_leaks_no_raw_key_dict_or_literal(lang, sett
 def test_a_redacted_sappers_work_reads_as_hidden_work():
     text = report.sentence("sapper_worked", {"sapper": "d_sap", "redacted": True}, "ru", names=NAMES, state=_state())
     assert "Кузнецов" in text and "скрытой работой" in text and "m1" not in text
+
+
+def test_a_mortar_shot_names_the_vehicles_in_its_radius_v_mort_4():
+    data = {"shooter": "DM", "weapon": "mortar", "target": "fighters", "distance": 10, "target_id": "pt",
+            "hit": {"value": 15, "source": "entered"}, "vehicles_struck": [{"vehicle": "AT3", "distance": 0.5}]}
+    ru = report.sentence("fire", data, "ru", names=NAMES, state=_state())
+    en = report.sentence("fire", data, "en", names=NAMES, state=_state())
+    assert "техника в радиусе" in ru and "V-MORT-4" in ru
+    assert "vehicles in the radius" in en and "0.5" in en

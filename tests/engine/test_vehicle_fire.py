@@ -99,15 +99,96 @@ def test_v_mg_2_mg_hit_test_boundary():
     assert t.v("C1").damage == 0
 
 
-def test_v_mort_4_mortar_destroys_class_1_and_v_mort_5_refuses_above_class_1():
+def test_v_mort_4_mortar_destroys_class_1_and_v_mort_5_does_no_damage_above_class_1():
+    """V-MORT-5 is no damage, not a ban: the shot is made, counts towards the two (V-MORT-3), changes nothing."""
     t = standard()
     t.postures("defender")
     tank(t, "attacker", "C1", armour=1, gun=0)
     tank(t, "attacker", "C2", armour=2, gun=0)
+    before = (t.v("C2").damage, t.v("C2").running_gear, t.v("C2").destroyed)
+    shoot_vehicle(t, "DM", "mortar", "C2", 20)
+    shoot_vehicle(t, "DM", "mortar", "C2", 20)
+    assert (t.v("C2").damage, t.v("C2").running_gear, t.v("C2").destroyed) == before
+    assert not any(t.f(c).dead or t.f(c).wounded for c in t.v("C2").crew)
     err = t.refused("fire", shooter="DM", weapon="mortar", target="vehicle", target_id="C2", distance=5, hit=D(15))
-    assert err.rule_id == "V-MORT-5"
+    assert err.rule_id == "V-MORT-3"  # both shots were made
+    t.next_turn()
+    t.next_turn()
     shoot_vehicle(t, "DM", "mortar", "C1", 11)
     assert t.v("C1").destroyed
+
+
+def test_v_mort_3_a_no_damage_shot_then_a_shot_at_another_target_is_refused():
+    t = standard()
+    t.postures("defender")
+    tank(t, "attacker", "C1", armour=1, gun=0)
+    tank(t, "attacker", "C2", armour=2, gun=0)
+    shoot_vehicle(t, "DM", "mortar", "C2", 20)
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="vehicle", target_id="C1", distance=5, hit=D(15))
+    assert err.rule_id == "V-MORT-3"
+
+
+def mortar_table():
+    t = standard()
+    t.postures("defender")
+    tank(t, "attacker", "C1", armour=1, gun=0, kind="car", drive="wheeled")
+    tank(t, "attacker", "C1b", armour=1, gun=0, kind="car", drive="wheeled")
+    tank(t, "attacker", "C2", armour=2, gun=0)
+    return t
+
+
+@pytest.mark.parametrize(("die", "destroyed"), [(10, False), (11, True)])
+def test_v_mort_4_fragments_destroy_a_class_1_vehicle_in_the_radius_and_v_mort_5_spare_class_2(die, destroyed):
+    """V-MORT-4: «прямым и осколочным попаданием» — an aim-point hit on infantry reaches class-1 vehicles within 1"."""
+    t = mortar_table()
+    t.fire("DM", "mortar", distance=10, target_id="pt", hit=D(die),
+           struck=[{"fighter": "a1", "die": D(1), "distance": 0.0}],
+           vehicles_struck=[{"vehicle": "C1", "distance": 1.0}, {"vehicle": "C2", "distance": 0.5}])
+    assert t.v("C1").destroyed is destroyed
+    assert all(t.f(c).dead is destroyed for c in t.v("C1").crew)  # V-CREW-6
+    assert not t.v("C2").destroyed and t.v("C2").damage == 0
+    last = t.events[-1]
+    assert last.data["vehicles_struck"][0]["vehicle"] == "C1"
+
+
+def test_v_mort_4_a_direct_hit_also_reaches_the_class_1_vehicles_beside_it():
+    t = mortar_table()
+    shoot_vehicle(t, "DM", "mortar", "C1", 12, vehicles_struck=[{"vehicle": "C1b", "distance": 0.8}])
+    assert t.v("C1").destroyed and t.v("C1b").destroyed
+
+
+def test_v_mort_2_a_vehicle_beyond_the_1_inch_radius_is_refused():
+    t = mortar_table()
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="fighters", distance=10, target_id="pt",
+                    hit=D(15), struck=[{"fighter": "a1", "die": D(1), "distance": 0.0}],
+                    vehicles_struck=[{"vehicle": "C1", "distance": 1.01}])
+    assert err.rule_id == "V-MORT-2"
+
+
+def test_vehicles_struck_are_only_for_area_weapons_and_only_live_enemy_vehicles():
+    """V-GUN-3: a gun's shell has no fragments; an area shot names live enemy vehicles."""
+    t = mortar_table()
+    err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="C1", distance=10,
+                    hit=D(15), vehicles_struck=[{"vehicle": "C1b", "distance": 0.5}])
+    assert err.rule_id == "V-GUN-3"
+    err = t.refused("fire", shooter="DM", weapon="mortar", target="vehicle", target_id="C1", distance=10,
+                    hit=D(15), vehicles_struck=[{"vehicle": "DT4", "distance": 0.5}])
+    assert err.rule_id == "S-TARGET"
+
+
+def test_v_ride_5_riders_in_the_radius_are_struck_as_fighters_their_class_3_tank_is_untouched():
+    """V-RIDE-5, V-MORT-5: the riders on a tank in the mortar's radius are fighters in the radius."""
+    t = standard()
+    t.postures("defender")
+    t.end_turn()
+    t.postures("attacker")
+    t.add("embarked", vehicle="AT3", fighters=["a1"], role="riders")
+    t.end_turn()
+    t.postures("defender")
+    t.fire("DM", "mortar", distance=10, target_id="pt", hit=D(15),
+           struck=[{"fighter": "a1", "die": D(20), "distance": 0.5}],
+           vehicles_struck=[{"vehicle": "AT3", "distance": 0.5}])
+    assert t.f("a1").wounded and t.v("AT3").damage == 0 and not t.v("AT3").destroyed
 
 
 @pytest.mark.parametrize(("die", "killed"), [(10, False), (11, True)])
@@ -229,6 +310,20 @@ def test_v_gun_4_no_ambush_outside_the_movement_phase():
     err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=12,
                     hit=D(12), ambush=True, path_distance=1)
     assert err.rule_id == "V-GUN-4"
+
+
+def test_v_gun_4_the_ambush_is_fired_only_at_armour_not_at_an_unarmoured_car():
+    """V-GUN-4 «по бронетехнике»: a moving car is not armour; an APC is."""
+    t = enemy_moving()
+    tank(t, "attacker", "CAR", armour=1, gun=0, kind="car", drive="wheeled")
+    t.add("vehicle_moved", vehicle="CAR", distance=6)
+    err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="CAR", distance=12,
+                    hit=D(12), ambush=True, path_distance=1)
+    assert err.rule_id == "V-GUN-4"
+    t.add("vehicle_moved", vehicle="AP", distance=6)
+    t.add("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AP", distance=12, hit=D(12),
+          ambush=True, path_distance=1)
+    assert t.v("AP").destroyed  # gun 4 > armour 2
 
 
 def test_v_atgl_1_reading_no_ambush_for_at_grenadiers():

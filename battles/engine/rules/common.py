@@ -88,6 +88,31 @@ def posture_of(state: BattleState, f: Fighter) -> str:
     return unit.posture if unit is not None else "dug_in"
 
 
+def in_command(f: Fighter | None) -> bool:
+    """An officer who can command: alive and free (V-POW-6)."""
+    return f is not None and not f.dead and not f.captured and is_officer(f)
+
+
+def unit_commander(state: BattleState, uid: str) -> Fighter | None:
+    """Who commands unit ``uid``: its commander while he is alive, free and
+    with the unit; else nobody. The one answer for every rule that asks (who
+    orders whom, V-OFF-2..4; the captain's distance, V-CMD-5, V-CMD-6; a fire
+    team's own posture, V-SQUAD-4; radio links, V-MOTOR-8, V-VEH-9)."""
+    u = state.units.get(uid)
+    cmd = state.fighters.get(u.commander) if u is not None else None
+    if not in_command(cmd) or cmd.unit != uid:  # type: ignore[union-attr]
+        return None
+    return cmd
+
+
+def commanded_by_officers(state: BattleState, o: Fighter, uid: str) -> bool:
+    """V-CMD-5, V-CMD-6: officer ``o`` commands unit ``uid`` through a
+    subordinate officer (a living, free sergeant or lieutenant leads it and
+    ``o`` is not of the unit); else he commands its rank and file directly."""
+    cmd = unit_commander(state, uid)
+    return cmd is not None and cmd.id != o.id and cmd.rank in ("sergeant", "lieutenant") and o.unit != uid
+
+
 def command_distance(f: Fighter, rules: dict[str, Any], *, over_officers: bool) -> float:
     """V-CMD-2..6: a captain's 24 in applies only over officers."""
     if f.rank == "captain" and not over_officers:
@@ -130,7 +155,7 @@ def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:
 def vehicle_commander(state: BattleState, v: Vehicle) -> Fighter | None:
     for fid in v.crew:
         f = state.fighters.get(fid)
-        if f is not None and not f.dead and is_officer(f):
+        if in_command(f):
             return f
     return None
 

@@ -41,6 +41,8 @@ HOWITZERS = frozenset({"howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tan
                        "rocket_mortar"})
 AIRCRAFT = frozenset({"ground_attack_aircraft", "bomber", "dive_bomber"})
 AREA = HOWITZERS | AIRCRAFT | {"mortar"}  # aim point hit test, then G-2 for each fighter in the radius (G-7)
+# Armour («бронетехника»): the seed's vehicle kinds are cars, armour and artillery pieces (V-VEH-1).
+ARMOUR_KINDS = frozenset({"tank", "apc"})
 GUNS = frozenset({"gun", "at_gun", "aa_gun"})
 AT_INFANTRY = frozenset({"at_grenade_launcher", "at_rifle"})
 MULTI = frozenset({"lmg", "hmg", "flamethrower", "vehicle_mg", "aa_autocannon"})  # V-MG-1: several targets
@@ -94,6 +96,14 @@ class Struck:
 
 
 @dataclass(frozen=True, slots=True)
+class VehicleStruck:
+    """A vehicle in an area weapon's damage radius, other than the one aimed at."""
+
+    vehicle: str = field(metadata={"min_length": 1, "max_length": 64})
+    distance: float = field(metadata={"min": 0, "doc": "Inches from the point of impact"})
+
+
+@dataclass(frozen=True, slots=True)
 class Fire:
     """One shot. The table states the distance, visual contact, the target and
     the dice: ``hit`` is the hit, tank or grenade test; ``spot`` the spotting
@@ -113,6 +123,8 @@ class Fire:
     through_smoke: str | None = field(default=None, metadata={"max_length": 64, "doc": "Smoke screen on the line of sight (G-20)"})
     ambush: bool = field(default=False, metadata={"doc": "AT ambush in the enemy's movement phase (V-GUN-4)"})
     path_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Tank path to the aim line (V-GUN-5)"})
+    vehicles_struck: list[VehicleStruck] = field(default_factory=list, metadata={
+        "max_items": 20, "doc": "Area weapons: the other vehicles in the damage radius (V-MORT-4); their riders go in struck"})
 
 
 fire = event_type(
@@ -300,6 +312,30 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     if needs_hit and p.hit is None:
         raise refuse("S-DIE", "Нужен бросок на попадание (hit).", "A hit roll (hit) is required.")
     getattr(_TARGET_CHECKS, p.target)(state, p, f, v, side, r)
+    _check_vehicles_struck(state, p, side, r)
+
+
+def _check_vehicles_struck(state: BattleState, p: Fire, side: str, r: dict[str, Any]) -> None:
+    """The vehicles in an area weapon's radius (V-MORT-4 «осколочным попаданием»):
+    only area weapons fired at fighters or a vehicle have a radius (V-GUN-3: a
+    gun's shell has none); each is a live enemy vehicle within the radius."""
+    if not p.vehicles_struck:
+        return
+    if p.weapon not in AREA or p.target not in ("fighters", "vehicle"):
+        rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "S-TARGET")
+        raise refuse(rule, "У этого выстрела нет радиуса поражения по технике.",
+                     "This shot has no damage radius for vehicles.")
+    radius = r["radius"].get(p.weapon, r["area_radius"].get(p.weapon))
+    seen: set[str] = {p.target_id} if p.target == "vehicle" else set()
+    for s in p.vehicles_struck:
+        t = vehicle(state, s.vehicle)
+        if s.vehicle in seen or not enemy(side, t.side) or t.destroyed or t.kind == "aircraft":
+            raise refuse("S-TARGET", f"{t.id} — не цель в радиусе.", f"{t.id} is not a target in the radius.")
+        seen.add(s.vehicle)
+        if radius is not None and s.distance > radius:
+            rule = "V-MORT-2" if p.weapon == "mortar" else "V-MORT-1"
+            raise refuse(rule, f"{t.id} вне радиуса поражения {radius}\".",
+                         f"{t.id} is outside the {radius}\" damage radius.")
 
 
 class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
@@ -340,11 +376,11 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
         t = vehicle(state, p.target_id)
         if not enemy(side, t.side) or t.destroyed or t.kind == "aircraft":
             raise refuse("S-TARGET", f"{t.id} — не цель.", f"{t.id} is not a valid target.")
-        if p.weapon == "mortar" and t.armour > 1:
-            raise refuse("V-MORT-5", "Миномёт не повреждает технику выше класса 1.",
-                         "A mortar does no damage to vehicles above class 1.")
         if p.weapon in ("rifle", "sniper_rifle"):
             raise refuse("V-VDMG-2", "Стрелковое оружие не повреждает технику.", "Small arms cannot damage vehicles.")
+        if p.ambush and t.kind not in ARMOUR_KINDS:
+            raise refuse("V-GUN-4", f"{t.id} — не бронетехника: засада — только по бронетехнике.",
+                         f"{t.id} is not armour: an ambush is fired only at armour.")
         if p.ambush and t.side != state.side_to_move:
             raise refuse("V-GUN-4", "Засада — по технике противника в её ход.", "An ambush targets the moving enemy.")
         if p.ambush and t.moved_ply != state.ply:
@@ -445,9 +481,9 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
         if die >= r["grenade_success_min"]:
             _wound_riders(state, t, by, r)
         return
-    if p.weapon == "mortar":  # V-MORT-4
+    if p.weapon == "mortar":
         if die >= r["test_success_min"]:
-            destroy_vehicle(state, t, by)
+            _mortar_blast(state, t, by)  # V-MORT-4, V-MORT-5
         return
     cls = _gun_class(p, v, r)
     if cls <= 1:  # V-TEST-8: class-1 guns (and MGs, V-MG-2) use the hit test
@@ -476,6 +512,25 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
         t.running_gear = True  # V-VDMG-6
     if t.damage > r["vehicle_reserve"]:
         destroy_vehicle(state, t, by)  # V-VDMG-4
+
+
+def _mortar_blast(state: BattleState, t: Vehicle, by: Fighter | None) -> None:
+    """A mortar's direct or fragment hit on a vehicle: class 1 is destroyed
+    (V-MORT-4); above class 1 it does no damage (V-MORT-5): the shot was made,
+    nothing changes."""
+    if t.armour <= 1:
+        destroy_vehicle(state, t, by)
+
+
+def _blast_vehicles(state: BattleState, p: Fire, by: Fighter | None) -> None:
+    """The vehicles in the radius of an area shot whose aim point was hit, with
+    what the seed gives each: the mortar's fragments destroy class 1 (V-MORT-4);
+    the seed gives other area weapons no fragment effect on vehicles (G-7), and
+    riders are fighters in the radius, resolved from ``struck``."""
+    if p.weapon != "mortar":
+        return
+    for s in p.vehicles_struck:
+        _mortar_blast(state, state.vehicles[s.vehicle], by)
 
 
 def _wound_riders(state: BattleState, t: Vehicle, by: Fighter | None, r: dict[str, Any]) -> None:
@@ -517,6 +572,8 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         return
     if target == "vehicle":
         _hit_vehicle(state, p, v, state.vehicles[p.target_id], by, r)
+        if hit:
+            _blast_vehicles(state, p, by)
         return
     weapon = _object_weapon(p, v)
     if target == "house":
@@ -530,6 +587,8 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     # fighters
     if p.weapon in AREA and not hit:
         return  # the aim point was missed (G-7)
+    if p.weapon in AREA:
+        _blast_vehicles(state, p, by)
     if p.weapon == "grenade":
         if p.hit is not None and value(p.hit) >= r["grenade_success_min"]:
             wound(state, state.fighters[p.struck[0].fighter], by, r)  # G-11

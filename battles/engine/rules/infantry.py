@@ -13,6 +13,7 @@ from battles.engine.state import BattleState, Fighter
 from .common import (
     capture,
     command_distance,
+    commanded_by_officers,
     credit_of,
     enemy,
     fighter,
@@ -24,6 +25,7 @@ from .common import (
     require_fit,
     require_own_turn,
     success,
+    unit_commander,
     wound,
 )
 from .core import require_running
@@ -200,12 +202,6 @@ def _members(state: BattleState, uid: str) -> list[Fighter]:
     return [f for f in state.fighters.values() if f.unit == uid and not f.dead and not f.captured]
 
 
-def _unit_has_officers(state: BattleState, uid: str) -> bool:
-    u = state.units[uid]
-    cmd = state.fighters.get(u.commander)
-    return cmd is not None and is_officer(cmd)
-
-
 @morale_test.check
 def _check_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
     require_running(state)
@@ -227,9 +223,7 @@ def _check_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
         o = fighter(state, oid)
         if o.side != u.side or not is_officer(o) or o.dead or o.captured:
             continue
-        over_officers = _unit_has_officers(state, p.unit) and state.fighters[u.commander].rank != "corporal" \
-            and o.rank == "captain"
-        if dist <= command_distance(o, r, over_officers=over_officers):
+        if dist <= command_distance(o, r, over_officers=commanded_by_officers(state, o, p.unit)):
             raise refuse("V-MORALE-1", f"Подразделение в командной дистанции офицера {oid}: теста нет.",
                          f"The unit is within officer {oid}'s command distance: no test.")
     if p.new_commander is not None and p.new_commander not in {f.id for f in members}:
@@ -305,8 +299,8 @@ def _check_order(state: BattleState, p: OrderGiven, ctx: Context) -> None:  # no
     u = state.units.get(p.unit)
     if u is None or u.side != o.side:
         raise refuse("S-UNKNOWN", f"Подразделение {p.unit!r} не ваше.", f"No unit {p.unit!r} of yours.")
-    cmd = state.fighters.get(u.commander)
-    cmd_rank = cmd.rank if cmd is not None and not cmd.dead else ""
+    cmd = unit_commander(state, p.unit)
+    cmd_rank = cmd.rank if cmd is not None else ""
     side_has_lt = any(f.rank == "lieutenant" and f.side == o.side and not f.dead and not f.captured
                       for f in state.fighters.values())
     # V-OFF-2..4: who orders whom
@@ -327,7 +321,7 @@ def _check_order(state: BattleState, p: OrderGiven, ctx: Context) -> None:  # no
         elif p.unit != o.unit:
             raise refuse("V-OFF-4", "Капитан отдаёт приказы лейтенантам (или сержантам).",
                          "A captain orders lieutenants (or sergeants).")
-    over_officers = cmd_rank in ("lieutenant", "sergeant", "corporal") and p.unit != o.unit
+    over_officers = commanded_by_officers(state, o, p.unit)
     if p.radio_operators:
         if len(p.radio_operators) != 2 or len(p.talk_distances) != 2:
             raise refuse("V-RADIO-4", "Связь обеспечивают два радиста.", "Two radio operators provide the link.")
@@ -435,9 +429,8 @@ def _check_handled(state: BattleState, p: PrisonerHandled, ctx: Context) -> None
 def _apply_handled(state: BattleState, p: PrisonerHandled, ctx: Context) -> None:
     x = state.fighters[p.prisoner]
     if p.action == "kill":
-        # credited to the capturing unit's commander (V-POW-2), else to none; never to dict order
-        unit = state.units.get(x.captor_unit)
-        captor = state.fighters.get(unit.commander) if unit is not None else None
+        # credited to the capturing unit's commander (V-POW-2) while he commands it, else to none
+        captor = unit_commander(state, x.captor_unit) if x.captor_unit else None
         x.dead = True
         for c in credit_of(state, captor):
             c.kills += 1

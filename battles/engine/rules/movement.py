@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState
 
-from .common import fighter, is_officer, posture_of, refuse, require_fit, require_own_turn, vehicle
+from .common import fighter, is_officer, posture_of, refuse, require_fit, require_own_turn, unit_commander, vehicle
 from .core import require_running
 from .setup import Posture, Side
 
@@ -29,9 +29,7 @@ def require_phase(state: BattleState, phase: str, rule: str) -> None:
 
 def team_led(state: BattleState, uid: str) -> bool:
     """A fire team has its own posture only while its commander is with it (V-SQUAD-4)."""
-    u = state.units[uid]
-    cmd = state.fighters.get(u.commander)
-    return cmd is not None and not cmd.dead and not cmd.captured and cmd.unit == uid
+    return unit_commander(state, uid) is not None
 
 
 # --- postures_declared -----------------------------------------------------------
