@@ -137,3 +137,13 @@ class TestApi:
         r = _api(table.gm).post(f"/api/battles/{table.battle.pk}/muster/", {"units": "cm"}, format="json")
         assert r.status_code == 400 and r.json()["error"]["field"] == "units"
         assert _api(table.gm).post(f"/api/battles/{table.battle.pk}/muster/").status_code == 201
+
+
+def test_after_the_muster_the_setup_page_lists_the_fow_platoons_and_their_teams(fow_table):  # noqa: F811
+    client = _web(fow_table.gm)
+    client.post(f"/battles/{fow_table.battle.pk}/setup/", {"action": "muster", "units": "in",
+                                                           "first_mover": "attacker"})
+    html = client.get(f"/battles/{fow_table.battle.pk}/setup/").content.decode()
+    assert "Бронепоезд «Ильич»" in html and "Бронепаровоз (Локомотив) №1" in html
+    assert "Разведка" in html and "Стрелковое отделение №3" in html
+    assert 'name="units"' not in html
