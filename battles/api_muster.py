@@ -5,7 +5,7 @@ before it looks at what was sent."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,12 +40,20 @@ class ParticipantIn(serializers.Serializer):
     roster = serializers.IntegerField(help_text="One of the character's submitted rosters for this campaign")
 
 
+@extend_schema_field({"type": "string", "enum": ["attacker", "defender"],
+                      "description": "FoW battles only: who moves first (default attacker); the seeds do not say, "
+                                     "the game master decides"})
+class FirstMoverField(serializers.ChoiceField):
+    """The sides' choice set under its own name: an enum here would collide with ``SideEnum``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=BattleParticipant.Side.choices, **kwargs)
+
+
 class MusterIn(serializers.Serializer):
     units = serializers.ChoiceField(choices=[("in", "inches"), ("cm", "centimetres")], required=False,
                                     help_text="FoW battles only: the units the table measures in (default in)")
-    first_mover = serializers.ChoiceField(choices=BattleParticipant.Side.choices, required=False,
-                                          help_text="FoW battles only: who moves first (default attacker); the "
-                                                    "seeds do not say, the game master decides")
+    first_mover = FirstMoverField(required=False)
 
 
 def _battle(battle_id: int) -> Battle:

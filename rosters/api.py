@@ -22,6 +22,7 @@ from .models import (
     Fighter,
     FowPlatoonKind,
     FowTeam,
+    FowTeamKind,
     FowTeamType,
     GroupKind,
     GunClass,
@@ -525,7 +526,17 @@ class UpgradeOut(serializers.ModelSerializer):
         fields = ["code", "name_ru", "name_en", "description", "cost", "is_placeholder"]
 
 
+@extend_schema_field({"type": "string", "description": "FoW team kind: " + " | ".join(FowTeamKind.values)})
+class FowTeamKindField(serializers.ChoiceField):
+    """A plain string in the schema: an enum named ``kind`` would collide with the unit kinds'."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=FowTeamKind.choices, **kwargs)
+
+
 class FowTeamTypeOut(serializers.ModelSerializer):
+    kind = FowTeamKindField(read_only=True)
+
     class Meta:
         model = FowTeamType
         fields = ["code", "name_ru", "name_en", "kind", "speciality", "gun_size", "armoured", "locomotive",
