@@ -2,9 +2,11 @@
 their read-only log and state, a replay action."""
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.db import transaction
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import get_language
@@ -17,6 +19,7 @@ from .engine import rules_data
 from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
 from .services import battle_rules_reapply
 from .tasks import replay_battle
+from .views_setup import fow_muster_args, fow_muster_choices
 
 
 class ReadOnlyEventInline(admin.TabularInline):
@@ -141,13 +144,13 @@ class BattleAdmin(admin.ModelAdmin):
     def muster_view(self, request, battle_id: int):
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
-        battle = get_object_or_404(Battle, pk=battle_id)
-        self._muster(request, battle)
+        battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+        self._muster(request, battle, **fow_muster_args(request.POST, battle.campaign))
         return HttpResponseRedirect(reverse("admin:battles_battle_change", args=[battle_id]))
 
-    def _muster(self, request, battle: Battle) -> None:
+    def _muster(self, request, battle: Battle, **choices: str) -> None:
         try:
-            muster.battle_muster(user=request.user, battle=battle)
+            muster.battle_muster(user=request.user, battle=battle, **choices)
         except ApplicationError as exc:
             self.message_user(request, f"{battle.name}: {_error_text(exc)}", messages.ERROR)
         else:
@@ -156,8 +159,24 @@ class BattleAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Muster the participants' rosters and start the battle"))
     def muster_battles(self, request, queryset):
-        for battle in queryset.order_by("id"):
-            self._muster(request, battle)
+        """A FoW battle among the chosen asks first (an intermediate page) for
+        the table's units and who moves first; v11.2 battles are mustered at once."""
+        battles = list(queryset.select_related("campaign").order_by("id"))
+        fow = [b for b in battles if b.campaign.ruleset == "fow"]
+        if fow and "apply" not in request.POST:
+            return TemplateResponse(request, "admin/battles/battle/muster_fow.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta, "battles": battles,
+                "fow_battles": [(b, fow_muster_choices(b.campaign)) for b in fow],
+                "title": _("Muster the participants' rosters and start the battle"),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            })
+        for battle in battles:
+            choices = {}
+            if battle.campaign.ruleset == "fow":
+                choices = {"units": request.POST.get(f"units-{battle.pk}", ""),
+                           "first_mover": request.POST.get(f"first_mover-{battle.pk}", "")}
+            self._muster(request, battle, **choices)
+        return None
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("campaign", "projection")

@@ -5,14 +5,14 @@ before it looks at what was sent."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.models import Character
-from config.errors import NotFound
+from config.errors import InvalidInput, NotFound
 from rosters.models import Roster
 
 from . import muster, muster_selectors
@@ -38,6 +38,22 @@ class ParticipantOut(serializers.Serializer):
 class ParticipantIn(serializers.Serializer):
     character = serializers.IntegerField(help_text="An active campaign member's character (his side is used)")
     roster = serializers.IntegerField(help_text="One of the character's submitted rosters for this campaign")
+
+
+@extend_schema_field({"type": "string", "enum": ["attacker", "defender"],
+                      "description": "FoW battles only: who moves first (default attacker); the seeds do not say, "
+                                     "the game master decides"})
+class FirstMoverField(serializers.ChoiceField):
+    """The sides' choice set under its own name: an enum here would collide with ``SideEnum``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=BattleParticipant.Side.choices, **kwargs)
+
+
+class MusterIn(serializers.Serializer):
+    units = serializers.ChoiceField(choices=[("in", "inches"), ("cm", "centimetres")], required=False,
+                                    help_text="FoW battles only: the units the table measures in (default in)")
+    first_mover = FirstMoverField(required=False)
 
 
 def _battle(battle_id: int) -> Battle:
@@ -93,7 +109,7 @@ class ParticipantDetailView(APIView):
 
 class MusterView(APIView):
     @extend_schema(
-        request=None,
+        request=MusterIn,
         responses={201: inline_serializer("MusterOut", {
             "head_seq": serializers.IntegerField(),
             "events": inline_serializer("MusteredEvent", {"seq": serializers.IntegerField(),
@@ -103,11 +119,21 @@ class MusterView(APIView):
         description=("The game master musters every participant's roster: one force_mustered per side and "
                      "battle_started, in one batch; the rosters are locked until the battle ends. 403 for anybody "
                      "else; 400 when a side has no participant with a roster or a roster is no longer submitted "
-                     "and valid; 409 when already mustered; 422 if the engine refuses the forces."),
+                     "and valid; 409 when already mustered; 422 if the engine refuses the forces. A Flames of War "
+                     "battle takes the table's units (in or cm) and who moves first (attacker or defender; the "
+                     "seeds do not say); a v11.2 battle refuses them (400 naming the field)."),
     )
     def post(self, request: Request, battle_id: int) -> Response:
         muster.require_master(request.user)
-        result = muster.battle_muster(user=request.user, battle=_battle(battle_id))
+        battle = _battle(battle_id)
+        data = MusterIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        choices = dict(data.validated_data)
+        if battle.campaign.ruleset != "fow" and choices:
+            field = next(iter(choices))
+            raise InvalidInput(f"{field}: только для боя Flames of War.", f"{field}: for a Flames of War battle only.",
+                               field=field)
+        result = muster.battle_muster(user=request.user, battle=battle, **choices)
         return Response({
             "head_seq": result.battle.head_seq,
             "events": [{"seq": e.seq, "type": e.type} for e in result.events],

@@ -65,6 +65,8 @@ def _forces(battle_id: int) -> dict[str, tuple[list[MusteredUnit], list[Mustered
         units, vehicles = out.get(data.get("side"), ([], []))
         names = {f["id"]: f.get("name") or f["id"] for f in data.get("fighters") or ()}
         by_unit: dict[str, MusteredUnit] = {}
+        for p in data.get("platoons") or ():  # a FoW force: platoons of teams
+            units.append(MusteredUnit(p.get("name") or p["id"], [t.get("name") or t["id"] for t in p.get("teams") or ()]))
         for u in data.get("units") or ():
             by_unit[u["id"]] = MusteredUnit(u.get("name") or u["id"])
             units.append(by_unit[u["id"]])

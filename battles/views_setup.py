@@ -48,6 +48,22 @@ class ScheduleForm(forms.Form):
         self.fields["objectives"].queryset = campaign.objectives.all()
 
 
+def fow_muster_choices(campaign: Campaign) -> dict:
+    """What the game master chooses when mustering a FoW battle: the units the
+    table measures in and who moves first (the seeds do not say who does)."""
+    return {"units": [("in", _("inches")), ("cm", _("centimetres"))],
+            "first_mover": [("attacker", campaign.attacker_name or _("attacker")),
+                            ("defender", campaign.defender_name or _("defender"))]}
+
+
+def fow_muster_args(post, campaign: Campaign) -> dict:
+    """``battle_muster``'s FoW arguments from a posted form (v11.2: none; the
+    service checks the values and names the field it refuses)."""
+    if campaign.ruleset != "fow":
+        return {}
+    return {"units": post.get("units", ""), "first_mover": post.get("first_mover", "")}
+
+
 @login_required
 def battle_schedule_page(request, campaign_id: int):
     _require_master(request)
@@ -91,7 +107,8 @@ def battle_setup_page(request, battle_id: int):
                 muster.battle_participant_remove(user=request.user, participant=participant)
                 messages.success(request, _("Participant removed."))
             elif action == "muster":
-                muster.battle_muster(user=request.user, battle=battle)
+                muster.battle_muster(user=request.user, battle=battle,
+                                     **fow_muster_args(request.POST, battle.campaign))
                 messages.success(request, _("The forces are mustered and the battle has started."))
         except ApplicationError as exc:
             messages.error(request, _message(exc))
@@ -100,4 +117,5 @@ def battle_setup_page(request, battle_id: int):
         return redirect("battle-setup", battle.pk)
     return render(request, "battles/battle_setup.html", {
         "battle": battle, "campaign": battle.campaign, "setup": muster_selectors.battle_setup(battle=battle),
+        "fow": fow_muster_choices(battle.campaign) if battle.campaign.ruleset == "fow" else None,
     })

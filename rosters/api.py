@@ -20,6 +20,10 @@ from . import domain, selectors, services
 from .models import (
     ArmourClass,
     Fighter,
+    FowPlatoonKind,
+    FowTeam,
+    FowTeamKind,
+    FowTeamType,
     GroupKind,
     GunClass,
     GunType,
@@ -81,7 +85,16 @@ class UnitOut(serializers.ModelSerializer):
 
     class Meta:
         model = Unit
-        fields = ["id", "parent", "kind", "group_kind", "name", "upgrades"]
+        fields = ["id", "parent", "kind", "group_kind", "fow_kind", "name", "upgrades"]
+
+
+class FowTeamOut(serializers.ModelSerializer):
+    team_type = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    team_type_name = serializers.CharField(source="team_type.name_ru", read_only=True)
+
+    class Meta:
+        model = FowTeam
+        fields = ["id", "unit", "team_type", "team_type_name", "count"]
 
 
 class VehicleOut(serializers.ModelSerializer):
@@ -114,12 +127,15 @@ class RosterDetailOut(RosterOut):
     units = serializers.SerializerMethodField()
     vehicles = serializers.SerializerMethodField()
     fighters = serializers.SerializerMethodField()
+    teams = serializers.SerializerMethodField(help_text="FoW teams in the roster's FoW platoons (units of kind "
+                                                        "fow_platoon)")
     report = serializers.SerializerMethodField()
     reprice_changes_total = serializers.SerializerMethodField(
         help_text="True when pricing with the current game data would change priced_total")
 
     class Meta(RosterOut.Meta):
-        fields = RosterOut.Meta.fields + ["units", "vehicles", "fighters", "report", "reprice_changes_total"]
+        fields = RosterOut.Meta.fields + ["units", "vehicles", "fighters", "teams", "report",
+                                                "reprice_changes_total"]
 
     @extend_schema_field(UnitOut(many=True))
     def get_units(self, obj) -> list[dict]:
@@ -132,6 +148,10 @@ class RosterDetailOut(RosterOut):
     @extend_schema_field(FighterOut(many=True))
     def get_fighters(self, obj) -> list[dict]:
         return FighterOut(self.context["tree"].fighters, many=True).data
+
+    @extend_schema_field(FowTeamOut(many=True))
+    def get_teams(self, obj) -> list[dict]:
+        return FowTeamOut(self.context["tree"].teams, many=True).data
 
     @extend_schema_field(ReportOut)
     def get_report(self, obj) -> dict:
@@ -166,8 +186,21 @@ class UnitIn(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     parent = serializers.IntegerField(required=False, allow_null=True, default=None)
     group_kind = serializers.ChoiceField(choices=GroupKind.choices, required=False, allow_blank=True, default="")
+    fow_kind = serializers.ChoiceField(choices=FowPlatoonKind.choices, required=False, allow_blank=True, default="",
+                                       help_text="FoW platoons (kind fow_platoon) only, and required for them")
     upgrades = serializers.SlugRelatedField(slug_field="code", queryset=Upgrade.objects.all(), many=True,
                                             required=False, default=list)
+
+
+class FowTeamIn(serializers.Serializer):
+    unit = serializers.IntegerField(help_text="The FoW platoon (a unit of kind fow_platoon) of this roster")
+    team_type = serializers.SlugRelatedField(slug_field="code", queryset=FowTeamType.objects.all(),
+                                             help_text="A FoW team type's code (GET /api/game-data/)")
+    count = serializers.IntegerField(min_value=1, max_value=1000, default=1)
+
+
+class FowTeamPatchIn(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0, max_value=1000, help_text="0 removes the teams")
 
 
 class FighterIn(serializers.Serializer):
@@ -220,7 +253,7 @@ def _part(model, roster: Roster, pk: int | None, field: str):
         return None
     obj = model.objects.filter(roster=roster, pk=pk).first()
     if obj is None:
-        raise NotFound(f"{field}: не найдено в этом составе.", f"{field}: not found in this roster.")
+        raise NotFound(f"{field}: не найдено в этом составе.", f"{field}: not found in this roster.", field=field)
     return obj
 
 
@@ -333,12 +366,14 @@ class RosterImportView(Authenticated):
 
 
 class UnitListView(Authenticated):
-    @extend_schema(summary="Add a unit", request=UnitIn, responses={201: RosterDetailOut})
+    @extend_schema(summary="Add a unit (a FoW platoon names its fow_kind)", request=UnitIn,
+                   responses={201: RosterDetailOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut})
     def post(self, request: Request, roster_id: int) -> Response:
         roster = _roster(request, roster_id)
         d = _valid(UnitIn, request.data)
         unit = services.unit_add(user=request.user, roster=roster, kind=d["kind"], name=d["name"],
-                                 parent=_part(Unit, roster, d["parent"], "parent"), group_kind=d["group_kind"])
+                                 parent=_part(Unit, roster, d["parent"], "parent"), group_kind=d["group_kind"],
+                                 fow_kind=d["fow_kind"])
         if d["upgrades"]:
             services.unit_upgrades_set(user=request.user, roster=roster, unit=unit, upgrades=d["upgrades"])
         return _detail(roster.pk, status.HTTP_201_CREATED)
@@ -415,6 +450,50 @@ class VehicleDetailView(Authenticated):
         return _detail(roster.pk)
 
 
+class FowTeamListView(Authenticated):
+    @extend_schema(summary="The roster's FoW teams, by platoon",
+                   parameters=[OpenApiParameter("unit", int, required=False, description="Only this platoon's")],
+                   responses={200: FowTeamOut(many=True), 404: ErrorOut})
+    def get(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        qs = FowTeam.objects.filter(roster=roster).select_related("team_type")
+        unit = int_param(request, "unit", None)
+        if unit is not None:
+            qs = qs.filter(unit=_part(Unit, roster, unit, "unit"))
+        return Response(FowTeamOut(qs, many=True).data)
+
+    @extend_schema(summary="Add FoW teams of one type to a FoW platoon (F-SPEC-1, F-RECON-1 in the report)",
+                   request=FowTeamIn, responses={201: RosterDetailOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut,
+                                                 409: ErrorOut})
+    def post(self, request: Request, roster_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(FowTeamIn, request.data)
+        services.fow_team_add(user=request.user, roster=roster, unit=_part(Unit, roster, d["unit"], "unit"),
+                              team_type=d["team_type"], count=d["count"])
+        return _detail(roster.pk, status.HTTP_201_CREATED)
+
+
+class FowTeamDetailView(Authenticated):
+    @extend_schema(summary="Change how many FoW teams of the type stand in the platoon (0 removes them)",
+                   request=FowTeamPatchIn, responses={200: RosterDetailOut, 400: ErrorOut, 403: ErrorOut,
+                                                      404: ErrorOut, 409: ErrorOut})
+    def patch(self, request: Request, roster_id: int, team_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        d = _valid(FowTeamPatchIn, request.data)
+        services.fow_team_update(user=request.user, roster=roster, team=_part(FowTeam, roster, team_id, "team"),
+                                 count=d["count"])
+        return _detail(roster.pk)
+
+    @extend_schema(summary="Remove a platoon's FoW teams of one type", responses={200: RosterDetailOut,
+                                                                                   403: ErrorOut, 404: ErrorOut,
+                                                                                   409: ErrorOut})
+    def delete(self, request: Request, roster_id: int, team_id: int) -> Response:
+        roster = _roster(request, roster_id)
+        services.fow_team_update(user=request.user, roster=roster, team=_part(FowTeam, roster, team_id, "team"),
+                                 count=0)
+        return _detail(roster.pk)
+
+
 # --- game data -------------------------------------------------------------------------
 class InfantryClassOut(serializers.ModelSerializer):
     class Meta:
@@ -447,6 +526,23 @@ class UpgradeOut(serializers.ModelSerializer):
         fields = ["code", "name_ru", "name_en", "description", "cost", "is_placeholder"]
 
 
+@extend_schema_field({"type": "string", "description": "FoW team kind: " + " | ".join(FowTeamKind.values)})
+class FowTeamKindField(serializers.ChoiceField):
+    """A plain string in the schema: an enum named ``kind`` would collide with the unit kinds'."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=FowTeamKind.choices, **kwargs)
+
+
+class FowTeamTypeOut(serializers.ModelSerializer):
+    kind = FowTeamKindField(read_only=True)
+
+    class Meta:
+        model = FowTeamType
+        fields = ["code", "name_ru", "name_en", "kind", "speciality", "gun_size", "armoured", "locomotive",
+                  "anti_aircraft", "movement_in", "movement_cm", "cost", "is_placeholder"]
+
+
 class GameDataView(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -456,7 +552,9 @@ class GameDataView(APIView):
                        "rules": serializers.DictField(help_text="Budgets, limits and readings (RosterRules)"),
                        "infantry_classes": InfantryClassOut(many=True), "armour_classes": ArmourClassOut(many=True),
                        "gun_classes": GunClassOut(many=True), "vehicle_options": OptionOut(many=True),
-                       "upgrades": UpgradeOut(many=True)}))
+                       "upgrades": UpgradeOut(many=True),
+                       "fow_team_types": FowTeamTypeOut(many=True, help_text="Flames of War team types; the seeds "
+                                                        "give no points table (G-F1): placeholders")}))
     def get(self, request: Request) -> Response:
         game = selectors.game_data_current()
         return Response({
@@ -467,4 +565,5 @@ class GameDataView(APIView):
             "gun_classes": GunClassOut(game.guns, many=True).data,
             "vehicle_options": OptionOut(game.options, many=True).data,
             "upgrades": UpgradeOut(game.upgrades, many=True).data,
+            "fow_team_types": FowTeamTypeOut(game.fow_team_types, many=True).data,
         })

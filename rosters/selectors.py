@@ -173,7 +173,7 @@ def roster_tree(*, roster_id: int) -> RosterTree:
         Prefetch("options", queryset=VehicleOption.objects.only("id", "code", "name_ru", "name_en"))))
     fighters = list(Fighter.objects.filter(roster_id=roster_id).select_related("infantry_class"))
     tree = RosterTree(roster, units, vehicles, fighters)
-    if tree.ruleset == "fow":  # one more query, for FoW rosters only
+    if tree.ruleset == "fow" or any(u.kind == "fow_platoon" for u in units):  # one more query, FoW rosters only
         tree.teams = list(FowTeam.objects.filter(roster_id=roster_id).select_related("team_type"))
     return tree
 
@@ -350,7 +350,7 @@ def roster_export(*, tree: RosterTree) -> dict[str, Any]:
         "priced_total": r.priced_total,
         "units": [{"ref": f"u{u.pk}", "kind": u.kind, "name": u.name,
                    "parent": f"u{u.parent_id}" if u.parent_id else None, "group_kind": u.group_kind,
-                   "upgrades": [x.code for x in u.upgrades.all()]} for u in tree.units],
+                   "fow_kind": u.fow_kind, "upgrades": [x.code for x in u.upgrades.all()]} for u in tree.units],
         "vehicles": [{"ref": f"v{v.pk}", "kind": v.kind, "name": v.name,
                       "unit": f"u{v.unit_id}" if v.unit_id else None, "gun_type": v.gun_type,
                       "armour_class": v.armour_class, "gun_class": v.gun_class, "side_skirts": v.side_skirts,
@@ -359,4 +359,5 @@ def roster_export(*, tree: RosterTree) -> dict[str, Any]:
                       "unit": f"u{f.unit_id}" if f.unit_id else None,
                       "vehicle": f"v{f.vehicle_id}" if f.vehicle_id else None,
                       "fire_team": f.fire_team} for f in tree.fighters],
+        "teams": [{"type": t.team_type.code, "count": t.count, "unit": f"u{t.unit_id}"} for t in tree.teams],
     }

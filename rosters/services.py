@@ -410,11 +410,13 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
     side = data.get("side", "")
     if side not in ("", *Side.values):
         _problem(problems, "side", "неизвестная сторона", "unknown side")
-    units, vehicles, fighters = [], [], []
+    units, vehicles, fighters, teams = [], [], [], []
     raw_units = data.get("units", [])
     raw_vehicles = data.get("vehicles", [])
     raw_fighters = data.get("fighters", [])
-    for key, value in (("units", raw_units), ("vehicles", raw_vehicles), ("fighters", raw_fighters)):
+    raw_teams = data.get("teams", [])  # FoW platoons' teams (absent from older and v11.2 exports)
+    for key, value in (("units", raw_units), ("vehicles", raw_vehicles), ("fighters", raw_fighters),
+                       ("teams", raw_teams)):
         if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
             _problem(problems, key, "ожидается список объектов", "expected a list of objects")
             return domain.RosterSpec(), problems
@@ -428,6 +430,11 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
             _problem(problems, where, "неизвестный вид подразделения", "unknown unit type")
         if (u.get("group_kind") or "") not in ("", *GroupKind.values):
             _problem(problems, where, "неизвестный вид группы", "unknown group type")
+        fow_kind = u.get("fow_kind") or ""
+        if u.get("kind") == UnitKind.FOW_PLATOON and fow_kind not in FowPlatoonKind.values:
+            _problem(problems, where, "неизвестный тип взвода FoW (fow_kind)", "unknown FoW platoon type (fow_kind)")
+        if u.get("kind") != UnitKind.FOW_PLATOON and fow_kind:
+            _problem(problems, where, "fow_kind только у взвода FoW", "fow_kind belongs only to a FoW platoon")
         if u.get("parent") is not None and (u["parent"] not in unit_refs or u["parent"] == u.get("ref")):
             _problem(problems, where, "неизвестный parent", "unknown parent")
         ups = u.get("upgrades", [])
@@ -435,7 +442,7 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
             _problem(problems, where, "upgrades — список кодов", "upgrades must be a list of codes")
             ups = []
         units.append(domain.UnitSpec(str(u.get("ref")), str(u.get("kind")), str(u.get("name") or "")[:200],
-                                     u.get("parent"), str(u.get("group_kind") or ""), tuple(ups)))
+                                     u.get("parent"), str(u.get("group_kind") or ""), tuple(ups), str(fow_kind)))
     for i, v in enumerate(raw_vehicles):
         where = f"vehicles[{i}]"
         if not isinstance(v.get("ref"), str) or vehicle_refs.count(v["ref"]) > 1:
@@ -468,7 +475,20 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
         if f.get("vehicle") is not None and f["vehicle"] not in vehicle_refs:
             _problem(problems, where, "неизвестный vehicle", "unknown vehicle")
         fighters.append(domain.FighterSpec(str(f.get("class")), count, f.get("unit"), f.get("vehicle"), team))
-    return domain.RosterSpec(tuple(units), tuple(vehicles), tuple(fighters), side), problems
+    platoon_refs = [u.get("ref") for u in raw_units if u.get("kind") == UnitKind.FOW_PLATOON]
+    for i, t in enumerate(raw_teams):
+        where = f"teams[{i}]"
+        count = t.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
+            _problem(problems, where, "count — целое 1…1000", "count must be an integer 1…1000")
+            count = 1
+        if not isinstance(t.get("type"), str):
+            _problem(problems, where, "type — код типа отделения FoW", "type must be a FoW team type's code")
+        if t.get("unit") not in platoon_refs:
+            _problem(problems, where, "unit — ref взвода FoW из этого файла",
+                     "unit must be the ref of a FoW platoon in this file")
+        teams.append(domain.FowTeamSpec(str(t.get("type")), str(t.get("unit")), count))
+    return domain.RosterSpec(tuple(units), tuple(vehicles), tuple(fighters), side, teams=tuple(teams)), problems
 
 
 @transaction.atomic
@@ -497,6 +517,10 @@ def roster_import(*, user: Any, character: Character, data: Any,
             for code in u.upgrades:
                 if code not in game.rules.upgrades:
                     _problem(problems, f"units[{i}]", f"неизвестное улучшение {code}", f"unknown upgrade {code}")
+        for i, t in enumerate(spec.teams):
+            if t.type not in game.rules.fow_team_types:
+                _problem(problems, f"teams[{i}]", f"неизвестный тип отделения FoW {t.type}",
+                         f"unknown FoW team type {t.type}")
     if problems:
         raise InvalidInput(f"Импорт отклонён: ошибок — {len(problems)}.",
                            f"Import refused: {len(problems)} problem(s).", field=problems[0]["field"],
@@ -507,6 +531,7 @@ def roster_import(*, user: Any, character: Character, data: Any,
     options = {o.code: o for o in game.options}
     upgrades = {u.code: u for u in game.upgrades}
     units: dict[str, Unit] = {}
+    order = {u.ref: i for i, u in enumerate(spec.units)}
     pending = list(spec.units)
     while pending:  # parents before children
         ready = [u for u in pending if u.parent is None or u.parent in units]
@@ -514,9 +539,11 @@ def roster_import(*, user: Any, character: Character, data: Any,
             raise InvalidInput("Импорт отклонён: циклические parent.", "Import refused: the parents form a cycle.",
                                field="units", code="import_invalid")
         for u in ready:
-            units[u.ref] = Unit.objects.create(roster=roster, kind=u.kind, name=u.name or UnitKind(u.kind).label,
+            default = FowPlatoonKind(u.fow_kind).label if u.kind == UnitKind.FOW_PLATOON else UnitKind(u.kind).label
+            units[u.ref] = Unit.objects.create(roster=roster, kind=u.kind, name=u.name or default,
                                                parent=units.get(u.parent) if u.parent else None,
-                                               group_kind=u.group_kind, position=len(units))
+                                               group_kind=u.group_kind, fow_kind=u.fow_kind,
+                                               position=order[u.ref])  # the file's order, not the creation's
             if u.upgrades:
                 units[u.ref].upgrades.set([upgrades[c] for c in u.upgrades])
         pending = [u for u in pending if u.ref not in units]
@@ -533,6 +560,10 @@ def roster_import(*, user: Any, character: Character, data: Any,
                 vehicle=vehicles.get(f.vehicle) if f.vehicle else None, infantry_class=classes[f.cls],
                 count=f.count, fire_team=f.fire_team, position=i)
         for i, f in enumerate(spec.fighters)])
+    team_types = {t.code: t for t in game.fow_team_types}
+    FowTeam.objects.bulk_create([
+        FowTeam(roster=roster, unit=units[t.unit], team_type=team_types[t.type], count=t.count, position=i)
+        for i, t in enumerate(spec.teams)])
     report = _reprice(roster)
     return roster, report
 

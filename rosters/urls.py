@@ -23,6 +23,8 @@ api_urls = [
     path("rosters/<int:roster_id>/vehicles/", api.VehicleListView.as_view(), name="api-roster-vehicles"),
     path("rosters/<int:roster_id>/vehicles/<int:vehicle_id>/", api.VehicleDetailView.as_view(),
          name="api-roster-vehicle"),
+    path("rosters/<int:roster_id>/teams/", api.FowTeamListView.as_view(), name="api-roster-teams"),
+    path("rosters/<int:roster_id>/teams/<int:team_id>/", api.FowTeamDetailView.as_view(), name="api-roster-team"),
     path("game-data/", api.GameDataView.as_view(), name="api-game-data"),
 ]
 
