@@ -32,8 +32,8 @@ ID = {"min_length": 1, "max_length": 64}
 
 def _sapper(state: BattleState, sid: str, rules: dict) -> None:
     s = fighter(state, sid)
+    require_fit(state, s, rules)  # the sapper's own status before turn order
     require_own_turn(state, s.side)
-    require_fit(state, s, rules)
     if s.cls != "sapper":
         raise refuse("V-SAP-1", f"{sid} — не сапёр.", f"{sid} is not a sapper.")
 

@@ -23,6 +23,7 @@ from .common import (
     observation_distance,
     posture_of,
     refuse,
+    require_able,
     require_fit,
     require_own_turn,
     vehicle,
@@ -182,6 +183,7 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     require_running(state)
     r = ctx.rules
     f, v, side = _shooter(state, p.shooter)
+    require_able(state, f, v, r, to_fire=True)  # the shooter's own status before turn order and targets
     off_turn = state.side_to_move != side
     if off_turn:
         if p.target == "aircraft":
@@ -617,6 +619,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     f, v, side = _shooter(state, p.shooter)
+    require_able(state, f, v, r, to_fire=True)  # the shooter's own status before turn order
     require_own_turn(state, side)
     require_phase(state, "fire", "V-TURN-11")
     if p.smoke in state.smoke:

@@ -66,8 +66,8 @@ def _check_melee(state: BattleState, p: Melee, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     a, d = fighter(state, p.attacker), fighter(state, p.defender)
+    require_fit(state, a, r)  # the attacker's own status before turn order
     require_own_turn(state, a.side)
-    require_fit(state, a, r)
     require_alive(d)
     if not enemy(a.side, d.side):
         raise refuse("S-TARGET", "Рукопашная — только с противником.", "Melee is fought only with an enemy.")
@@ -298,8 +298,8 @@ def _check_order(state: BattleState, p: OrderGiven, ctx: Context) -> None:  # no
     require_running(state)
     r = ctx.rules
     o = fighter(state, p.officer)
+    require_fit(state, o, r)  # the officer's own status before turn order
     require_own_turn(state, o.side)
-    require_fit(state, o, r)
     if not is_officer(o):
         raise refuse("V-OFF-1", f"{o.id} — не офицер.", f"{o.id} is not an officer.")
     u = state.units.get(p.unit)
@@ -387,8 +387,8 @@ def _check_prisoner(state: BattleState, p: PrisonerTaken, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     c, x = fighter(state, p.captor), fighter(state, p.prisoner)
+    require_fit(state, c, r)  # the captor's own status before turn order
     require_own_turn(state, c.side)
-    require_fit(state, c, r)
     require_alive(x)
     if not enemy(c.side, x.side):
         raise refuse("S-TARGET", "Пленным берут противника.", "Only an enemy can be taken prisoner.")
