@@ -122,7 +122,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "smoke_period": "battle",  # V-SMOKE-3 reading: the limit is per battle ("turn": per turn)
     "smoke_min_gun_class": 3,  # V-SMOKE-1
     # vehicles
-    "vehicle_reserve": 1,  # V-VDMG-4; G-26 for non-tanks
+    "vehicle_reserve": 1,  # V-VDMG-4: a tank's damage reserve (seed)
+    "non_tank_reserve": 1,  # G-26: cars, APCs, artillery pieces and aircraft
     "atgl_class": 5,  # V-ATGL-1
     "at_grenade_ambush": False,  # V-ATGL-1 reading: no AT ambush for grenade launchers and AT rifles
     "skirts_stop_at_rifles": True,  # V-VDMG-8 reading: skirts also stop AT rifles
@@ -163,7 +164,7 @@ PLACEHOLDERS: dict[str, str] = {
     "water_needs_bridge": "G-21",
     "smoke_blocks_sight": "G-20",
     "air_sorties_per_battle": "G-8",
-    "vehicle_reserve": "G-26",
+    "non_tank_reserve": "G-26",
 }
 
 READINGS: dict[str, str] = {

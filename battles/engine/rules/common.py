@@ -152,7 +152,17 @@ def observation_distance(f: Fighter, rules: dict[str, Any], *, on_height: bool =
     fixed distance, ``scout_observation``), V-TERR-9 (+4 in on a height)."""
     if f.cls == "scout":
         return rules["scout_observation"] + (rules["height_bonus"] if on_height and rules["scout_height_bonus"] else 0.0)
-    return class_entry(rules["observation_distance"], f, 12.0) + (rules["height_bonus"] if on_height else 0.0)
+    base = class_entry(rules["observation_distance"], f)
+    if base is None:  # no hidden fallback: the rules data must name every class's distance
+        raise refuse("S-RULES", f"В данных правил нет дистанции наблюдения (observation_distance) для класса {f.cls}.",
+                     f"The rules data give no observation distance (observation_distance) for class {f.cls}.")
+    return base + (rules["height_bonus"] if on_height else 0.0)
+
+
+def damage_reserve(v: Vehicle, rules: dict[str, Any]) -> int:
+    """A tank's damage reserve is seed text (V-VDMG-4: 1); every other vehicle
+    and artillery piece has the placeholder ``non_tank_reserve`` (G-26)."""
+    return rules["vehicle_reserve"] if v.kind == "tank" else rules["non_tank_reserve"]
 
 
 def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:

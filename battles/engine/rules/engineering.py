@@ -14,6 +14,7 @@ from battles.engine.state import BattleState, Mine
 from .common import (
     credit_of,
     credited,
+    damage_reserve,
     destroy_vehicle,
     enemy,
     fighter,
@@ -197,7 +198,7 @@ def _apply_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
         return
     v.damage += 1  # V-MINE-5
     v.running_gear = True
-    if v.damage > r["vehicle_reserve"]:
+    if v.damage > damage_reserve(v, r):
         destroy_vehicle(state, v, layer)
 
 

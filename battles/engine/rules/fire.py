@@ -15,6 +15,7 @@ from .common import (
     class_entry,
     credit_of,
     credited,
+    damage_reserve,
     destroy_vehicle,
     enemy,
     fighter,
@@ -476,7 +477,7 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
         c.vehicles_damaged += 1
     if gear:
         t.running_gear = True  # V-VDMG-6
-    if t.damage > r["vehicle_reserve"]:
+    if t.damage > damage_reserve(t, r):
         destroy_vehicle(state, t, by)  # V-VDMG-4
 
 
