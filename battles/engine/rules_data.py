@@ -144,6 +144,12 @@ DEFAULT_RULES: dict[str, Any] = {
                                "bomber", "dive_bomber"],  # V-CORR-2 (reading: every howitzer and the rocket mortar)
     "spotter_needs_scout": {"bunker": True, "vehicle": False},  # V-BUNK-8 reading
     "charge_affects_friends": False,  # V-MINE-11 reading: enemy infantry only
+    # issue 11: readings of the gaps that were hard-coded, now game data (defaults: the catalog's placeholder)
+    "infantry_fire_min": 11,  # G-2: wounded if d20 + attack - defence >= this (the V-TEST-1 band)
+    "grenade_test": True,  # G-11: a thrown grenade uses the grenade test 13-20 (V-TEST-2); False: the hit test
+    "spotting_test_everywhere": False,  # G-9: False = only where the catalog says (V-HOUSE-9, V-BUNK-2)
+    "melee_tie": "reroll",  # G-13: "reroll" until the tie breaks; "attacker" / "defender" wins a tie; "none": nobody is hurt
+    "mines_per_sapper": None,  # G-22: mines and charges one sapper may lay in a battle (None = no limit)
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -165,6 +171,11 @@ PLACEHOLDERS: dict[str, str] = {
     "smoke_blocks_sight": "G-20",
     "air_sorties_per_battle": "G-8",
     "non_tank_reserve": "G-26",
+    "infantry_fire_min": "G-2",
+    "grenade_test": "G-11",
+    "spotting_test_everywhere": "G-9",
+    "melee_tie": "G-13",
+    "mines_per_sapper": "G-22",
 }
 
 READINGS: dict[str, str] = {

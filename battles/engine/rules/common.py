@@ -110,6 +110,12 @@ def require_able(state: BattleState, f: Fighter | None, v: Vehicle | None, rules
         require_crew(state, v.id, to_fire=to_fire)
 
 
+def grenade_min(rules: dict[str, Any]) -> int:
+    """G-11: a thrown grenade succeeds from the grenade test's 13 (V-TEST-2), or,
+    if the game master sets ``grenade_test`` off, from the hit test's 11 (V-TEST-1)."""
+    return rules["grenade_success_min"] if rules["grenade_test"] else rules["test_success_min"]
+
+
 def success(die: Any, rules: dict[str, Any]) -> bool:
     """V-TEST-1: 1-10 fail, 11-20 success."""
     return value(die) >= rules["test_success_min"]

@@ -101,6 +101,10 @@ def _check_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
     if p.action == "lay":
         if p.kind is None or p.object in state.mines:
             raise refuse("V-SAP-3", "Укажите тип и новый идентификатор мины.", "Give the kind and a new mine id.")
+        limit = r["mines_per_sapper"]
+        if limit is not None and sum(1 for m in state.mines.values() if m.laid_by == s.id) >= limit:
+            raise refuse("V-SAP-3", f"Сапёр {s.id} уже разместил {limit} мин(ы) и заряд(ы) за бой (G-22).",
+                         f"Sapper {s.id} has already laid {limit} mine(s) and charge(s) this battle (G-22).")
     elif p.object not in state.wire and p.object not in state.mines:
         raise refuse("S-UNKNOWN", f"Объект {p.object!r} не найден.", f"No object {p.object!r}.")
 

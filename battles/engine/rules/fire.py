@@ -19,6 +19,7 @@ from .common import (
     destroy_vehicle,
     enemy,
     fighter,
+    grenade_min,
     is_officer,
     kill,
     observation_distance,
@@ -315,6 +316,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "V-MG-1")
             raise refuse(rule, "Этот выстрел поражает только одного бойца.", "This shot can strike only one fighter.")
         spot_needed = False
+        sniper = f is not None and f.cls == "sniper"  # V-SNIP-3: a sniper needs no spotting test
         radius = r["radius"].get(p.weapon, r["area_radius"].get(p.weapon))
         for s in p.struck:
             if radius is not None and s.distance is not None and s.distance > radius:
@@ -331,6 +333,8 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             house = state.buildings.get(t.building)
             if house is not None and not house.light_cover:
                 spot_needed = spot_needed or (f is None or f.cls != "sniper")  # V-HOUSE-9, V-SNIP-3
+            elif house is None and not t.bunker and r["spotting_test_everywhere"] and not sniper:
+                spot_needed = True  # G-9 set to "everywhere": every target outside cover; light cover is exempt (V-COVER-4)
             if t.bunker and s.embrasure and f is not None and f.cls == "sniper":
                 spot_needed = spot_needed or r["bunker_sniper_needs_spot"]  # V-BUNK-2 prevails over V-SNIP-3
             if s.die is None and p.weapon not in GUNS and p.weapon not in AT_INFANTRY and p.weapon != "grenade":
@@ -397,7 +401,7 @@ def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> in
 def _g2_success(state: BattleState, f: Fighter | None, t: Fighter, s: Struck, r: dict[str, Any]) -> bool:
     """G-2: the target is hit if d20 + attack - defence >= 11."""
     attack = class_entry(r["attack"], f, 0) if f is not None else 0  # G-1: an officer's rank row first
-    return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]
+    return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["infantry_fire_min"]
 
 
 def _g2(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
@@ -445,7 +449,7 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
             t.crew_flamed_turn = state.turn
         return
     if p.weapon == "grenade":  # V-TEST-2 / G-11: the grenade wounds the riders (V-RIDE-7)
-        if die >= r["grenade_success_min"]:
+        if die >= grenade_min(r):
             _wound_riders(state, t, by, r)
         return
     if p.weapon == "mortar":  # V-MORT-4
@@ -534,7 +538,7 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     if p.weapon in AREA and not hit:
         return  # the aim point was missed (G-7)
     if p.weapon == "grenade":
-        if p.hit is not None and value(p.hit) >= r["grenade_success_min"]:
+        if p.hit is not None and value(p.hit) >= grenade_min(r):
             wound(state, state.fighters[p.struck[0].fighter], by, r)  # G-11
         return
     spot_ok = p.spot is None or value(p.spot) >= r["test_success_min"]
@@ -554,6 +558,9 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             if not (s.embrasure and f is not None and f.cls == "sniper" and spot_ok):
                 continue  # V-BUNK-1
         house = state.buildings.get(t.building)
+        if house is None and bunker is None and not spot_ok and r["spotting_test_everywhere"] \
+                and not (f is not None and f.cls == "sniper"):
+            continue  # G-9 set to "everywhere": a failed spotting test, no effect
         if house is not None and not house.light_cover:
             if not spot_ok:
                 continue  # V-HOUSE-9

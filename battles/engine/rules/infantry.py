@@ -90,7 +90,11 @@ def _check_melee(state: BattleState, p: Melee, ctx: Context) -> None:
         raise refuse("V-MELEE-2", "Нужны одновременные броски обеих сторон.", "Both sides' simultaneous rolls are needed.")
     ba, bd = melee_bonus(a, r), melee_bonus(d, r)
     totals = [(value(x.attacker) + ba, value(x.defender) + bd) for x in p.rolls]
-    if any(x != y for x, y in totals[:-1]) or totals[-1][0] == totals[-1][1]:
+    if r["melee_tie"] != "reroll":  # G-13 set otherwise: one roll, a tie settled by the rules data
+        if len(totals) != 1:
+            raise refuse("V-MELEE-2", "Ничья не перебрасывается (G-13): нужен один бросок.",
+                         "Ties are not re-rolled (G-13): give one roll.")
+    elif any(x != y for x, y in totals[:-1]) or totals[-1][0] == totals[-1][1]:
         raise refuse("V-MELEE-2", "Ничья перебрасывается: все броски, кроме последнего, — ничьи (G-13).",
                      "Ties are re-rolled: every roll but the last must be a tie (G-13).")
 
@@ -104,7 +108,14 @@ def _apply_melee(state: BattleState, p: Melee, ctx: Context) -> None:
         kill(state, d, a)  # V-MELEE-4
         return
     last = p.rolls[-1]
-    if value(last.attacker) + melee_bonus(a, r) > value(last.defender) + melee_bonus(d, r):
+    ta, td = value(last.attacker) + melee_bonus(a, r), value(last.defender) + melee_bonus(d, r)
+    if ta == td and r["melee_tie"] != "reroll":  # G-13: the tie as the rules data settle it
+        if r["melee_tie"] == "attacker":
+            wound(state, d, a, r)
+        elif r["melee_tie"] == "defender":
+            wound(state, a, d, r)
+        return  # "none": nobody is hurt
+    if ta > td:
         wound(state, d, a, r)
     else:
         wound(state, a, d, r)
