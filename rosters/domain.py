@@ -120,6 +120,8 @@ class Rules:
     squad_vehicle_max_class: int = 1
     smoke_min_gun_class: int = 3
     tg_max_includes_corporal: bool = True
+    hq_squad_rules: str = "squad"  # G-19: an HQ squad follows the squad rules (V-SQUAD); "free": not checked
+    reinforcement_group_rules: str = "tactical_group"  # G-19: a company's group is a tactical group (V-TG); or "squad"
     upgrades_per_unit: int = 1
     group_upgrade_limit: bool = True
     side_skirts_cost: int = 3
@@ -386,7 +388,10 @@ class _Check:
             total += upgrades
             smoke[u.ref] = u.kind in SQUAD_KINDS or u.kind == "tactical_group"  # V-SMOKE-1
             {"company": self.check_company, "platoon": self.check_platoon, "squad": self.check_squad,
-             "hq_squad": self.check_squad, "tactical_group": self.check_group,
+             "hq_squad": self.check_squad if r.hq_squad_rules == "squad" else lambda u: None,  # G-19
+             "tactical_group": self.check_squad if (  # G-19: a company's reinforcement group
+                 parent is not None and parent.kind == "company" and r.reinforcement_group_rules == "squad")
+             else self.check_group,
              "motorised": self.check_motorised}.get(u.kind, lambda u: None)(u)
             if u.kind == "tactical_group" and unit_costs[u.ref] > r.tactical_group_budget:
                 # V-TG-6: the standard cost of a group; advisory inside a larger force (V-PP-1 binds alone)

@@ -98,6 +98,13 @@ class RosterRules(models.Model):
     smoke_min_gun_class = models.PositiveIntegerField(_("smoke: guns from class (V-SMOKE-1)"), default=3)
     tg_max_includes_corporal = models.BooleanField(
         _("tactical group limit includes its corporal (V-TG-5 reading)"), default=True)
+    hq_squad_rules = models.CharField(
+        _("HQ squad composition (G-19 placeholder)"), max_length=16, default="squad",
+        choices=[("squad", _("the infantry squad rules (V-SQUAD)")), ("free", _("not checked"))])
+    reinforcement_group_rules = models.CharField(
+        _("reinforcement group composition (G-19 placeholder)"), max_length=16, default="tactical_group",
+        choices=[("tactical_group", _("a separate tactical group (V-TG)")),
+                 ("squad", _("the infantry squad rules (V-SQUAD)"))])
     upgrades_per_unit = models.PositiveIntegerField(_("upgrades per squad or group (V-UPG-4)"), default=1)
     group_upgrade_limit = models.BooleanField(
         _("the one-upgrade limit also binds tactical groups (V-UPG-4 reading)"), default=True)
