@@ -150,6 +150,9 @@ DEFAULT_RULES: dict[str, Any] = {
     "spotting_test_everywhere": False,  # G-9: False = only where the catalog says (V-HOUSE-9, V-BUNK-2)
     "melee_tie": "reroll",  # G-13: "reroll" until the tie breaks; "attacker" / "defender" wins a tie; "none": nobody is hurt
     "mines_per_sapper": None,  # G-22: mines and charges one sapper may lay in a battle (None = no limit)
+    # G-13 (campaign.services.command_roll, V-RANK-10): "reroll" until the tie breaks; "senior": the tied
+    # player of the highest card rank is captain (still tied: re-roll)
+    "command_roll_tie": "reroll",
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -176,6 +179,7 @@ PLACEHOLDERS: dict[str, str] = {
     "spotting_test_everywhere": "G-9",
     "melee_tie": "G-13",
     "mines_per_sapper": "G-22",
+    "command_roll_tie": "G-13",
 }
 
 READINGS: dict[str, str] = {
