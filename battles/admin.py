@@ -279,7 +279,47 @@ class RulesSettingAdmin(admin.ModelAdmin):
 
         owned = [{"key": key, "what": what, "where": where, "url": reverse(url)}
                  for key, (what, where, url) in OWNED_KEYS.items()]
-        return super().changelist_view(request, {**(extra_context or {}), "game_data_keys": owned})
+        return super().changelist_view(request, {**(extra_context or {}), "game_data_keys": owned,
+                                                 "defaults_url": reverse("admin:battles_rulessetting_defaults")})
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.defaults_view)
+        return [path("defaults/", view, name="battles_rulessetting_defaults"), *super().get_urls()]
+
+    def defaults_view(self, request):
+        """Every rules-data default in use, with its gap ID and placeholder
+        mark, and a link to set it (a rules setting, or the game-data table
+        that owns the key)."""
+        from django.core.exceptions import PermissionDenied
+        from django.template.response import TemplateResponse
+
+        from .gamedata import OWNED_KEYS
+        from .selectors import rules_data_overview
+
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        add = reverse("admin:battles_rulessetting_add")
+        rows = []
+        for row in rules_data_overview():
+            if row.source == "game_data":
+                _what, where, url = OWNED_KEYS[row.key]
+                link, label = reverse(url), where
+            elif row.setting_id is not None:
+                link, label = reverse("admin:battles_rulessetting_change", args=[row.setting_id]), _("change")
+            else:
+                link, label = f"{add}?key={row.key}", _("set")
+            rows.append({"row": row, "link": link, "label": label})
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "rows": rows,
+                   "title": _("Rules data: every default in use")}
+        return TemplateResponse(request, "admin/battles/rulessetting/defaults.html", context)
+
+    def get_changeform_initial_data(self, request):
+        """``?key=`` from the defaults list: the key, and its default as the value to edit."""
+        initial = super().get_changeform_initial_data(request)
+        key = initial.get("key")
+        if key in engine.DEFAULT_RULES:
+            initial["value"] = engine.DEFAULT_RULES[key]
+        return initial
 
     @admin.display(description=_("default"))
     def default(self, obj):
@@ -288,7 +328,11 @@ class RulesSettingAdmin(admin.ModelAdmin):
     @admin.display(description=_("placeholder"))
     def placeholder(self, obj):
         gap = rules_data.PLACEHOLDERS.get(obj.key)
-        return _("placeholder (%s)") % gap if gap else "—"
+        if not gap:
+            return "—"
+        if obj is not None and obj.pk is not None:  # the game master has set it: no longer a placeholder
+            return _("set by the game master (was placeholder %s)") % gap
+        return _("placeholder (%s)") % gap
 
     @admin.display(description=_("catalog reading"))
     def reading(self, obj):

@@ -95,7 +95,7 @@ def _fow_sides(state: dict[str, Any], n: Namer, lang: str) -> list[dict[str, Any
 
 
 def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides: dict[str, str],
-          vehicle_reserve: int) -> dict[str, Any]:
+          vehicle_reserve: int, non_tank_reserve: int | None = None) -> dict[str, Any]:
     lang = lang_of(language)
     n = Namer(names, state, lang, sides)
     if state.get("ruleset") == "fow":
@@ -146,7 +146,8 @@ def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides:
                 "id": vid, "name": n.vehicle(vid), "kind": term("vehicle_kind", v.get("kind"), lang),
                 "armour": v.get("armour", 0), "gun": v.get("gun", 0),
                 "weapon": term("weapon", v.get("weapon"), lang),
-                "damage": v.get("damage", 0), "reserve": vehicle_reserve,
+                "damage": v.get("damage", 0),
+                "reserve": vehicle_reserve if v.get("kind") == "tank" or non_tank_reserve is None else non_tank_reserve,
                 "running_gear": bool(v.get("running_gear")), "destroyed": bool(v.get("destroyed")),
                 "status": status,
                 "specialisations": ", ".join(term("specialisation", s, lang) for s in v.get("specialisations") or ()),

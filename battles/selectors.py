@@ -39,9 +39,56 @@ def rules_settings() -> dict[str, Any]:
     from .gamedata import OWNED_KEYS, game_data_rules
     from .models import RulesSetting
 
-    rows = RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value")
+    rows = dict(RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value"))
+    return rules_settings_from(rows=rows, game_data=game_data_rules())
+
+
+@dataclass(frozen=True)
+class RulesDataRow:
+    """One rules-data key as the game master sees it: its default, the value
+    new battles use, its catalog gap (G-n) or reading, and where it is set."""
+
+    key: str
+    default: Any
+    value: Any
+    gap: str  # "G-n" when the default has no seed basis, else ""
+    reading: str  # the catalog reading the default adopts, else ""
+    source: str  # "default" (engine default in use), "setting" (a RulesSetting row), "game_data" (OWNED_KEYS)
+    setting_id: int | None
+
+    @property
+    def placeholder(self) -> bool:
+        """A gap's default still in use: the mark goes once the game master sets the key."""
+        return bool(self.gap) and self.source == "default"
+
+
+def rules_data_overview() -> list[RulesDataRow]:
+    """Every rules-data default (``engine.DEFAULT_RULES``) with the value new
+    battles use, in key order: the game master sees each placeholder (G-n) in
+    use, not only the keys he has set. 3 queries."""
+    from .engine import rules_data
+    from .gamedata import OWNED_KEYS, game_data_rules
+    from .models import RulesSetting
+
+    rows = {k: (pk, v) for pk, k, v in RulesSetting.objects.values_list("pk", "key", "value")}
+    in_use = rules_settings_from(rows={k: v for k, (_pk, v) in rows.items()}, game_data=game_data_rules())
+    out = []
+    for key in sorted(engine.DEFAULT_RULES):
+        default = engine.DEFAULT_RULES[key]
+        source = "game_data" if key in OWNED_KEYS else "setting" if key in rows else "default"
+        out.append(RulesDataRow(
+            key=key, default=default, value=in_use.get(key, default), gap=rules_data.PLACEHOLDERS.get(key, ""),
+            reading=rules_data.READINGS.get(key, ""), source=source,
+            setting_id=rows[key][0] if key in rows else None))
+    return out
+
+
+def rules_settings_from(*, rows: dict[str, Any], game_data: dict[str, Any]) -> dict[str, Any]:
+    """``rules_settings`` from already-read rows and game data (no query)."""
+    from .gamedata import OWNED_KEYS
+
     out: dict[str, Any] = {}
-    for key, value in [*rows, *game_data_rules().items()]:
+    for key, value in [*((k, v) for k, v in rows.items() if k not in OWNED_KEYS), *game_data.items()]:
         default = engine.DEFAULT_RULES.get(key)
         out[key] = {**default, **value} if isinstance(default, dict) and isinstance(value, dict) else value
     return out

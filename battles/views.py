@@ -59,7 +59,8 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     return {
         "view": view, "state": seen, "names": names, "role": role,
         "board": board(seen, names=names, language=lang, sides=sides,
-                       vehicle_reserve=int(rules.get("vehicle_reserve", 0))),
+                       vehicle_reserve=int(rules.get("vehicle_reserve", 0)),
+                       non_tank_reserve=int(rules.get("non_tank_reserve", rules.get("vehicle_reserve", 0)))),
         "chapters": report.report(events, seen, lang, names=names, sides=sides, data_for=data_for),
         "final": [{**row, "name": sides[row["side"]]} for row in report.final_state(seen)],
         "log_first": first, "log_last": last,

@@ -362,6 +362,22 @@ class CommandState:
     assigned: bool
 
 
+def _command_roll_tie(battle: Any) -> str:
+    """G-13: how a tie in the command roll breaks (rules data of the battle)."""
+    from battles import engine
+    from battles.selectors import battle_rules
+
+    return {**engine.DEFAULT_RULES, **battle_rules(battle=battle)}["command_roll_tie"]
+
+
+def _most_senior(characters: list[int]) -> list[int]:
+    """The characters of the highest card rank among ``characters`` (G-14 ladder)."""
+    ladder = {r: i for i, r in enumerate(Rank.values)}
+    ranks = dict(Character.objects.filter(pk__in=characters).values_list("pk", "rank"))
+    best = max(ladder[ranks[c]] for c in characters)
+    return [c for c in characters if ladder[ranks[c]] == best]
+
+
 def command_state(*, battle: Any, side: str) -> CommandState:
     events = list(CampaignEvent.objects.filter(battle=battle, type__in=["command_roll", "command_assigned"])
                   .filter(data__side=side).order_by("id").values_list("type", "data"))
@@ -373,6 +389,8 @@ def command_state(*, battle: Any, side: str) -> CommandState:
             rolls = {int(k): v["value"] for k, v in data["rolls"].items()}
             top = max(rolls.values())
             winners = sorted(c for c, v in rolls.items() if v == top)
+            if len(winners) > 1 and _command_roll_tie(battle) == "senior":  # G-13 set to "senior"
+                winners = _most_senior(winners)
             contenders = winners
             captain = winners[0] if len(winners) == 1 else None
         else:

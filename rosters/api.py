@@ -120,7 +120,7 @@ class RosterOut(serializers.ModelSerializer):
     class Meta:
         model = Roster
         fields = ["id", "name", "owner", "character", "campaign", "side", "status", "priced_total",
-                  "priced_version", "submitted_at", "created_at", "updated_at"]
+                  "priced_version", "air_support_cards", "submitted_at", "created_at", "updated_at"]
 
 
 class RosterDetailOut(RosterOut):
@@ -179,6 +179,8 @@ class RosterPatchIn(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False)
     campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.all(), allow_null=True, required=False)
     side = serializers.ChoiceField(choices=Side.choices, required=False, allow_blank=True)
+    air_support_cards = serializers.IntegerField(min_value=0, max_value=99, required=False,
+                                                 help_text="Air-support cards bought (V-FORM-2; G-8: 8 PP each)")
 
 
 class UnitIn(serializers.Serializer):
@@ -305,7 +307,8 @@ class RosterDetailView(Authenticated):
         roster = _roster(request, roster_id)
         d = _valid(RosterPatchIn, request.data)
         services.roster_update(user=request.user, roster=roster, name=d.get("name"),
-                               campaign=d["campaign"] if "campaign" in d else "keep", side=d.get("side"))
+                               campaign=d["campaign"] if "campaign" in d else "keep", side=d.get("side"),
+                               air_support_cards=d.get("air_support_cards"))
         return _detail(roster.pk)
 
     @extend_schema(summary="Delete a draft roster", responses={204: None})

@@ -120,6 +120,10 @@ class Rules:
     squad_vehicle_max_class: int = 1
     smoke_min_gun_class: int = 3
     tg_max_includes_corporal: bool = True
+    air_support_cost: int = 8  # G-8 placeholder: an air-support card costs 8 PP
+    air_support_max: int = 1  # G-8 placeholder: one sortie per battle, so one card
+    hq_squad_rules: str = "squad"  # G-19: an HQ squad follows the squad rules (V-SQUAD); "free": not checked
+    reinforcement_group_rules: str = "tactical_group"  # G-19: a company's group is a tactical group (V-TG); or "squad"
     upgrades_per_unit: int = 1
     group_upgrade_limit: bool = True
     side_skirts_cost: int = 3
@@ -184,6 +188,7 @@ class RosterSpec:
     in_campaign: bool = False
     ruleset: str = "v11.2"  # the campaign's: "fow" validates by the FoW roster rules
     teams: tuple[FowTeamSpec, ...] = ()
+    air_support: int = 0  # air-support cards bought (V-FORM-2, G-8)
 
 
 @dataclass(frozen=True)
@@ -386,7 +391,10 @@ class _Check:
             total += upgrades
             smoke[u.ref] = u.kind in SQUAD_KINDS or u.kind == "tactical_group"  # V-SMOKE-1
             {"company": self.check_company, "platoon": self.check_platoon, "squad": self.check_squad,
-             "hq_squad": self.check_squad, "tactical_group": self.check_group,
+             "hq_squad": self.check_squad if r.hq_squad_rules == "squad" else lambda u: None,  # G-19
+             "tactical_group": self.check_squad if (  # G-19: a company's reinforcement group
+                 parent is not None and parent.kind == "company" and r.reinforcement_group_rules == "squad")
+             else self.check_group,
              "motorised": self.check_motorised}.get(u.kind, lambda u: None)(u)
             if u.kind == "tactical_group" and unit_costs[u.ref] > r.tactical_group_budget:
                 # V-TG-6: the standard cost of a group; advisory inside a larger force (V-PP-1 binds alone)
@@ -398,8 +406,18 @@ class _Check:
         if loose:
             self.add("V-OFF-8", "Вне подразделений могут быть только лейтенанты и капитаны.",
                      "Only lieutenants and captains may stand outside any unit.")
+        total += self.check_air_support()
         budget, senior = self.check_budget(total)
         return Report(total, budget, senior, self.out, dict(unit_costs), vehicle_costs, smoke)
+
+    def check_air_support(self) -> int:
+        """V-FORM-2: air support is a formulary card; G-8 placeholder: 8 PP each, at most one (one sortie per
+        battle). Returns the cards' cost."""
+        r, cards = self.rules, self.spec.air_support
+        if cards > r.air_support_max:
+            self.add("V-FORM-2", f"Карточек авиаподдержки не больше {r.air_support_max}, сейчас {cards} (G-8).",
+                     f"At most {r.air_support_max} air-support card(s); there are {cards} (G-8).")
+        return cards * r.air_support_cost
 
     def check_budget(self, total: int) -> tuple[int, str | None]:
         # V-PP-5: the force is built on its most senior officer's PP only; others' PP never add.

@@ -36,6 +36,8 @@ class RosterEditForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False)
     side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False)
+    air_support_cards = forms.IntegerField(label=_("Air-support cards"), min_value=0, max_value=99, initial=0,
+                                           help_text=_("V-FORM-2; the price is game data (G-8 placeholder: 8 PP)"))
 
 
 class UnitForm(forms.Form):

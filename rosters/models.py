@@ -98,6 +98,15 @@ class RosterRules(models.Model):
     smoke_min_gun_class = models.PositiveIntegerField(_("smoke: guns from class (V-SMOKE-1)"), default=3)
     tg_max_includes_corporal = models.BooleanField(
         _("tactical group limit includes its corporal (V-TG-5 reading)"), default=True)
+    air_support_cost = models.PositiveIntegerField(_("air-support card cost (G-8 placeholder)"), default=8)
+    air_support_max = models.PositiveIntegerField(_("air-support cards per roster (G-8 placeholder)"), default=1)
+    hq_squad_rules = models.CharField(
+        _("HQ squad composition (G-19 placeholder)"), max_length=16, default="squad",
+        choices=[("squad", _("the infantry squad rules (V-SQUAD)")), ("free", _("not checked"))])
+    reinforcement_group_rules = models.CharField(
+        _("reinforcement group composition (G-19 placeholder)"), max_length=16, default="tactical_group",
+        choices=[("tactical_group", _("a separate tactical group (V-TG)")),
+                 ("squad", _("the infantry squad rules (V-SQUAD)"))])
     upgrades_per_unit = models.PositiveIntegerField(_("upgrades per squad or group (V-UPG-4)"), default=1)
     group_upgrade_limit = models.BooleanField(
         _("the one-upgrade limit also binds tactical groups (V-UPG-4 reading)"), default=True)
@@ -386,6 +395,7 @@ class Roster(models.Model):
     priced_version = models.ForeignKey(GameDataVersion, on_delete=models.PROTECT, null=True, blank=True,
                                        related_name="+", verbose_name=_("priced with game data"))
     priced_total = models.PositiveIntegerField(_("priced total, PP"), default=0)
+    air_support_cards = models.PositiveIntegerField(_("air-support cards (V-FORM-2, G-8)"), default=0)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)

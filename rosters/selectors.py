@@ -161,6 +161,7 @@ class RosterTree:
             in_campaign=self.roster.campaign_id is not None,
             ruleset=self.ruleset,
             teams=tuple(domain.FowTeamSpec(t.team_type.code, str(t.unit_id), t.count, str(t.pk)) for t in self.teams),
+            air_support=self.roster.air_support_cards,
         )
 
 
@@ -194,7 +195,7 @@ def _spec_sql() -> dict[str, str]:
     unit_ups, vehicle_opts = Unit.upgrades.through._meta.db_table, Vehicle.options.through._meta.db_table
     q = connection.ops.quote_name
     return {
-        "rosters": f"SELECT r.id, r.side, r.campaign_id, c.ruleset FROM {t['Roster']} r LEFT JOIN {t['Campaign']} c "
+        "rosters": f"SELECT r.id, r.side, r.campaign_id, c.ruleset, r.air_support_cards FROM {t['Roster']} r LEFT JOIN {t['Campaign']} c "
                    f"ON c.id = r.campaign_id WHERE r.id IN ({{ids}})",
         "teams": f"SELECT x.roster_id, x.id, y.code, x.{q('count')}, x.unit_id FROM {t['FowTeam']} x "
                  f"JOIN {t['FowTeamType']} y ON y.id = x.team_type_id WHERE x.roster_id IN ({{ids}}) "
@@ -232,7 +233,8 @@ def roster_specs(*, roster_ids: list[int]) -> dict[int, domain.RosterSpec]:
             cursor.execute(_SPEC_SQL[name].format(ids=marks), ids)
             return cursor.fetchall()
 
-        heads = {pk: (side, campaign_id, ruleset or "v11.2") for pk, side, campaign_id, ruleset in rows("rosters")}
+        heads = {pk: (side, campaign_id, ruleset or "v11.2", air) for pk, side, campaign_id, ruleset, air
+                 in rows("rosters")}
         ups: dict[int, list[str]] = defaultdict(list)
         for unit_id, code in rows("upgrades"):
             ups[unit_id].append(code)
@@ -254,8 +256,8 @@ def roster_specs(*, roster_ids: list[int]) -> dict[int, domain.RosterSpec]:
             for roster_id, pk, code, count, unit in rows("teams"):
                 parts[roster_id][3].append(domain.FowTeamSpec(code, s(unit), count, s(pk)))
     return {pk: domain.RosterSpec(tuple(parts[pk][0]), tuple(parts[pk][1]), tuple(parts[pk][2]), side,
-                                  campaign_id is not None, ruleset, tuple(parts[pk][3]))
-            for pk, (side, campaign_id, ruleset) in heads.items()}
+                                  campaign_id is not None, ruleset, tuple(parts[pk][3]), air or 0)
+            for pk, (side, campaign_id, ruleset, air) in heads.items()}
 
 
 def roster_spec(*, roster_id: int) -> domain.RosterSpec:
@@ -348,6 +350,7 @@ def roster_export(*, tree: RosterTree) -> dict[str, Any]:
         "side": r.side,
         "game_data_version": r.priced_version_id,
         "priced_total": r.priced_total,
+        "air_support_cards": r.air_support_cards,
         "units": [{"ref": f"u{u.pk}", "kind": u.kind, "name": u.name,
                    "parent": f"u{u.parent_id}" if u.parent_id else None, "group_kind": u.group_kind,
                    "fow_kind": u.fow_kind, "upgrades": [x.code for x in u.upgrades.all()]} for u in tree.units],

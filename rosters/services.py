@@ -135,10 +135,15 @@ def roster_create(*, user: Any, character: Character, name: str, campaign: Campa
 
 @transaction.atomic
 def roster_update(*, user: Any, roster: Roster, name: str | None = None, campaign: Campaign | None | str = "keep",
-                  side: str | None = None) -> Roster:
+                  side: str | None = None, air_support_cards: int | None = None) -> Roster:
     _can_edit(user, roster)
     if name is not None:
         roster.name = name
+    if air_support_cards is not None:  # V-FORM-2, G-8: bought as a card; the limit is checked on pricing
+        if isinstance(air_support_cards, bool) or not isinstance(air_support_cards, int) or air_support_cards < 0:
+            raise InvalidInput("air_support_cards: целое число от 0.", "air_support_cards: a whole number from 0.",
+                               field="air_support_cards")
+        roster.air_support_cards = air_support_cards
     if campaign != "keep":
         roster.campaign = campaign  # type: ignore[assignment]
     if side is not None:
@@ -488,7 +493,12 @@ def _parse_import(data: Any) -> tuple[domain.RosterSpec, list[dict[str, str]]]:
             _problem(problems, where, "unit — ref взвода FoW из этого файла",
                      "unit must be the ref of a FoW platoon in this file")
         teams.append(domain.FowTeamSpec(str(t.get("type")), str(t.get("unit")), count))
-    return domain.RosterSpec(tuple(units), tuple(vehicles), tuple(fighters), side, teams=tuple(teams)), problems
+    air = data.get("air_support_cards", 0)  # V-FORM-2, G-8
+    if isinstance(air, bool) or not isinstance(air, int) or air < 0:
+        _problem(problems, "air_support_cards", "целое число от 0", "a whole number from 0")
+        air = 0
+    return domain.RosterSpec(tuple(units), tuple(vehicles), tuple(fighters), side, teams=tuple(teams),
+                             air_support=air), problems
 
 
 @transaction.atomic
@@ -526,7 +536,8 @@ def roster_import(*, user: Any, character: Character, data: Any,
                            f"Import refused: {len(problems)} problem(s).", field=problems[0]["field"],
                            code="import_invalid", extra={"problems": problems})
     roster = Roster.objects.create(owner=character.owner, character=character, name=data["name"][:200],
-                                   campaign=campaign, side=_campaign_side(campaign, character, spec.side))
+                                   campaign=campaign, side=_campaign_side(campaign, character, spec.side),
+                                   air_support_cards=spec.air_support)
     classes = {c.code: c for c in game.classes}
     options = {o.code: o for o in game.options}
     upgrades = {u.code: u for u in game.upgrades}

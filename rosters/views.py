@@ -80,12 +80,13 @@ def roster_new(request):
 def roster_edit(request, roster_id: int):
     roster = _visible(request, roster_id)
     form = forms.RosterEditForm(request.POST or None, initial={
-        "name": roster.name, "campaign": roster.campaign_id, "side": roster.side})
+        "name": roster.name, "campaign": roster.campaign_id, "side": roster.side,
+        "air_support_cards": roster.air_support_cards})
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
             services.roster_update(user=request.user, roster=roster, name=d["name"], campaign=d["campaign"],
-                                   side=d["side"])
+                                   side=d["side"], air_support_cards=d["air_support_cards"])
         except ApplicationError as exc:
             _error(request, exc)
         else:

@@ -49,7 +49,10 @@ battle's life cycle), `S-UNKNOWN` (no such fighter, unit, vehicle or object, or
 not yours), `S-DUPLICATE` (an id already used), `S-TARGET` (not a valid target),
 `S-WEAPON` (the shooter has no such weapon), `S-DIE` (a needed die is missing),
 `S-RANK` (an officer without a rank), `S-DEAD` (a dead fighter cannot act; a prisoner is refused
-under V-POW-6).
+under V-POW-6), `S-RULES` (the rules data lack a value the act needs, e.g. a class's observation
+distance: there is no hidden fallback). The actor's own status (dead, captured, wounded, a vehicle
+destroyed or without the crew the act needs) is checked before turn order, phase and targets, so a
+refusal cites the rule the actor breaks.
 
 State (`GET /api/battles/{id}/state/`): sides, turn, ply (one side's turn) and
 phase; `units` (posture, commander, morale result, smoke used), `fighters`

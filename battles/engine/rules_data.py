@@ -122,7 +122,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "smoke_period": "battle",  # V-SMOKE-3 reading: the limit is per battle ("turn": per turn)
     "smoke_min_gun_class": 3,  # V-SMOKE-1
     # vehicles
-    "vehicle_reserve": 1,  # V-VDMG-4; G-26 for non-tanks
+    "vehicle_reserve": 1,  # V-VDMG-4: a tank's damage reserve (seed)
+    "non_tank_reserve": 1,  # G-26: cars, APCs, artillery pieces and aircraft
     "atgl_class": 5,  # V-ATGL-1
     "at_grenade_ambush": False,  # V-ATGL-1 reading: no AT ambush for grenade launchers and AT rifles
     "skirts_stop_at_rifles": True,  # V-VDMG-8 reading: skirts also stop AT rifles
@@ -143,6 +144,15 @@ DEFAULT_RULES: dict[str, Any] = {
                                "bomber", "dive_bomber"],  # V-CORR-2 (reading: every howitzer and the rocket mortar)
     "spotter_needs_scout": {"bunker": True, "vehicle": False},  # V-BUNK-8 reading
     "charge_affects_friends": False,  # V-MINE-11 reading: enemy infantry only
+    # issue 11: readings of the gaps that were hard-coded, now game data (defaults: the catalog's placeholder)
+    "infantry_fire_min": 11,  # G-2: wounded if d20 + attack - defence >= this (the V-TEST-1 band)
+    "grenade_test": True,  # G-11: a thrown grenade uses the grenade test 13-20 (V-TEST-2); False: the hit test
+    "spotting_test_everywhere": False,  # G-9: False = only where the catalog says (V-HOUSE-9, V-BUNK-2)
+    "melee_tie": "reroll",  # G-13: "reroll" until the tie breaks; "attacker" / "defender" wins a tie; "none": nobody is hurt
+    "mines_per_sapper": None,  # G-22: mines and charges one sapper may lay in a battle (None = no limit)
+    # G-13 (campaign.services.command_roll, V-RANK-10): "reroll" until the tie breaks; "senior": the tied
+    # player of the highest card rank is captain (still tied: re-roll)
+    "command_roll_tie": "reroll",
 }
 
 PLACEHOLDERS: dict[str, str] = {
@@ -163,7 +173,13 @@ PLACEHOLDERS: dict[str, str] = {
     "water_needs_bridge": "G-21",
     "smoke_blocks_sight": "G-20",
     "air_sorties_per_battle": "G-8",
-    "vehicle_reserve": "G-26",
+    "non_tank_reserve": "G-26",
+    "infantry_fire_min": "G-2",
+    "grenade_test": "G-11",
+    "spotting_test_everywhere": "G-9",
+    "melee_tie": "G-13",
+    "mines_per_sapper": "G-22",
+    "command_roll_tie": "G-13",
 }
 
 READINGS: dict[str, str] = {

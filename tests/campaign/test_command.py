@@ -202,3 +202,28 @@ class TestCommandAtTheTable:
             f"/api/battles/{seated.id}/command/roll/", {"side": "attacker", "rolls": {str(a): entered(5)}},
             format="json")
         assert r.status_code == 403
+
+
+@pytest.mark.django_db
+class TestCommandRollTieIsRulesData:
+    """G-13 (V-RANK-10): the tie-break of the command roll is rules data."""
+
+    def _tie(self, running, battle1, game_master, setting=None):
+        from battles.models import RulesSetting
+        from campaign.models import Character
+
+        if setting:
+            RulesSetting.objects.create(key="command_roll_tie", value=setting)
+        a, b = ids(running, "petrov", "sidorov")
+        Character.objects.filter(pk=b).update(rank="sergeant")
+        Character.objects.filter(pk=a).update(rank="corporal")
+        return a, b, services.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
+                                           by=game_master)
+
+    def test_g_13_default_the_tied_players_reroll(self, running, battle1, game_master):
+        a, b, st = self._tie(running, battle1, game_master)
+        assert st.captain is None and st.contenders == sorted([a, b])
+
+    def test_g_13_senior_the_tied_player_of_higher_card_rank_is_captain(self, running, battle1, game_master):
+        _a, b, st = self._tie(running, battle1, game_master, setting="senior")
+        assert st.captain == b and st.rounds == 1

@@ -70,6 +70,52 @@ def require_fit(state: BattleState, f: Fighter, rules: dict[str, Any], *, moving
                      f"Fighter {f.id} recovered this turn and may only move.")
 
 
+def require_crew(state: BattleState, vid: str, *, to_fire: bool) -> None:
+    """V-CREW-3..5 and V-FLAME-4. A vehicle with no crew at all breaks the
+    rule of what it was asked to do: moving needs one crewman (V-CREW-4, read
+    with V-CREW-3), firing two with an officer (V-CREW-5)."""
+    v = state.vehicles[vid]
+    crew = [state.fighters[c] for c in v.crew if not state.fighters[c].dead and not state.fighters[c].captured]
+    if v.captured and v.crew_flamed_turn and not any(c.cls == "personnel" for c in crew):
+        raise refuse("V-FLAME-4", f"Захваченной технике {vid} нужны бойцы категории «персонал».",
+                     f"Captured vehicle {vid} needs personnel aboard to move or fire.")
+    if v.kind == "aircraft":
+        return
+    if not crew:
+        if to_fire:
+            raise refuse("V-CREW-5", f"У техники {vid} нет экипажа: для огня нужны двое, один из них офицер.",
+                         f"Vehicle {vid} has no crew: firing needs two, one of them an officer.")
+        raise refuse("V-CREW-4", f"У техники {vid} нет экипажа.", f"Vehicle {vid} has no crew.")
+    if to_fire:
+        if len(crew) < 2:
+            raise refuse("V-CREW-4", f"С одним членом экипажа {vid} может только передвигаться.",
+                         f"With one crew member, {vid} may only move, not fire.")
+        if not any(is_officer(c) for c in crew):
+            raise refuse("V-CREW-5", f"Для огня {vid} нужен офицер в экипаже.",
+                         f"To fire, {vid} needs an officer among its crew.")
+
+
+def require_able(state: BattleState, f: Fighter | None, v: Vehicle | None, rules: dict[str, Any], *,
+                 to_fire: bool = False, moving: bool = False) -> None:
+    """The actor's own status, checked before turn order, phase and targets so
+    that a refusal cites the rule the actor breaks: a fighter dead (S-DEAD),
+    captured (V-POW-6), wounded (V-MED-3) or just recovered (V-MED-5); a
+    vehicle destroyed or driven off (V-VDMG-4) or without the crew the act
+    needs (V-CREW-4, V-CREW-5, V-FLAME-4)."""
+    if f is not None:
+        require_fit(state, f, rules, moving=moving)
+    if v is not None:
+        if v.destroyed or v.driven_off:
+            raise refuse("V-VDMG-4", f"{v.id} уничтожена.", f"{v.id} is destroyed.")
+        require_crew(state, v.id, to_fire=to_fire)
+
+
+def grenade_min(rules: dict[str, Any]) -> int:
+    """G-11: a thrown grenade succeeds from the grenade test's 13 (V-TEST-2), or,
+    if the game master sets ``grenade_test`` off, from the hit test's 11 (V-TEST-1)."""
+    return rules["grenade_success_min"] if rules["grenade_test"] else rules["test_success_min"]
+
+
 def success(die: Any, rules: dict[str, Any]) -> bool:
     """V-TEST-1: 1-10 fail, 11-20 success."""
     return value(die) >= rules["test_success_min"]
@@ -137,7 +183,17 @@ def observation_distance(f: Fighter, rules: dict[str, Any], *, on_height: bool =
     fixed distance, ``scout_observation``), V-TERR-9 (+4 in on a height)."""
     if f.cls == "scout":
         return rules["scout_observation"] + (rules["height_bonus"] if on_height and rules["scout_height_bonus"] else 0.0)
-    return class_entry(rules["observation_distance"], f, 12.0) + (rules["height_bonus"] if on_height else 0.0)
+    base = class_entry(rules["observation_distance"], f)
+    if base is None:  # no hidden fallback: the rules data must name every class's distance
+        raise refuse("S-RULES", f"В данных правил нет дистанции наблюдения (observation_distance) для класса {f.cls}.",
+                     f"The rules data give no observation distance (observation_distance) for class {f.cls}.")
+    return base + (rules["height_bonus"] if on_height else 0.0)
+
+
+def damage_reserve(v: Vehicle, rules: dict[str, Any]) -> int:
+    """A tank's damage reserve is seed text (V-VDMG-4: 1); every other vehicle
+    and artillery piece has the placeholder ``non_tank_reserve`` (G-26)."""
+    return rules["vehicle_reserve"] if v.kind == "tank" else rules["non_tank_reserve"]
 
 
 def credit_of(state: BattleState, f: Fighter | None) -> list[Credit]:

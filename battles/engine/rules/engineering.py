@@ -14,6 +14,7 @@ from battles.engine.state import BattleState, Mine
 from .common import (
     credit_of,
     credited,
+    damage_reserve,
     destroy_vehicle,
     enemy,
     fighter,
@@ -32,8 +33,8 @@ ID = {"min_length": 1, "max_length": 64}
 
 def _sapper(state: BattleState, sid: str, rules: dict) -> None:
     s = fighter(state, sid)
+    require_fit(state, s, rules)  # the sapper's own status before turn order
     require_own_turn(state, s.side)
-    require_fit(state, s, rules)
     if s.cls != "sapper":
         raise refuse("V-SAP-1", f"{sid} — не сапёр.", f"{sid} is not a sapper.")
 
@@ -100,6 +101,10 @@ def _check_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
     if p.action == "lay":
         if p.kind is None or p.object in state.mines:
             raise refuse("V-SAP-3", "Укажите тип и новый идентификатор мины.", "Give the kind and a new mine id.")
+        limit = r["mines_per_sapper"]
+        if limit is not None and sum(1 for m in state.mines.values() if m.laid_by == s.id) >= limit:
+            raise refuse("V-SAP-3", f"Сапёр {s.id} уже разместил {limit} мин(ы) и заряд(ы) за бой (G-22).",
+                         f"Sapper {s.id} has already laid {limit} mine(s) and charge(s) this battle (G-22).")
     elif p.object not in state.wire and p.object not in state.mines:
         raise refuse("S-UNKNOWN", f"Объект {p.object!r} не найден.", f"No object {p.object!r}.")
 
@@ -197,7 +202,7 @@ def _apply_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
         return
     v.damage += 1  # V-MINE-5
     v.running_gear = True
-    if v.damage > r["vehicle_reserve"]:
+    if v.damage > damage_reserve(v, r):
         destroy_vehicle(state, v, layer)
 
 

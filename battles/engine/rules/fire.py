@@ -15,14 +15,17 @@ from .common import (
     class_entry,
     credit_of,
     credited,
+    damage_reserve,
     destroy_vehicle,
     enemy,
     fighter,
+    grenade_min,
     is_officer,
     kill,
     observation_distance,
     posture_of,
     refuse,
+    require_able,
     require_fit,
     require_own_turn,
     vehicle,
@@ -194,6 +197,7 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     require_running(state)
     r = ctx.rules
     f, v, side = _shooter(state, p.shooter)
+    require_able(state, f, v, r, to_fire=True)  # the shooter's own status before turn order and targets
     off_turn = state.side_to_move != side
     if off_turn:
         if p.target == "aircraft":
@@ -348,6 +352,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             rule = "V-GUN-3" if p.weapon in GUNS else ("V-ATGL-3" if p.weapon in AT_INFANTRY else "V-MG-1")
             raise refuse(rule, "Этот выстрел поражает только одного бойца.", "This shot can strike only one fighter.")
         spot_needed = False
+        sniper = f is not None and f.cls == "sniper"  # V-SNIP-3: a sniper needs no spotting test
         radius = r["radius"].get(p.weapon, r["area_radius"].get(p.weapon))
         for s in p.struck:
             if radius is not None and s.distance is not None and s.distance > radius:
@@ -364,6 +369,8 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             house = state.buildings.get(t.building)
             if house is not None and not house.light_cover:
                 spot_needed = spot_needed or (f is None or f.cls != "sniper")  # V-HOUSE-9, V-SNIP-3
+            elif house is None and not t.bunker and r["spotting_test_everywhere"] and not sniper:
+                spot_needed = True  # G-9 set to "everywhere": every target outside cover; light cover is exempt (V-COVER-4)
             if t.bunker and s.embrasure and f is not None and f.cls == "sniper":
                 spot_needed = spot_needed or r["bunker_sniper_needs_spot"]  # V-BUNK-2 prevails over V-SNIP-3
             if s.die is None and p.weapon not in GUNS and p.weapon not in AT_INFANTRY and p.weapon != "grenade":
@@ -430,7 +437,7 @@ def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> in
 def _g2_success(state: BattleState, f: Fighter | None, t: Fighter, s: Struck, r: dict[str, Any]) -> bool:
     """G-2: the target is hit if d20 + attack - defence >= 11."""
     attack = class_entry(r["attack"], f, 0) if f is not None else 0  # G-1: an officer's rank row first
-    return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["test_success_min"]
+    return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["infantry_fire_min"]
 
 
 def _g2(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
@@ -478,7 +485,7 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
             t.crew_flamed_turn = state.turn
         return
     if p.weapon == "grenade":  # V-TEST-2 / G-11: the grenade wounds the riders (V-RIDE-7)
-        if die >= r["grenade_success_min"]:
+        if die >= grenade_min(r):
             _wound_riders(state, t, by, r)
         return
     if p.weapon == "mortar":
@@ -510,7 +517,7 @@ def _hit_vehicle(state: BattleState, p: Fire, v: Vehicle | None, t: Vehicle, by:
         c.vehicles_damaged += 1
     if gear:
         t.running_gear = True  # V-VDMG-6
-    if t.damage > r["vehicle_reserve"]:
+    if t.damage > damage_reserve(t, r):
         destroy_vehicle(state, t, by)  # V-VDMG-4
 
 
@@ -590,7 +597,7 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     if p.weapon in AREA:
         _blast_vehicles(state, p, by)
     if p.weapon == "grenade":
-        if p.hit is not None and value(p.hit) >= r["grenade_success_min"]:
+        if p.hit is not None and value(p.hit) >= grenade_min(r):
             wound(state, state.fighters[p.struck[0].fighter], by, r)  # G-11
         return
     spot_ok = p.spot is None or value(p.spot) >= r["test_success_min"]
@@ -610,6 +617,9 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
             if not (s.embrasure and f is not None and f.cls == "sniper" and spot_ok):
                 continue  # V-BUNK-1
         house = state.buildings.get(t.building)
+        if house is None and bunker is None and not spot_ok and r["spotting_test_everywhere"] \
+                and not (f is not None and f.cls == "sniper"):
+            continue  # G-9 set to "everywhere": a failed spotting test, no effect
         if house is not None and not house.light_cover:
             if not spot_ok:
                 continue  # V-HOUSE-9
@@ -676,6 +686,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     f, v, side = _shooter(state, p.shooter)
+    require_able(state, f, v, r, to_fire=True)  # the shooter's own status before turn order
     require_own_turn(state, side)
     require_phase(state, "fire", "V-TURN-11")
     if p.smoke in state.smoke:

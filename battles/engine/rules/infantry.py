@@ -68,8 +68,8 @@ def _check_melee(state: BattleState, p: Melee, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     a, d = fighter(state, p.attacker), fighter(state, p.defender)
+    require_fit(state, a, r)  # the attacker's own status before turn order
     require_own_turn(state, a.side)
-    require_fit(state, a, r)
     require_alive(d)
     if not enemy(a.side, d.side):
         raise refuse("S-TARGET", "Рукопашная — только с противником.", "Melee is fought only with an enemy.")
@@ -92,7 +92,11 @@ def _check_melee(state: BattleState, p: Melee, ctx: Context) -> None:
         raise refuse("V-MELEE-2", "Нужны одновременные броски обеих сторон.", "Both sides' simultaneous rolls are needed.")
     ba, bd = melee_bonus(a, r), melee_bonus(d, r)
     totals = [(value(x.attacker) + ba, value(x.defender) + bd) for x in p.rolls]
-    if any(x != y for x, y in totals[:-1]) or totals[-1][0] == totals[-1][1]:
+    if r["melee_tie"] != "reroll":  # G-13 set otherwise: one roll, a tie settled by the rules data
+        if len(totals) != 1:
+            raise refuse("V-MELEE-2", "Ничья не перебрасывается (G-13): нужен один бросок.",
+                         "Ties are not re-rolled (G-13): give one roll.")
+    elif any(x != y for x, y in totals[:-1]) or totals[-1][0] == totals[-1][1]:
         raise refuse("V-MELEE-2", "Ничья перебрасывается: все броски, кроме последнего, — ничьи (G-13).",
                      "Ties are re-rolled: every roll but the last must be a tie (G-13).")
 
@@ -106,7 +110,14 @@ def _apply_melee(state: BattleState, p: Melee, ctx: Context) -> None:
         kill(state, d, a)  # V-MELEE-4
         return
     last = p.rolls[-1]
-    if value(last.attacker) + melee_bonus(a, r) > value(last.defender) + melee_bonus(d, r):
+    ta, td = value(last.attacker) + melee_bonus(a, r), value(last.defender) + melee_bonus(d, r)
+    if ta == td and r["melee_tie"] != "reroll":  # G-13: the tie as the rules data settle it
+        if r["melee_tie"] == "attacker":
+            wound(state, d, a, r)
+        elif r["melee_tie"] == "defender":
+            wound(state, a, d, r)
+        return  # "none": nobody is hurt
+    if ta > td:
         wound(state, d, a, r)
     else:
         wound(state, a, d, r)
@@ -292,8 +303,8 @@ def _check_order(state: BattleState, p: OrderGiven, ctx: Context) -> None:  # no
     require_running(state)
     r = ctx.rules
     o = fighter(state, p.officer)
+    require_fit(state, o, r)  # the officer's own status before turn order
     require_own_turn(state, o.side)
-    require_fit(state, o, r)
     if not is_officer(o):
         raise refuse("V-OFF-1", f"{o.id} — не офицер.", f"{o.id} is not an officer.")
     u = state.units.get(p.unit)
@@ -381,8 +392,8 @@ def _check_prisoner(state: BattleState, p: PrisonerTaken, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     c, x = fighter(state, p.captor), fighter(state, p.prisoner)
+    require_fit(state, c, r)  # the captor's own status before turn order
     require_own_turn(state, c.side)
-    require_fit(state, c, r)
     require_alive(x)
     if not enemy(c.side, x.side):
         raise refuse("S-TARGET", "Пленным берут противника.", "Only an enemy can be taken prisoner.")

@@ -8,7 +8,18 @@ from dataclasses import dataclass, field
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState
 
-from .common import fighter, is_officer, posture_of, refuse, require_fit, require_own_turn, unit_commander, vehicle
+from .common import (  # noqa: F401 - require_crew is re-exported for fire.py
+    fighter,
+    is_officer,
+    posture_of,
+    refuse,
+    require_able,
+    require_crew,
+    require_fit,
+    require_own_turn,
+    unit_commander,
+    vehicle,
+)
 from .core import require_running
 from .setup import Posture, Side
 
@@ -134,9 +145,14 @@ fighters_moved = event_type(
 @fighters_moved.check
 def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
     require_running(state)
+    r = ctx.rules
+    for fid in p.fighters:  # the actors' own status before turn order
+        f = fighter(state, fid)
+        if f.captured:
+            raise refuse("V-POW-5", f"Пленный {fid} не может бежать.", f"Prisoner {fid} cannot escape.")
+        require_fit(state, f, r, moving=True)
     require_own_turn(state, p.side)
     require_phase(state, "move", "V-TURN-10")
-    r = ctx.rules
     for fid in p.fighters:
         f = fighter(state, fid)
         if f.captured:
@@ -215,34 +231,13 @@ vehicle_moved = event_type(
 )
 
 
-def require_crew(state: BattleState, vid: str, *, to_fire: bool) -> None:
-    """V-CREW-3..5 and V-FLAME-4."""
-    v = state.vehicles[vid]
-    crew = [state.fighters[c] for c in v.crew if not state.fighters[c].dead and not state.fighters[c].captured]
-    if v.captured and v.crew_flamed_turn and not any(c.cls == "personnel" for c in crew):
-        raise refuse("V-FLAME-4", f"Захваченной технике {vid} нужны бойцы категории «персонал».",
-                     f"Captured vehicle {vid} needs personnel aboard to move or fire.")
-    if v.kind == "aircraft":
-        return
-    if not crew:
-        raise refuse("V-CREW-4", f"У техники {vid} нет экипажа.", f"Vehicle {vid} has no crew.")
-    if to_fire:
-        if len(crew) < 2:
-            raise refuse("V-CREW-4", f"С одним членом экипажа {vid} может только передвигаться.",
-                         f"With one crew member, {vid} may only move, not fire.")
-        if not any(is_officer(c) for c in crew):
-            raise refuse("V-CREW-5", f"Для огня {vid} нужен офицер в экипаже.",
-                         f"To fire, {vid} needs an officer among its crew.")
-
-
 @vehicle_moved.check
 def _check_vehicle_moved(state: BattleState, p: VehicleMoved, ctx: Context) -> None:
     require_running(state)
     v = vehicle(state, p.vehicle)
+    require_able(state, None, v, ctx.rules)  # the actor's own status before turn order
     require_own_turn(state, v.side)
     require_phase(state, "move", "V-TURN-10")
-    if v.destroyed:
-        raise refuse("V-VDMG-4", f"Техника {v.id} уничтожена.", f"Vehicle {v.id} is destroyed.")
     if v.running_gear:
         raise refuse("V-VDMG-6", f"Ходовая часть {v.id} повреждена: движение до конца боя невозможно.",
                      f"{v.id}'s running gear is damaged: it cannot move until the end of the battle.")

@@ -50,9 +50,11 @@ def _check_embarked(state: BattleState, p: Embarked, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
     v = vehicle(state, p.vehicle)
-    require_own_turn(state, v.side)
-    if v.destroyed:
+    if v.destroyed:  # the vehicle's and the men's own status before turn order
         raise refuse("V-VDMG-4", f"{v.id} уничтожена.", f"{v.id} is destroyed.")
+    for fid in p.fighters:
+        require_fit(state, fighter(state, fid), r, moving=True)
+    require_own_turn(state, v.side)
     if not p.in_contact:
         raise refuse("V-TRANS-2", "Пехотинца подводят непосредственно к технике.", "The infantryman must touch the vehicle.")
     for fid in p.fighters:
@@ -157,6 +159,8 @@ def _check_capture(state: BattleState, p: CaptureAttempted, ctx: Context) -> Non
     if v.destroyed or v.kind == "aircraft":
         raise refuse("S-TARGET", f"{v.id} нельзя захватить.", f"{v.id} cannot be captured.")
     side = "attacker" if v.side == "defender" else "defender"
+    for fid in p.infantry:  # the capturing men's own status before turn order
+        require_fit(state, fighter(state, fid), r)
     require_own_turn(state, side)
     if not v.running_gear:
         raise refuse("V-CAPT-2", "Захват — только при повреждённой ходовой части.", "Capture needs running-gear damage.")
@@ -213,8 +217,8 @@ vehicle_boarded = event_type("vehicle_boarded", VehicleBoarded, rules=("V-FLAME-
 def _check_boarded(state: BattleState, p: VehicleBoarded, ctx: Context) -> None:
     require_running(state)
     v, f = vehicle(state, p.vehicle), fighter(state, p.fighter)
+    require_fit(state, f, ctx.rules, moving=True)  # the boarder's own status before turn order
     require_own_turn(state, f.side)
-    require_fit(state, f, ctx.rules, moving=True)
     if not v.crew_flamed_turn or v.destroyed or v.side == f.side:
         raise refuse("V-CAPT-1", "Без правил захвата можно взять только танк, экипаж которого уничтожен огнемётом.",
                      "Only a tank whose crew a flamethrower destroyed can be taken without the capture rules.")
@@ -248,6 +252,8 @@ crew_boarded = event_type("crew_boarded", CrewBoarded, rules=("V-FLAME-4", "V-CR
 def _check_crew_boarded(state: BattleState, p: CrewBoarded, ctx: Context) -> None:
     require_running(state)
     v = vehicle(state, p.vehicle)
+    for fid in p.fighters:  # the men's own status before turn order
+        require_fit(state, fighter(state, fid), ctx.rules, moving=True)
     require_own_turn(state, v.side)
     for fid in p.fighters:
         f = fighter(state, fid)
