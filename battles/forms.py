@@ -82,6 +82,7 @@ TYPE_FIELD_LABELS: dict[tuple[str, str], Any] = {
     ("fire", "target"): _("Target kind"),
     ("fire", "distance"): _("Distance to the target, in"),
     ("disembarked", "distance"): _("Put down within, in"),
+    ("crew_dismounted", "distance"): _("Put down within, in"),
     ("smoke_fired", "officer_distance"): _("Officer to the screen's centre, in"),
     ("order_given", "distance"): _("Officer to the unit's farthest fighter, in"),
     ("sapper_approached", "object"): _("Object (mine, charge or wire; or the name of a new mine)"),

@@ -136,6 +136,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "aa_autocannon_targets": ["ground_attack_aircraft", "dive_bomber"],  # V-AA-6
     "water_needs_bridge": True,  # G-21
     "air_sorties_per_battle": 1,  # G-8
+    "aa_shots_per_appearance": 1,  # G-8, V-AA-3: AA shots per AA weapon at one appearance of an aircraft
     "smoke_blocks_sight": True,  # G-20: blocks visual contact, not corrected fire
     "mg_crew_spacing": 1.0,  # V-MG-7
     "corrected_fire_weapons": ["howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
@@ -163,6 +164,7 @@ PLACEHOLDERS: dict[str, str] = {
     "water_needs_bridge": "G-21",
     "smoke_blocks_sight": "G-20",
     "air_sorties_per_battle": "G-8",
+    "aa_shots_per_appearance": "G-8",
     "vehicle_reserve": "G-26",
 }
 
