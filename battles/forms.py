@@ -417,6 +417,8 @@ REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
     ("disembarked", "fighters"): lambda t: t.fighters(t.side, lambda f: bool(f.get("aboard"))),
     ("crew_boarded", "vehicle"): lambda t: t.vehicles(t.side),
     ("crew_boarded", "fighters"): lambda t: t.fighters(t.side, lambda f: not f.get("aboard")),
+    ("crew_dismounted", "vehicle"): lambda t: t.vehicles(t.side),
+    ("crew_dismounted", "fighters"): lambda t: t.fighters(t.side, lambda f: f.get("aboard_as") == "crew"),
     ("capture_attempted", "vehicle"): lambda t: t.vehicles(t.enemy),
     ("capture_attempted", "infantry"): lambda t: t.fighters(t.side),
     ("vehicle_boarded", "vehicle"): lambda t: t.vehicles(t.enemy) + t.vehicles(t.side, lambda v: not v.get("crew")),
