@@ -57,6 +57,7 @@ from config.errors import Conflict, Forbidden, InvalidInput
 from rosters.models import Roster, Status
 
 from . import services
+from .engine.weapons import roster_weapon
 from .models import Battle, BattleEvent, BattleParticipant
 
 RANK_LEVEL = {"": -1, "corporal": 0, "sergeant": 1, "lieutenant": 2, "captain": 3}
@@ -79,18 +80,8 @@ def require_master(user: Any) -> None:
 
 
 def _weapon(kind: str, gun_type: str, gun_class: int | None) -> str:
-    """The engine's main weapon for a roster vehicle's gun type and kind."""
-    if gun_type == "at":
-        return "at_gun"
-    if gun_type == "aa":
-        return "aa_gun"
-    if gun_type == "aa_autocannon":
-        return "aa_autocannon"
-    if gun_type == "howitzer":
-        return "tank_howitzer" if kind == "tank" else "howitzer"
-    if gun_type == "mortar":
-        return "mortar"
-    return "gun" if gun_class else "none"
+    """The engine's main weapon for a roster vehicle's gun type and kind (the engine's weapon table)."""
+    return roster_weapon(kind, gun_type, gun_class)
 
 
 def _clamp(value: int | None) -> int:

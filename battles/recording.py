@@ -38,7 +38,7 @@ SETUP = ("terrain_placed", "battle_started")
 SIDE_TO_MOVE = (
     "postures_declared", "fighters_moved", "vehicle_moved", "fire", "turn_ended", "wound_test", "order_given",
     "morale_test", "melee", "smoke_fired", "fire_corrected", "prisoner_taken", "prisoner_handled", "prisoner_freed",
-    "embarked", "disembarked", "crew_boarded", "vehicle_boarded", "capture_attempted", "sapper_approached",
+    "embarked", "disembarked", "crew_boarded", "crew_dismounted", "vehicle_boarded", "capture_attempted", "sapper_approached",
     "sapper_worked", "mine_triggered", "charge_detonated", "mine_revealed", "battle_ended",
 )
 # What the rules hand to the side not moving: its own morale tests (V-MORALE-1), an AT ambush or AA fire

@@ -379,6 +379,10 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
         return t(f"{n.many(d.get('fighters'), n.fighter)} заняли места экипажа {n.vehicle(d.get('vehicle'))}",
                  f"{n.many(d.get('fighters'), n.fighter)} crewed {n.vehicle(d.get('vehicle'))}"
                  ) + _rule("V-CREW-4", "V-FLAME-4") + "."
+    if type_ == "crew_dismounted":
+        return t(f"{n.many(d.get('fighters'), n.fighter)} покинули {n.vehicle(d.get('vehicle'))} и окопались в "
+                 f"{inches(d.get('distance'))}", f"{n.many(d.get('fighters'), n.fighter)} left "
+                 f"{n.vehicle(d.get('vehicle'))}, dug in within {inches(d.get('distance'))}") + _rule("V-CREW-4") + "."
     entry = engine.REGISTRY.get(type_) or engine.RULESETS["fow"].registry.get(type_)
     title = (entry.title_ru if n.lang == "ru" else entry.title_en) if entry else t("Запись", "An entry")
     # Another ruleset's type (FoW): its title and the pieces it names, read by their roster names.

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from battles.engine.weapons import ROSTER_GUN_TYPES, has_smoke, roster_weapon
+
 RANKS = ("corporal", "sergeant", "lieutenant", "captain")
 RANK_LEVEL = {r: i for i, r in enumerate(RANKS)}
 RANK_RU = {"corporal": "капрал", "sergeant": "сержант", "lieutenant": "лейтенант", "captain": "капитан"}
@@ -22,7 +24,7 @@ SQUAD_KINDS = ("squad", "hq_squad")  # G-19: an HQ squad follows the squad rules
 UNIT_KINDS = ("company", "platoon", "squad", "hq_squad", "tactical_group", "motorised")
 VEHICLE_KINDS = ("car", "tank", "apc", "artillery", "pillbox")  # V-VEH-1 (+ pillbox, V-BUNK-7)
 ARMOURED = ("tank", "apc")
-GUN_TYPES = ("", "at", "aa", "aa_autocannon", "howitzer", "mortar")
+GUN_TYPES = tuple(ROSTER_GUN_TYPES)  # the engine's weapon table (V-VEH-1, V-ROCKET-1)
 # V-TG-1 group type -> V-TG-2 class category it needs two of
 # V-PLT-3 (reading): where each unit may stand in the chain captain – lieutenant – sergeant – corporal
 ALLOWED_PARENTS = {
@@ -359,9 +361,10 @@ class _Check:
             total += cost + crew_cost
             if v.unit is not None:
                 unit_costs[v.unit] += cost + crew_cost
-            # V-SMOKE-1: guns of class 3+ except AT guns; every howitzer and mortar
-            smoke[f"vehicle:{v.ref}"] = v.gun_type in ("howitzer", "mortar") or (
-                v.gun_class is not None and v.gun_class >= r.smoke_min_gun_class and v.gun_type != "at")
+            # V-SMOKE-1 by the engine's weapon table: guns of class 3+ except AT guns (an AA autocannon is a
+            # heavy MG, V-AA-5); every howitzer (the rocket mortar too, V-ROCKET-1) and mortar
+            weapon = roster_weapon(v.kind, v.gun_type, v.gun_class)
+            smoke[f"vehicle:{v.ref}"] = has_smoke(weapon, v.gun_class, r.smoke_min_gun_class)
             self.check_crew(v)
         for f in self.spec.fighters:
             if f.vehicle is not None:

@@ -379,6 +379,7 @@ class GunType(models.TextChoices):
     AA_AUTOCANNON = "aa_autocannon", _("AA autocannon")
     HOWITZER = "howitzer", _("howitzer")
     MORTAR = "mortar", _("mortar")
+    ROCKET_MORTAR = "rocket_mortar", _("rocket mortar")
 
 
 class Roster(models.Model):

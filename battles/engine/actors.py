@@ -232,6 +232,8 @@ POLICY: dict[str, Recorder] = {
     "embarked": Recorder("actor", _vehicle_side("vehicle"), "Сторона техники", "The vehicle's side"),
     "disembarked": Recorder("actor", _vehicle_side("vehicle"), "Сторона техники", "The vehicle's side"),
     "crew_boarded": Recorder("actor", _vehicle_side("vehicle"), "Сторона техники", "The vehicle's side"),
+    # V-CREW-4: the piece's own side takes its crewmen out.
+    "crew_dismounted": Recorder("actor", _vehicle_side("vehicle"), "Сторона техники", "The vehicle's side"),
     # V-FLAME-3: the side putting its fighter into the crewless enemy tank.
     "vehicle_boarded": Recorder("actor", _fighter_side("fighter"), "Сторона бойца, занимающего технику",
                                 "The side of the fighter boarding the vehicle"),

@@ -137,6 +137,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "aa_autocannon_targets": ["ground_attack_aircraft", "dive_bomber"],  # V-AA-6
     "water_needs_bridge": True,  # G-21
     "air_sorties_per_battle": 1,  # G-8
+    "aa_shots_per_appearance": 1,  # G-8, V-AA-3: AA shots per AA weapon at one appearance of an aircraft
     "smoke_blocks_sight": True,  # G-20: blocks visual contact, not corrected fire
     "mg_crew_spacing": 1.0,  # V-MG-7
     "corrected_fire_weapons": ["howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
@@ -180,6 +181,7 @@ PLACEHOLDERS: dict[str, str] = {
     "melee_tie": "G-13",
     "mines_per_sapper": "G-22",
     "command_roll_tie": "G-13",
+    "aa_shots_per_appearance": "G-8",
 }
 
 READINGS: dict[str, str] = {

@@ -136,6 +136,8 @@ class Vehicle:
     captured: bool = False
     driven_off: bool = False
     sorties: int = 0  # aircraft attacks flown (G-8)
+    aa_ply: int = -1  # an aircraft: the ply of its appearance last fired at (V-AA-3, G-8)
+    aa_by: list[str] = field(default_factory=list)  # the AA weapons that fired at that appearance, one per shot
     smoke_used: int = 0  # V-SMOKE-3
     smoke_ply: int = -1  # when smoke was last fired (for a per-turn limit)
 

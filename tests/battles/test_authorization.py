@@ -82,6 +82,7 @@ SAMPLES = {
     "embarked": ({"vehicle": "T34", "fighters": ["a1"], "role": "riders"}, "attacker"),
     "disembarked": ({"vehicle": "PzIV", "fighters": ["d1"], "distance": 1}, "defender"),
     "crew_boarded": ({"vehicle": "T34", "fighters": ["a2"]}, "attacker"),
+    "crew_dismounted": ({"vehicle": "T34", "fighters": ["a_tc"], "distance": 1}, "attacker"),
     "vehicle_boarded": ({"vehicle": "PzIV", "fighter": "a1"}, "attacker"),
     "sapper_approached": ({"sapper": "a_sap", "object": "W1", "distance": 2}, "attacker"),
     "sapper_worked": ({"sapper": "a_sap", "action": "remove", "object": "W1"}, "attacker"),

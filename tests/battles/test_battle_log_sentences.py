@@ -62,6 +62,7 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
                           "nearest_friendly": 9.0, "die": E},
     "vehicle_boarded": {"vehicle": "DT4", "fighter": "a_tp"},
     "crew_boarded": {"vehicle": "DT4", "fighters": ["a_tp", "a_pd"]},
+    "crew_dismounted": {"vehicle": "DT4", "fighters": ["a_tp"], "distance": 1.0},
 }
 
 NAMES = {"d_sap": "Кузнецов", "a_sap": "Вебер", "a1": "Мюллер", "a2": "Шмидт", "d1": "Иванов", "d2": "Петров",

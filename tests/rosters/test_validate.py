@@ -666,3 +666,17 @@ def test_readings_are_game_data_the_master_can_change():
     b = _motorised(1, extra_officers=("sergeant",))
     b.add("sergeant", 1, b.units[0].ref)
     assert "V-MOTOR-7" in ids(b.report()) and "V-MOTOR-7" not in ids(b.report(motor_max_sergeants=2))
+
+
+def test_v_smoke_1_an_aa_autocannon_gets_no_smoke_and_v_rocket_1_a_rocket_mortar_does():
+    """V-AA-5: an AA autocannon is a heavy MG, not a gun of class 3+; V-ROCKET-1: a rocket mortar is a howitzer.
+    The roster report reads the engine's weapon table (battles.engine.weapons)."""
+    b = Build()
+    p = b.platoon()
+    autocannon = b.vehicle("artillery", p, gun=4, gun_type="aa_autocannon")
+    aa_gun = b.vehicle("artillery", p, gun=4, gun_type="aa")
+    rocket = b.vehicle("artillery", p, gun=1, gun_type="rocket_mortar")
+    report = b.report()
+    assert not report.smoke[f"vehicle:{autocannon}"] and report.smoke[f"vehicle:{aa_gun}"]
+    assert report.smoke[f"vehicle:{rocket}"]
+    assert "V-VEH-1" not in ids(report)  # a rocket mortar is a known gun type

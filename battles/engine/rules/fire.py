@@ -10,6 +10,7 @@ from typing import Any, Literal
 from battles.engine.dice import Die, value
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, Correction, Fighter, Smoke, Vehicle
+from battles.engine.weapons import AA_WEAPONS, HOWITZERS, has_smoke
 
 from .common import (
     class_entry,
@@ -40,8 +41,6 @@ Weapon = Literal[
     "infantry_howitzer", "mortar", "rocket_mortar", "aa_gun", "aa_autocannon", "ground_attack_aircraft",
     "bomber", "dive_bomber",
 ]
-HOWITZERS = frozenset({"howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer", "infantry_howitzer",
-                       "rocket_mortar"})
 AIRCRAFT = frozenset({"ground_attack_aircraft", "bomber", "dive_bomber"})
 AREA = HOWITZERS | AIRCRAFT | {"mortar"}  # aim point hit test, then G-2 for each fighter in the radius (G-7)
 # Armour («бронетехника»): the seed's vehicle kinds are cars, armour and artillery pieces (V-VEH-1).
@@ -409,7 +408,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
         t = vehicle(state, p.target_id)
         if t.kind != "aircraft" or not enemy(side, t.side) or t.driven_off:
             raise refuse("S-TARGET", f"{t.id} — не самолёт противника.", f"{t.id} is not an enemy aircraft.")
-        if p.weapon not in ("aa_gun", "aa_autocannon"):
+        if p.weapon not in AA_WEAPONS:
             raise refuse("V-AA-2", "По авиации стреляют зенитные пушки и автоматы.", "Only AA guns and autocannons fire at aircraft.")
         if t.side != state.side_to_move:
             raise refuse("V-AA-3", "Самолёт обстреливают при его появлении — в ход противника.",
@@ -417,6 +416,15 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
         if p.weapon == "aa_autocannon" and t.weapon not in r["aa_autocannon_targets"]:
             raise refuse("V-AA-6", "Зенитный автомат бьёт только по штурмовикам и пикирующим бомбардировщикам.",
                          "An AA autocannon fires only at ground-attack aircraft and dive bombers.")
+        # V-AA-3, G-8: AA fire meets the aircraft as it appears, before its attack; so many shots per AA
+        # weapon at each appearance (one aircraft turn) as the rules data allow
+        if t.shot_ply == state.ply or t.sorties >= r["air_sorties_per_battle"]:
+            raise refuse("V-AA-3", f"{t.id} уже атаковал: зенитный огонь ведут при появлении самолёта, до атаки (G-8).",
+                         f"{t.id} has already attacked: AA fire meets an aircraft as it appears, before its attack (G-8).")
+        if t.aa_ply == state.ply and t.aa_by.count(p.shooter) >= r["aa_shots_per_appearance"]:
+            limit = r["aa_shots_per_appearance"]
+            raise refuse("V-AA-3", f"{p.shooter}: не более {limit} зенитн. выстрел(ов) по {t.id} за его появление (G-8).",
+                         f"{p.shooter}: at most {limit} AA shot(s) at {t.id} per appearance (G-8).")
 
 
 # --- resolution ---------------------------------------------------------------
@@ -574,6 +582,10 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
     hit = p.hit is not None and value(p.hit) >= r["test_success_min"]
     target = p.target
     if target == "aircraft":
+        plane = state.vehicles[p.target_id]
+        if plane.aa_ply != state.ply:
+            plane.aa_ply, plane.aa_by = state.ply, []
+        plane.aa_by.append(p.shooter)  # V-AA-3, G-8: the shots at this appearance
         if hit:
             state.vehicles[p.target_id].driven_off = True  # G-8
         return
@@ -700,10 +712,7 @@ def _check_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
         used = _smoke_count(state, state.units[_smoke_unit(state, f)], r) if f.unit in state.units else r["smoke_limit"]
     else:
         assert v is not None
-        entitled = v.weapon in ("howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
-                                "infantry_howitzer", "mortar") or (
-            v.weapon in ("gun", "aa_gun") and v.gun >= r["smoke_min_gun_class"])
-        if not entitled or v.destroyed:
+        if not has_smoke(v.weapon, v.gun, r["smoke_min_gun_class"]) or v.destroyed:  # the weapon table
             raise refuse("V-SMOKE-1", f"{v.id} не имеет дымовых боеприпасов.", f"{v.id} has no smoke ammunition.")
         require_crew(state, v.id, to_fire=True)
         used = _smoke_count(state, v, r)

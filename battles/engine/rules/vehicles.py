@@ -1,6 +1,7 @@
 """Vehicles and the men in and on them: embarking and disembarking (V-TRANS),
-tank riders (V-RIDE), capture of a vehicle (V-CAPT) and boarding a tank whose
-crew a flamethrower destroyed (V-FLAME-3)."""
+tank riders (V-RIDE), capture of a vehicle (V-CAPT), boarding a tank whose
+crew a flamethrower destroyed (V-FLAME-3), and crews leaving and manning a
+piece (V-CREW-3..6)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -244,7 +245,7 @@ class CrewBoarded:
     fighters: list[str] = field(metadata={"min_items": 1, "max_items": 10})
 
 
-crew_boarded = event_type("crew_boarded", CrewBoarded, rules=("V-FLAME-4", "V-CREW-4", "V-CREW-5"),
+crew_boarded = event_type("crew_boarded", CrewBoarded, rules=("V-FLAME-4", "V-CREW-4", "V-CREW-5", "V-CAPT-1"),
                           title_ru="Экипаж занял места", title_en="Crew boarded")
 
 
@@ -254,7 +255,12 @@ def _check_crew_boarded(state: BattleState, p: CrewBoarded, ctx: Context) -> Non
     v = vehicle(state, p.vehicle)
     for fid in p.fighters:  # the men's own status before turn order
         require_fit(state, fighter(state, fid), ctx.rules, moving=True)
+    if any(enemy(v.side, fighter(state, fid).side) for fid in p.fighters):
+        raise refuse("V-CAPT-1", f"{v.id} — техника противника: её берут только по правилам захвата.",
+                     f"{v.id} is the enemy's: it is taken only by the capture rules.")
     require_own_turn(state, v.side)
+    if v.destroyed:
+        raise refuse("V-VDMG-4", f"{v.id} уничтожена.", f"{v.id} is destroyed.")
     for fid in p.fighters:
         f = fighter(state, fid)
         if f.side != v.side or f.aboard:
@@ -269,3 +275,49 @@ def _apply_crew_boarded(state: BattleState, p: CrewBoarded, ctx: Context) -> Non
     for fid in p.fighters:
         f = state.fighters[fid]
         f.aboard, f.aboard_as = v.id, "crew"
+
+
+@dataclass(frozen=True, slots=True)
+class CrewDismounted:
+    """Crewmen leave their vehicle or gun (having a crew is optional, V-CREW-3):
+    with one man left it may only move (V-CREW-4), with none it neither moves
+    nor fires, and those who left are no longer killed with it (V-CREW-6).
+    Men of the same side may man it again (``crew_boarded``); the enemy takes
+    it only by the capture rules (V-CAPT-1). Reading: the men are put down
+    dug in within 1" of it, as carried infantry (V-TRANS-3)."""
+
+    vehicle: str = field(metadata=ID)
+    fighters: list[str] = field(metadata={"min_items": 1, "max_items": 10})
+    distance: float = field(metadata={"min": 0})
+
+
+crew_dismounted = event_type("crew_dismounted", CrewDismounted,
+                             rules=("V-CREW-4", "V-CREW-5", "V-CREW-6", "V-CAPT-1", "V-TRANS-3"),
+                             title_ru="Экипаж покинул технику", title_en="Crew dismounted")
+
+
+@crew_dismounted.check
+def _check_crew_dismounted(state: BattleState, p: CrewDismounted, ctx: Context) -> None:
+    require_running(state)
+    v = vehicle(state, p.vehicle)
+    require_own_turn(state, v.side)
+    if v.destroyed:
+        raise refuse("V-VDMG-4", f"{v.id} уничтожена.", f"{v.id} is destroyed.")
+    for fid in p.fighters:
+        f = fighter(state, fid)
+        if f.aboard != v.id or f.aboard_as != "crew" or fid not in v.crew:
+            raise refuse("S-UNKNOWN", f"Боец {fid} не в экипаже {v.id}.", f"Fighter {fid} is not in {v.id}'s crew.")
+        if f.dead or f.captured:
+            raise refuse("S-DEAD", f"Боец {fid} не может действовать.", f"Fighter {fid} cannot act.")
+    if p.distance > ctx.rules["disembark_distance"]:
+        raise refuse("V-TRANS-3", "Покинувшие технику ставятся в 1\" от неё.", "They are placed within 1\" of it.")
+
+
+@crew_dismounted.mutator
+def _apply_crew_dismounted(state: BattleState, p: CrewDismounted, ctx: Context) -> None:
+    v = state.vehicles[p.vehicle]
+    gone = set(p.fighters)
+    v.crew = [x for x in v.crew if x not in gone]
+    for fid in p.fighters:
+        f = state.fighters[fid]
+        f.aboard, f.aboard_as, f.posture, f.posture_ply = "", "", "dug_in", state.ply
