@@ -107,12 +107,14 @@ def test_g8_the_aa_shot_limit_is_rules_data():
 # --- V-CREW-3..5, V-CAPT-1: crews leave their piece ----------------------------------------------------------
 
 
-def test_v_crew_4_a_gun_crew_dismounts_and_the_crewless_gun_cannot_fire_v_crew_4():
+def test_v_crew_4_a_gun_crew_dismounts_and_the_crewless_gun_cannot_fire_v_crew_5():
+    """The men leave (V-CREW-4 lets a piece with fewer men only move); firing needs two, one an
+    officer: the refusal cites the firing rule, V-CREW-5 (issue: refusals cite the rule broken)."""
     t = at_turn_defender()
     t.add("crew_dismounted", vehicle="DG", fighters=["d_gc", "d_gp"], distance=1)
     assert t.v("DG").crew == [] and t.f("d_gc").aboard == "" and t.f("d_gp").aboard_as == ""
     err = t.refused("fire", shooter="DG", weapon="at_gun", target="vehicle", target_id="AT3", distance=10, hit=D(12))
-    assert err.rule_id == "V-CREW-4"
+    assert err.rule_id == "V-CREW-5"
 
 
 def test_v_crew_5_other_men_of_the_side_man_an_abandoned_gun_and_fire_it():
