@@ -400,10 +400,11 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
                                         data={"attacker": campaign.attacker_name, "defender": campaign.defender_name,
                                               "ruleset": "fow", "units": units, "first_mover": first_mover}))
     else:
+        # V-TURN-2, V-TURN-3: the defender deploys first, then the attacker; the log records it in that order
         events = [services.NewEvent(type="force_mustered", key=f"muster-{battle.pk}-{side}",
-                                    data={"side": side, "units": f.units, "fighters": f.fighters,
-                                          "vehicles": f.vehicles})
-                  for side, f in forces.items()]
+                                    data={"side": side, "units": forces[side].units, "fighters": forces[side].fighters,
+                                          "vehicles": forces[side].vehicles})
+                  for side in ("defender", "attacker")]
         events.append(services.NewEvent(type="battle_started", key=f"muster-{battle.pk}-started",
                                         data={"attacker": campaign.attacker_name,
                                               "defender": campaign.defender_name}))

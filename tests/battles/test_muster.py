@@ -40,6 +40,35 @@ class TestMapping:
         assert all(e.recorded_by_id == mustered.gm.pk for e in events)
         assert all(e.key.startswith(f"muster-{mustered.battle.pk}-") for e in events)
 
+    def test_v_turn_2_and_3_the_defender_is_deployed_before_the_attacker(self, mustered):
+        """V-TURN-2: the defending army is deployed first; V-TURN-3: then the attacking army. The log
+        records the deployment in that order: the defender's force_mustered comes first."""
+        events = BattleEvent.objects.filter(battle=mustered.battle, type="force_mustered").order_by("seq")
+        assert [e.data["side"] for e in events] == ["defender", "attacker"]
+
+    def test_v_turn_8_after_the_muster_the_defender_moves_first(self, mustered):
+        """V-TURN-8: the first turn begins and the defending side moves first. The attacker
+        cannot end turn 1 before the defender has (V-TURN-12 cites whose turn it is)."""
+        from battles import services
+        from battles.selectors import battle_state_get
+        from config.errors import RuleRefused
+
+        battle = mustered.battle
+        services.battle_replay(battle_id=battle.pk)
+        state = battle_state_get(battle_id=battle.pk).state
+        assert state["status"] == "running" and state["turn"] == 1
+        assert state["first_mover"] == "defender" and state["side_to_move"] == "defender"
+        attacker_first = services.NewEvent("turn_ended", {"side": "attacker", "turn": 1})
+        with pytest.raises(RuleRefused) as exc:
+            services.battle_event_append(battle_id=battle.pk, events=[attacker_first], expected_seq=3,
+                                         recorded_by=mustered.gm, as_game_master=True)
+        assert exc.value.rule_id == "V-TURN-12"
+        services.battle_event_append(battle_id=battle.pk, events=[services.NewEvent(
+            "turn_ended", {"side": "defender", "turn": 1})], expected_seq=3, recorded_by=mustered.gm,
+            as_game_master=True)
+        services.battle_replay(battle_id=battle.pk)
+        assert battle_state_get(battle_id=battle.pk).state["side_to_move"] == "attacker"
+
     def test_v_off_9_the_character_is_his_own_ranks_officer_standing_alone(self, mustered):
         ivan = _by_id(_forces(mustered.battle)["defender"]["fighters"])
         figure = [f for f in ivan.values() if f.get("character")]

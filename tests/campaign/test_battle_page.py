@@ -21,8 +21,9 @@ def page(running, client):
 
 @pytest.mark.django_db
 class TestChecklist:
-    def test_v_turn_2_and_3_the_defender_deploys_before_the_attacker(self, page):
-        """V-TURN-2: the defender deploys first; V-TURN-3: then the attacker."""
+    def test_the_checklist_lists_the_defenders_deployment_before_the_attackers(self, page):
+        """The page's reminder of V-TURN-2/3. The rule's behaviour (the muster records the defender's
+        force before the attacker's) is pinned in tests/battles/test_muster.py."""
         html = page("en")
         deploy_defender = html.index("Deploy the defender first: РККА")
         deploy_attacker = html.index("Then deploy the attacker: Вермахт")
@@ -32,8 +33,11 @@ class TestChecklist:
         html = page()
         assert "Удержать мост до конца 6-го хода." in html and "Мост в руках обороняющихся." in html
 
-    def test_v_turn_6_and_8_the_defender_moves_first_and_the_rest_is_agreed(self, page):
-        """V-TURN-6: the order after the first turn is agreed; V-TURN-8: the defender moves first."""
+    def test_v_turn_6_the_checklist_reminds_the_table_to_agree_the_order_after_the_first_turn(self, page):
+        """V-TURN-6 is an agreement between the players at the table (read as: the order after the
+        first turn, V-TURN-8 fixing the first mover); the service records no agreement and the engine
+        alternates the sides, so the checklist's reminder is the rule's only footprint here. V-TURN-8's
+        behaviour (the defender moves first after the muster) is pinned in tests/battles/test_muster.py."""
         html = page("en")
         assert "Turn 1: the defender (РККА) moves first" in html
         assert "order of turns after the first" in html
