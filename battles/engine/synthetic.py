@@ -15,23 +15,21 @@ from .fold import merge_rules
 from .state import BattleState
 
 
-class _Gen:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.state = BattleState()
-        self.ctx = Context(0, merge_rules(None))
-        self.out: list[Event] = []
-        self.ids = {"attacker": [], "defender": []}  # fighter ids
-        self.tanks = {"attacker": [], "defender": []}
-        self.units = {"attacker": [], "defender": []}
-        self.medics: dict[str, str] = {}  # unit -> medic
-        self.made = 0
+class CheckedLog:
+    """A generator's log: ``offer`` checks one event against the state with the
+    engine's own checks and applies it, or drops it when a rule refuses it.
+    Subclasses set ``registry``, ``state``, ``ctx`` and ``out``."""
+
+    registry: dict[str, Any] = REGISTRY
+    state: Any
+    ctx: Context
+    out: list[Event]
 
     def offer(self, type_: str, data: dict[str, Any]) -> bool:
         """Check and apply one event. The payloads here are well formed by
         construction, so the generator skips schema validation (the slow part)
         and stores them as given; replay fills omitted defaulted fields."""
-        entry = REGISTRY[type_]
+        entry = self.registry[type_]
         seq = len(self.out) + 1
         event = Event(seq, type_, data, entry.version)
         payload = entry.load(event)
@@ -46,6 +44,20 @@ class _Gen:
         entry.mutate(self.state, payload, self.ctx)  # type: ignore[misc]
         self.state.applied += 1
         return True
+
+
+
+class _Gen(CheckedLog):
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.state = BattleState()
+        self.ctx = Context(0, merge_rules(None))
+        self.out: list[Event] = []
+        self.ids = {"attacker": [], "defender": []}  # fighter ids
+        self.tanks = {"attacker": [], "defender": []}
+        self.units = {"attacker": [], "defender": []}
+        self.medics: dict[str, str] = {}  # unit -> medic
+        self.made = 0
 
     def die(self) -> dict[str, Any]:
         return {"value": self.rng.randint(1, 20), "source": "rolled", "rng": "secrets"}

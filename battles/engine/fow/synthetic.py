@@ -11,40 +11,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from battles.engine.errors import RuleViolation
 from battles.engine.events import Context, Event
 from battles.engine.fold import merge_rules
+from battles.engine.synthetic import CheckedLog
 
 from .registry import REGISTRY
 from .rules.actions import TeamShot, dice_expected
 from .state import FowState
 
 
-class _Gen:
+class _Gen(CheckedLog):
+    registry = REGISTRY
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.state = FowState()
         self.ctx = Context(0, merge_rules(None, "fow"))
         self.out: list[Event] = []
         self.made = 0
-
-    def offer(self, type_: str, data: dict[str, Any]) -> bool:
-        """Check and apply one event (well formed by construction: no schema pass)."""
-        entry = REGISTRY[type_]
-        seq = len(self.out) + 1
-        event = Event(seq, type_, data, entry.version)
-        payload = entry.load(event)
-        self.ctx.seq = seq
-        try:
-            for check in entry.checks:
-                check(self.state, payload, self.ctx)
-        except RuleViolation:
-            return False
-        self.out.append(event)
-        self.state.last_seq = seq
-        entry.mutate(self.state, payload, self.ctx)  # type: ignore[misc]
-        self.state.applied += 1
-        return True
 
     def d6(self) -> dict[str, Any]:
         return {"value": self.rng.randint(1, 6), "source": "rolled", "rng": "secrets"}

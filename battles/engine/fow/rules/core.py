@@ -14,6 +14,7 @@ from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
 from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
 from battles.engine.rules.core import Correction, _apply_correction, check_correction, other
+from battles.engine.rules.core import _apply_ended as _apply_v11_ended
 from battles.engine.state import TurnRecord
 
 from .common import refuse, require_running
@@ -233,14 +234,8 @@ def _check_ended(state: FowState, p: FowBattleEnded, ctx: Context) -> None:
     require_running(state)
 
 
-@battle_ended.mutator
-def _apply_ended(state: FowState, p: FowBattleEnded, ctx: Context) -> None:
-    state.status = "ended"
-    state.winner = p.winner
-    state.end_reason = p.reason
-    state.side_to_move = None
-    if state.turns:
-        state.turns[-1].last_seq = ctx.seq
+# The end is the same fact in both rulesets: v11.2's mutator reads only fields FowState shares.
+battle_ended.mutator(_apply_v11_ended)
 
 
 # --- correction (shared with v11.2: same name, payload and effect) --------------------
