@@ -233,7 +233,7 @@ def append_http(w: World, *, clients: int, seconds: float, rounds: int, workers:
     event), versus ``clients`` psycopg threads doing autocommit single-row
     INSERTs of the same rows into their own battles. The sides alternate in
     ``rounds`` rounds of ``seconds`` each."""
-    script = synthetic.battle(20000)
+    script = synthetic.battle(60000)
     http_battles = [w.battle(f"http {i}") for i in range(clients)]
     raw_battles = [w.battle(f"http raw {i}") for i in range(clients)]
     http_next = [0] * clients
@@ -246,7 +246,7 @@ def append_http(w: World, *, clients: int, seconds: float, rounds: int, workers:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         done = 0
         path = f"/api/battles/{http_battles[i]}/events/"
-        while keep_going():
+        while keep_going() and http_next[i] < len(script):
             e = script[http_next[i]]
             body = json.dumps({"expected_seq": None,
                                "events": [{"type": e.type, "data": e.data, "key": f"h{e.seq}"}]})
@@ -269,7 +269,7 @@ def append_http(w: World, *, clients: int, seconds: float, rounds: int, workers:
         done = 0
         with w.raw(autocommit=True) as conn:
             now = timezone.now()
-            while keep_going():
+            while keep_going() and raw_next[i] < len(script):  # a fast machine may write it all
                 e = script[raw_next[i]]
                 with pos_lock:
                     pos = next(positions)
