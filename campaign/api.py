@@ -172,6 +172,13 @@ class JoinView(APIView):
         return Response({"status": m.status, "side": m.side})
 
 
+def _body(request: Request) -> dict:
+    """The request's JSON object; any other JSON value (a number, a list) is a 400 naming the body."""
+    if not isinstance(request.data, dict):
+        raise InvalidInput("body: ожидается JSON-объект.", "body: a JSON object is expected.", field="body")
+    return request.data
+
+
 def _battle_at_table(request: Request, battle_id: int) -> Battle:
     """The battle, for its game master or participants only (V-RANK-9: the
     command is decided by the team that fights it); decided before the body
@@ -204,11 +211,12 @@ class CommandRollView(APIView):
         description="V-RANK-9/10: each player of the side rolls; the highest is captain; ties re-roll (G-13).")
     def post(self, request: Request, battle_id: int) -> Response:
         battle = _battle_at_table(request, battle_id)
-        rolls = request.data.get("rolls")
+        body = _body(request)
+        rolls = body.get("rolls")
         if not isinstance(rolls, dict) or not all(str(k).isdigit() for k in rolls):
             raise InvalidInput("rolls: объект «id персонажа → бросок».", "rolls: an object character id → die.",
                                field="rolls")
-        st = services.command_roll(battle=battle, side=request.data.get("side", ""), by=request.user,
+        st = services.command_roll(battle=battle, side=body.get("side", ""), by=request.user,
                                    rolls={int(k): v for k, v in rolls.items()})
         return Response({"captain": st.captain, "contenders": st.contenders, "rounds": st.rounds},
                         status=status.HTTP_201_CREATED)
@@ -223,11 +231,12 @@ class CommandAssignView(APIView):
         responses={201: None}, description="V-RANK-11: the captain assigns every other player a post and rank.")
     def post(self, request: Request, battle_id: int) -> Response:
         battle = _battle_at_table(request, battle_id)
-        posts = request.data.get("posts")
+        body = _body(request)
+        posts = body.get("posts")
         if not isinstance(posts, dict) or not all(str(k).isdigit() and isinstance(v, dict) for k, v in posts.items()):
             raise InvalidInput("posts: объект «id персонажа → должность».", "posts: an object character id → post.",
                                field="posts")
-        services.command_assign(battle=battle, side=request.data.get("side", ""), by=request.user,
+        services.command_assign(battle=battle, side=body.get("side", ""), by=request.user,
                                 posts={int(k): v for k, v in posts.items()})
         return Response(status=status.HTTP_201_CREATED)
 
@@ -257,9 +266,10 @@ class ProposalDecideView(APIView):
                    responses=ProposalOut)
     def post(self, request: Request, proposal_id: int) -> Response:
         p = get_object_or_404(Proposal, pk=proposal_id)
-        approve = request.data.get("approve")
+        body = _body(request)
+        approve = body.get("approve")
         if not isinstance(approve, bool):
             raise InvalidInput("approve: true или false.", "approve: true or false.", field="approve")
         p = services.proposal_decide(proposal=p, approve=approve, by=request.user,
-                                     note=str(request.data.get("note", ""))[:2000])
+                                     note=str(body.get("note", ""))[:2000])
         return Response(ProposalOut(p).data)

@@ -134,6 +134,18 @@ class TestCommandAssign:
         html = client.get(f"/battles/{battle1.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
         assert "Бросок на командование" in html or "Command roll" in html
 
+    @pytest.mark.parametrize("body", [5, [1, 2], "x", True])
+    def test_a_body_that_is_not_an_object_is_400_naming_the_body(self, running, battle1, body):
+        """Found by Schemathesis under CI: a JSON number as the body was a 500."""
+        from rest_framework.test import APIClient
+
+        c = APIClient()
+        c.force_authenticate(running.cast["petrov"][0])
+        for url in (f"/api/battles/{battle1.id}/command/roll/", f"/api/battles/{battle1.id}/command/assign/"):
+            r = c.post(url, body, format="json")
+            assert r.status_code == 400, (url, r.content)
+            assert r.json()["error"]["field"] == "body"
+
     def test_command_through_the_api(self, running, battle1):
         from rest_framework.test import APIClient
 
