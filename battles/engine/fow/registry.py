@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from battles.engine.actors import EITHER, GAME_MASTER, UNKNOWN, Recorder
+from battles.engine.actors import UNKNOWN, Recorder
+
+# Ruleset-neutral resolvers, shared with v11.2 (re-exported for the area modules).
+from battles.engine.actors import _either as either  # noqa: F401
+from battles.engine.actors import _game_master as game_master  # noqa: F401
+from battles.engine.actors import _named_side as named_side  # noqa: F401
 from battles.engine.events import new_registry
 
 POLICY: dict[str, Recorder] = {}
@@ -15,18 +20,6 @@ POLICY: dict[str, Recorder] = {}
 # "either" and "opponent" types are offered off turn anyway.
 OFF_TURN: set[str] = set()
 REGISTRY = new_registry("fow", policy=lambda: POLICY)
-
-
-def either(state: Any, p: Any) -> str:
-    return EITHER
-
-
-def game_master(state: Any, p: Any) -> str:
-    return GAME_MASTER
-
-
-def named_side(state: Any, p: Any) -> str:
-    return str(p.side)
 
 
 def team_side(attr: str) -> Any:
