@@ -1,5 +1,7 @@
 """Admin for the game master: battles, their participants and mustering,
 their read-only log and state, a replay action."""
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
@@ -186,9 +188,16 @@ class BattleAdmin(admin.ModelAdmin):
         proj = getattr(obj, "projection", None)
         if proj is None:
             return "—"
-        st = proj.state or {}
-        return (f"seq {proj.seq}/{obj.head_seq} · {st.get('status', '?')} · turn {st.get('turn', 0)}"
-                f"{' · winner ' + st['winner'] if st.get('winner') else ''}")
+        from .terms import term
+
+        st, lang = proj.state or {}, get_language()
+        text = _("event %(seq)s of %(head)s · %(status)s · turn %(turn)s") % {
+            "seq": proj.seq, "head": obj.head_seq, "status": term("status", st.get("status", "planned"), lang),
+            "turn": st.get("turn", 0)}
+        if st.get("winner"):
+            winner = _("draw") if st["winner"] == "draw" else obj.campaign.side_name(st["winner"])
+            text += " · " + _("winner: %(side)s") % {"side": winner}
+        return text
 
     @admin.display(description=_("projection seq"))
     def projection_seq(self, obj):
@@ -308,7 +317,10 @@ class RulesSettingAdmin(admin.ModelAdmin):
                 link, label = reverse("admin:battles_rulessetting_change", args=[row.setting_id]), _("change")
             else:
                 link, label = f"{add}?key={row.key}", _("set")
-            rows.append({"row": row, "link": link, "label": label})
+            rows.append({"row": row, "link": link, "label": label,
+                         # shown as the JSON the value field takes (true, "…"), not Python's repr
+                         "default": json.dumps(row.default, ensure_ascii=False),
+                         "value": json.dumps(row.value, ensure_ascii=False)})
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "rows": rows,
                    "title": _("Rules data: every default in use")}
         return TemplateResponse(request, "admin/battles/rulessetting/defaults.html", context)

@@ -262,7 +262,8 @@ def test_battle_admin_shows_state_and_log(admin_client, running):
                         events=[NewEvent("battle_started", {"attacker": "A", "defender": "D"})])
     battle_replay(battle_id=battle.id)
     page = admin_client.get(f"/admin/battles/battle/{battle.id}/change/").content.decode()
-    assert "seq 1/1 · running · turn 1" in page and "battle_started" in page
+    # the state in words (Russian by default), not the projection's raw status
+    assert "событие 1 из 1 · идёт · ход 1" in page and "battle_started" in page
 
 
 @pytest.mark.django_db
