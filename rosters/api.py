@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import permissions, serializers, status
@@ -222,6 +223,9 @@ class UnitPatchIn(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False)
     upgrades = serializers.SlugRelatedField(slug_field="code", queryset=Upgrade.objects.all(), many=True,
                                             required=False, help_text="Replaces the unit's upgrade cards")
+    parent = serializers.IntegerField(required=False, allow_null=True,
+                                      help_text="Move the unit under this unit of the roster (null: to the top); "
+                                                "refused by the roster rules (V-PLT-3, G-F3)")
 
 
 class VehicleIn(serializers.Serializer):
@@ -383,16 +387,21 @@ class UnitListView(Authenticated):
 
 
 class UnitDetailView(Authenticated):
-    @extend_schema(summary="Rename a unit or set its upgrade cards (V-UPG)", request=UnitPatchIn,
+    @extend_schema(summary="Rename a unit, move it under another unit, or set its upgrade cards (V-UPG)",
+                   request=UnitPatchIn,
                    responses=RosterDetailOut)
     def patch(self, request: Request, roster_id: int, unit_id: int) -> Response:
         roster = _roster(request, roster_id)
         unit = _part(Unit, roster, unit_id, "unit")
         d = _valid(UnitPatchIn, request.data)
-        if "name" in d:
-            services.unit_rename(user=request.user, roster=roster, unit=unit, name=d["name"])
-        if "upgrades" in d:
-            services.unit_upgrades_set(user=request.user, roster=roster, unit=unit, upgrades=d["upgrades"])
+        with transaction.atomic():  # all of the patch or none of it
+            if "name" in d:
+                services.unit_rename(user=request.user, roster=roster, unit=unit, name=d["name"])
+            if "parent" in d:
+                services.unit_move(user=request.user, roster=roster, unit=unit,
+                                   parent=_part(Unit, roster, d["parent"], "parent"))
+            if "upgrades" in d:
+                services.unit_upgrades_set(user=request.user, roster=roster, unit=unit, upgrades=d["upgrades"])
         return _detail(roster.pk)
 
     @extend_schema(summary="Remove a unit with everything in it", responses=RosterDetailOut)

@@ -65,6 +65,17 @@ class UnitForm(forms.Form):
                                                           for u in game.upgrades]
 
 
+class UnitEditForm(forms.Form):
+    """Rename a unit and move it under another unit (or to the top)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    parent = forms.TypedChoiceField(label=_("Part of"), coerce=int, empty_value=None, required=False)
+
+    def __init__(self, *args, places=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["parent"].choices = [("", _("— top of the roster —"))] + [(u.pk, u.name) for u in places]
+
+
 class FighterForm(forms.Form):
     infantry_class = forms.ChoiceField(label=_("Class"))
     count = forms.IntegerField(label=_("Count"), min_value=1, max_value=1000, initial=1)

@@ -131,6 +131,52 @@ def rosters_visible(*, user: Any) -> QuerySet[Roster]:
 
 
 @dataclass
+class UnitRemoval:
+    """What removing a unit takes with it, for the question asked first."""
+
+    unit: Unit
+    sub_units: list[Unit]
+    fighters: int
+    vehicles: list[Vehicle]
+    teams: int
+
+
+def unit_removal_summary(*, unit: Unit) -> UnitRemoval:
+    """The unit's sub-units (all levels), the fighters in it and its sub-units
+    (vehicle crews included), its vehicles and FoW teams, in 4 queries."""
+    units = list(Unit.objects.filter(roster_id=unit.roster_id).only("pk", "parent_id", "name", "kind", "position"))
+    children: dict[int | None, list[Unit]] = defaultdict(list)
+    for u in units:
+        children[u.parent_id].append(u)
+    sub, stack = [], list(children[unit.pk])
+    while stack:
+        u = stack.pop(0)
+        sub.append(u)
+        stack[:0] = children[u.pk]
+    ids = [unit.pk, *(u.pk for u in sub)]
+    vehicles = list(Vehicle.objects.filter(unit_id__in=ids).order_by("position", "id"))
+    fighters = sum(Fighter.objects.filter(unit_id__in=ids).values_list("count", flat=True))
+    teams = sum(FowTeam.objects.filter(unit_id__in=ids).values_list("count", flat=True))
+    return UnitRemoval(unit=unit, sub_units=sub, fighters=fighters, vehicles=vehicles, teams=teams)
+
+
+def unit_places(*, unit: Unit) -> list[Unit]:
+    """The units of its roster this unit may be moved under (not itself nor its
+    parts); the rules are checked by ``services.unit_move``."""
+    units = list(Unit.objects.filter(roster_id=unit.roster_id).order_by("position", "id"))
+    parents = {u.pk: u.parent_id for u in units}
+
+    def inside(pk: int | None) -> bool:
+        while pk is not None:
+            if pk == unit.pk:
+                return True
+            pk = parents.get(pk)
+        return False
+
+    return [u for u in units if not inside(u.pk)]
+
+
+@dataclass
 class RosterTree:
     """A roster with its units, vehicles and fighters, loaded in a fixed number
     of queries (1 roster + 3 parts + 2 many-to-many)."""

@@ -327,8 +327,47 @@ def fow_team_update(*, user: Any, roster: Roster, team: FowTeam, count: int) -> 
 def unit_rename(*, user: Any, roster: Roster, unit: Unit, name: str) -> Unit:
     _can_edit(user, roster)
     _own_unit(roster, unit)
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput("name: дайте подразделению название.", "name: give the unit a name.", field="name")
     unit.name = name
     unit.save(update_fields=["name"])
+    return unit
+
+
+@transaction.atomic
+def unit_move(*, user: Any, roster: Roster, unit: Unit, parent: Unit | None) -> Unit:
+    """Put a unit (with everything in it) under another unit of the same
+    roster, or at the top. Refused when the roster rules forbid the place
+    (V-PLT-3 for the club's units, G-F3 for FoW platoons) or it would put the
+    unit inside itself; the unit is never removed and re-added."""
+    _can_edit(user, roster)
+    _own_unit(roster, unit)
+    _own_unit(roster, parent, "parent")
+    if parent is not None:
+        ids = {u.pk: u.parent_id for u in roster.units.only("pk", "parent_id")}
+        up: int | None = parent.pk
+        while up is not None:
+            if up == unit.pk:
+                raise InvalidInput(f"parent: «{unit.name}» не может входить сам в себя или в свою часть.",
+                                   f"parent: '{unit.name}' cannot be put inside itself or one of its parts.",
+                                   field="parent", rule_id="V-PLT-3")
+            up = ids.get(up)
+    if unit.kind == UnitKind.FOW_PLATOON:
+        if parent is not None and not (parent.fow_kind == FowPlatoonKind.ARMOURED_TRAIN
+                                       and unit.fow_kind == FowPlatoonKind.TANK):
+            raise InvalidInput("parent: входить в другой взвод может только танковый взвод поддержки бронепоезда.",
+                               "parent: only a tank platoon escorting an armoured train may be part of another "
+                               "platoon.", field="parent", rule_id="G-F3")
+    elif unit.kind in domain.ALLOWED_PARENTS and (parent.kind if parent else None) not in domain.ALLOWED_PARENTS[
+            unit.kind]:
+        where_ru = f"в «{parent.name}»" if parent else "на верхний уровень состава"
+        where_en = f"into '{parent.name}'" if parent else "at the top of the roster"
+        raise InvalidInput(f"parent: «{unit.name}» нельзя поставить {where_ru}.",
+                           f"parent: '{unit.name}' cannot be put {where_en}.", field="parent", rule_id="V-PLT-3")
+    unit.parent = parent
+    unit.save(update_fields=["parent"])
+    _reprice(roster)
     return unit
 
 

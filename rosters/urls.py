@@ -37,6 +37,7 @@ urlpatterns = [
     path("rosters/<int:roster_id>/edit/", views.roster_edit, name="roster-edit"),
     path("rosters/<int:roster_id>/units/add/", views.unit_add, name="roster-unit-add"),
     path("rosters/<int:roster_id>/units/<int:unit_id>/remove/", views.unit_remove, name="roster-unit-remove"),
+    path("rosters/<int:roster_id>/units/<int:unit_id>/edit/", views.unit_edit, name="roster-unit-edit"),
     path("rosters/<int:roster_id>/units/<int:unit_id>/upgrade/", views.unit_upgrade, name="roster-unit-upgrade"),
     path("rosters/<int:roster_id>/fighters/add/", views.fighter_add, name="roster-fighter-add"),
     path("rosters/<int:roster_id>/fighters/<int:fighter_id>/count/", views.fighter_count, name="roster-fighter-count"),

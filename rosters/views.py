@@ -10,6 +10,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -158,14 +159,68 @@ def unit_add(request, roster_id: int):
     return _back(roster_id, f"unit-{unit.pk}")
 
 
-@require_POST
-@login_required
-def unit_remove(request, roster_id: int, unit_id: int):
-    roster = _visible(request, roster_id)
+def _field_error(form, exc: ApplicationError) -> None:
+    """A service refusal shown on the field it names (its "field: " prefix
+    dropped, the label already says it), else above the form."""
+    text = exc.message_ru if _ru() else exc.message_en
+    field = exc.field if exc.field in form.fields else None
+    if field and text.startswith(f"{field}: "):
+        text = text[len(field) + 2:]
+    if exc.rule_id and exc.rule_id not in text:
+        text = f"{text} ({exc.rule_id})"
+    form.add_error(field, text)
+
+
+def _unit(roster, unit_id: int) -> Unit:
     unit = Unit.objects.filter(roster=roster, pk=unit_id).first()
     if unit is None:
         raise Http404
-    return _run(request, roster_id, services.unit_remove, roster=roster, unit=unit)
+    return unit
+
+
+@login_required
+def unit_remove(request, roster_id: int, unit_id: int):
+    """Ask first, saying what goes with the unit; the POST removes it."""
+    roster = _visible(request, roster_id)
+    unit = _unit(roster, unit_id)
+    if request.method == "POST":
+        summary = selectors.unit_removal_summary(unit=unit)
+        try:
+            services.unit_remove(user=request.user, roster=roster, unit=unit)
+        except ApplicationError as exc:
+            _error(request, exc)
+            return _back(roster_id)
+        messages.success(request, _("Removed «%(name)s» with %(units)d sub-units, %(men)d fighters, %(vehicles)d "
+                                    "vehicles.") % {"name": summary.unit.name, "units": len(summary.sub_units),
+                                                    "men": summary.fighters, "vehicles": len(summary.vehicles)})
+        return _back(roster_id)
+    return render(request, "rosters/unit_remove.html", {
+        "roster": roster, "summary": selectors.unit_removal_summary(unit=unit),
+        "editable": roster.status == Status.DRAFT and (is_game_master(request.user)
+                                                       or roster.owner_id == request.user.pk)})
+
+
+@login_required
+def unit_edit(request, roster_id: int, unit_id: int):
+    """Rename a unit and move it elsewhere in the roster (the rules decide where)."""
+    roster = _visible(request, roster_id)
+    unit = _unit(roster, unit_id)
+    form = forms.UnitEditForm(request.POST or None, places=selectors.unit_places(unit=unit),
+                              initial={"name": unit.name, "parent": unit.parent_id})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        parent = Unit.objects.filter(roster=roster, pk=d["parent"]).first() if d["parent"] else None
+        try:
+            with transaction.atomic():
+                services.unit_rename(user=request.user, roster=roster, unit=unit, name=d["name"])
+                if parent != unit.parent:
+                    services.unit_move(user=request.user, roster=roster, unit=unit, parent=parent)
+        except ApplicationError as exc:
+            _field_error(form, exc)
+        else:
+            messages.success(request, _("Unit saved."))
+            return _back(roster_id, f"unit-{unit.pk}")
+    return render(request, "rosters/unit_edit.html", {"roster": roster, "unit": unit, "form": form})
 
 
 @require_POST
