@@ -3,10 +3,13 @@ characters with their service records; the campaign log (read-only); award
 rules; and proposals to approve or reject. Every write calls a service."""
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +18,7 @@ from config.errors import ApplicationError
 
 from . import (
     admin_accounts,  # noqa: F401 - registers the guarded User, Group and Token admins
+    selectors,
     services,
 )
 from .models import (
@@ -46,6 +50,19 @@ def _report(modeladmin, request, fn):
         modeladmin.message_user(request, f"{exc.message_ru} / {exc.message_en}", messages.ERROR)
         return False
     return True
+
+
+def _next(request, default: str) -> str:
+    """Back where the one-click action was made (the to-do panel), if it is ours."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return default
+
+
+# The admin index opens with the game master's to-do panel (join requests, proposals).
+admin.site.index_template = "admin/shtab_index.html"
 
 
 class MembershipInline(admin.TabularInline):
@@ -96,9 +113,22 @@ class CampaignAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Finish the selected campaigns (read-only archive)"))
     def finish(self, request, queryset):
-        for c in queryset:
-            if _report(self, request, lambda c=c: services.campaign_finish(campaign=c, by=request.user)):
+        """A campaign with a battle still being played asks first (an
+        intermediate page naming the battles); the others finish at once."""
+        campaigns = list(queryset)
+        confirmed = "confirm_running" in request.POST
+        running = [(c, selectors.battles_running(campaign=c)) for c in campaigns if not c.is_archived]
+        running = [(c, b) for c, b in running if b]
+        if running and not confirmed:
+            return TemplateResponse(request, "admin/campaign/campaign/finish_confirm.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta, "campaigns": campaigns,
+                "running": running, "title": _("Finish a campaign whose battles are still being played?"),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME})
+        for c in campaigns:
+            if _report(self, request, lambda c=c: services.campaign_finish(campaign=c, by=request.user,
+                                                                           battles_running_ok=confirmed)):
                 self.message_user(request, _("Finished: %s") % c.name)
+        return None
 
     @admin.action(description=_("Copy as a template for a new campaign"))
     def copy(self, request, queryset):
@@ -130,6 +160,22 @@ class MembershipAdmin(admin.ModelAdmin):
         for m in queryset.select_related("campaign", "character"):
             _report(self, request, lambda m=m: services.membership_assign_side(membership=m, side=side, by=request.user))
         self.message_user(request, _("Sides assigned."))
+
+    def get_urls(self):
+        return [path("<int:pk>/assign/", self.admin_site.admin_view(self.assign_view),
+                     name="campaign_membership_assign")] + super().get_urls()
+
+    def assign_view(self, request, pk: int):
+        """One click from the to-do panel: accept the request onto a side."""
+        if request.method != "POST":
+            return HttpResponseRedirect(reverse("admin:index"))
+        membership = get_object_or_404(Membership.objects.select_related("campaign", "character"), pk=pk)
+        side = request.POST.get("side", "")
+        if _report(self, request, lambda: services.membership_assign_side(membership=membership, side=side,
+                                                                          by=request.user)):
+            self.message_user(request, _("%(name)s now fights for «%(side)s».") % {
+                "name": membership.character.name, "side": membership.campaign.side_name(side)}, messages.SUCCESS)
+        return HttpResponseRedirect(_next(request, reverse("admin:campaign_membership_change", args=[pk])))
 
     @admin.action(description=_("Assign to the attacking side"))
     def to_attacker(self, request, queryset):
@@ -261,7 +307,7 @@ class ProposalAdmin(admin.ModelAdmin):
         if request.method == "POST":
             approve = "approve" in request.POST
             self._decide(request, Proposal.objects.filter(pk=pk), approve, request.POST.get("note", ""))
-        return HttpResponseRedirect(reverse("admin:campaign_proposal_change", args=[proposal.pk]))
+        return HttpResponseRedirect(_next(request, reverse("admin:campaign_proposal_change", args=[proposal.pk])))
 
     def has_add_permission(self, request):
         return False

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from battles.access import battle_role
 from battles.models import Battle
-from config.errors import Forbidden, InvalidInput
+from config.errors import Forbidden, InvalidInput, NotFound
 from config.inputs import int_param
 
 from . import selectors, services
@@ -68,8 +68,12 @@ class ProposalOut(serializers.ModelSerializer):
                   "facts", "status", "note", "decided_at"]
 
 
-def _as_of(request: Request) -> int | None:
-    return int_param(request, "as_of", None, hi=2**31 - 1)
+def _as_of(request: Request, campaign_id: int | None = None) -> int | None:
+    as_of = int_param(request, "as_of", None, hi=2**31 - 1)
+    if campaign_id is not None and not selectors.as_of_exists(campaign=campaign_id, as_of=as_of):
+        raise NotFound(f"as_of: боя {as_of} в этой кампании ещё не было.",
+                       f"as_of: this campaign has not fought a battle {as_of} yet.", field="as_of")
+    return as_of
 
 
 AS_OF = OpenApiParameter("as_of", int, description="Show it as it stood after battle N")
@@ -86,9 +90,8 @@ class CampaignDetailView(APIView):
         "campaign": CampaignOut(), "sides": serializers.JSONField(), "objectives": serializers.JSONField(),
         "progress": serializers.JSONField(), "battles": serializers.JSONField()}))
     def get(self, request: Request, campaign_id: int) -> Response:
-        ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request))
-        if ov is None:
-            get_object_or_404(Campaign, pk=campaign_id)
+        get_object_or_404(Campaign, pk=campaign_id)
+        ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request, campaign_id))
         return Response({
             "campaign": CampaignOut(ov.campaign).data, "sides": ov.view.sides, "progress": ov.view.progress,
             "objectives": [{"id": o["objective"].pk, "name": o["objective"].name, "holder": o["holder"],
@@ -110,7 +113,7 @@ class StandingsView(APIView):
             raise InvalidInput("sort: неизвестная колонка.", "sort: unknown column.", field="sort")
         limit = int_param(request, "limit", 100, lo=1, hi=1000)
         offset = int_param(request, "offset", 0)
-        rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request), sort=sort,
+        rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request, campaign.pk), sort=sort,
                                                 descending=request.query_params.get("dir", "desc") != "asc",
                                                 limit=limit, offset=offset, language=get_language() or "ru")
         return Response({"count": total, "results": [
@@ -123,7 +126,7 @@ class ChronicleView(APIView):
     @extend_schema(parameters=[AS_OF], responses=CampaignEventOut(many=True))
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign = get_object_or_404(Campaign, pk=campaign_id)
-        events = describe_all(selectors.chronicle(campaign=campaign, as_of=_as_of(request)))
+        events = describe_all(selectors.chronicle(campaign=campaign, as_of=_as_of(request, campaign.pk)))
         return Response(CampaignEventOut(events, many=True).data)
 
 

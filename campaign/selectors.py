@@ -32,6 +32,16 @@ def campaign_view(*, campaign: Campaign, as_of: int | None = None) -> ledger.Vie
     return ledger.fold(ledger_entries(CampaignEvent.objects.filter(campaign=campaign, battle_number__lte=as_of)))
 
 
+def as_of_exists(*, campaign: Campaign | int, as_of: int | None) -> bool:
+    """``?as_of=N`` names a battle of the campaign that has been fought (its
+    result is in the campaign log); beyond the last one there is nothing to
+    show, and the pages answer 404 rather than a state that never was.
+    No query when ``as_of`` is not given."""
+    if as_of is None:
+        return True
+    return CampaignEvent.objects.filter(campaign=campaign, battle_number=as_of).exists()
+
+
 @dataclass(frozen=True)
 class Overview:
     campaign: Campaign
@@ -155,3 +165,58 @@ def characters_of(*, user: Any) -> list[Character]:
 def memberships_pending(*, campaign: Campaign) -> list[Membership]:
     return list(campaign.memberships.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
                 .select_related("character", "player"))
+
+
+def membership_of(*, campaign: Campaign, user: Any) -> Membership | None:
+    """The visitor's own membership of the campaign (requested, active or
+    declined), or None; no query for an anonymous visitor."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Membership.objects.filter(campaign=campaign, player=user).select_related("character").first()
+
+
+def battles_running(*, campaign: Campaign) -> list[Battle]:
+    """The campaign's battles that have started and not ended (the projection's
+    status), in 1 query."""
+    battles = Battle.objects.filter(campaign=campaign, head_seq__gt=0).select_related("projection")
+    return [b for b in battles if (getattr(b, "projection", None) is None
+                                   or (b.projection.state or {}).get("status") != "ended")]
+
+
+@dataclass(frozen=True)
+class GameMasterTodo:
+    """What waits for the game master: join requests without a side and
+    award/promotion proposals to decide, in campaigns not yet finished."""
+
+    memberships: list[Membership]
+    proposals: list[Any]
+
+    @property
+    def count(self) -> int:
+        return len(self.memberships) + len(self.proposals)
+
+
+def game_master_todo(*, limit: int = 50) -> GameMasterTodo:
+    """The game master's to-do list (2 queries)."""
+    from .models import CampaignStatus, Proposal
+
+    memberships = list(Membership.objects.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
+                       .exclude(status=Membership.Status.DECLINED)
+                       .exclude(campaign__status=CampaignStatus.FINISHED)
+                       .select_related("campaign", "character", "player").order_by("joined_at", "id")[:limit])
+    proposals = list(Proposal.objects.filter(status=Proposal.Status.PENDING)
+                     .exclude(campaign__status=CampaignStatus.FINISHED)
+                     .select_related("campaign", "battle", "character", "award").order_by("created_at", "id")[:limit])
+    return GameMasterTodo(memberships, proposals)
+
+
+def game_master_todo_count() -> int:
+    """How many things wait for the game master (1 query), for the header."""
+    from .models import CampaignStatus, Proposal
+
+    open_memberships = (Membership.objects.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
+                        .exclude(status=Membership.Status.DECLINED)
+                        .exclude(campaign__status=CampaignStatus.FINISHED).order_by().values("id"))
+    pending = (Proposal.objects.filter(status=Proposal.Status.PENDING)
+               .exclude(campaign__status=CampaignStatus.FINISHED).order_by().values("id"))
+    return open_memberships.union(pending, all=True).count()

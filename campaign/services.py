@@ -316,12 +316,24 @@ def campaign_start(*, campaign: Campaign, by: Any) -> Campaign:
     return campaign
 
 
-def campaign_finish(*, campaign: Campaign, by: Any) -> Campaign:
-    """running → finished: a read-only archive whose standings are frozen."""
+def campaign_finish(*, campaign: Campaign, by: Any, battles_running_ok: bool = False) -> Campaign:
+    """running → finished: a read-only archive whose standings are frozen.
+    A battle still being played would be closed unfinished: refused unless the
+    game master has been told and confirms (``battles_running_ok``)."""
     if not is_game_master(by):
         raise Forbidden("Кампанию завершает мастер.", "Only the game master finishes a campaign.")
     if campaign.status == CampaignStatus.FINISHED:
         return campaign
+    from .selectors import battles_running
+
+    running = battles_running(campaign=campaign)
+    if running and not battles_running_ok:
+        names = ", ".join(f"«{b.name}»" for b in running)
+        raise Conflict(f"В кампании «{campaign.name}» ещё идут бои: {names}. Завершить её можно после "
+                       "подтверждения: бои останутся незаконченными.",
+                       f"Battles of '{campaign.name}' are still being played: {names}. Finishing it needs a "
+                       "confirmation: they would stay unfinished.", code="battles_running",
+                       extra={"battles": [b.pk for b in running]})
     with transaction.atomic():
         campaign_event_append(type="campaign_finished", campaign=campaign, data={}, recorded_by=by,
                               key=f"campaign:{campaign.pk}:finished")

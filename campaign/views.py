@@ -29,9 +29,12 @@ def _ru() -> bool:
     return (get_language() or "ru").startswith("ru")
 
 
-def _as_of(request) -> int | None:
+def _as_of(request, campaign_id: int | None = None) -> int | None:
     raw = request.GET.get("as_of", "")
-    return int(raw) if raw.isdigit() else None
+    as_of = int(raw) if raw.isdigit() and len(raw) < 10 else None
+    if campaign_id is not None and not selectors.as_of_exists(campaign=campaign_id, as_of=as_of):
+        raise Http404("no such battle yet")
+    return as_of
 
 
 def home(request):
@@ -40,12 +43,13 @@ def home(request):
 
 
 def campaign_detail(request, campaign_id: int):
-    ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request))
+    ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request, campaign_id))
     if ov is None:
         raise Http404
     return render(request, "campaign/campaign_detail.html", {
         "ov": ov, "campaign": ov.campaign, "chart": progress_chart(ov.view.progress),
         "pending": selectors.memberships_pending(campaign=ov.campaign) if is_game_master(request.user) else [],
+        "my_membership": selectors.membership_of(campaign=ov.campaign, user=request.user),
     })
 
 
@@ -74,7 +78,7 @@ def standings(request, campaign_id: int):
     descending = request.GET.get("dir", "desc") != "asc"
     raw_page = request.GET.get("page", "1")
     page = max(int(raw_page) if raw_page.isdigit() else 1, 1)
-    as_of, lang, per_page = _as_of(request), get_language() or "ru", 100
+    as_of, lang, per_page = _as_of(request, campaign.pk), get_language() or "ru", 100
     version = selectors.campaign_version(campaign=campaign)
     key = f"standings:{campaign.pk}:{version}:{sort}:{int(descending)}:{page}:{as_of}:{lang}"
     cached = cache_get(key)
@@ -98,10 +102,11 @@ def standings(request, campaign_id: int):
 
 def chronicle(request, campaign_id: int):
     campaign = get_object_or_404(Campaign, pk=campaign_id)
+    as_of = _as_of(request, campaign.pk)
     return render(request, "campaign/chronicle.html", {
         "campaign": campaign,
-        "entries": describe_all(selectors.chronicle(campaign=campaign, as_of=_as_of(request))),
-        "as_of": _as_of(request)})
+        "entries": describe_all(selectors.chronicle(campaign=campaign, as_of=as_of)),
+        "as_of": as_of})
 
 
 class ChronicleFeed(Feed):

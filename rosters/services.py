@@ -106,16 +106,27 @@ def _check_side(side: str) -> None:
 def _campaign_side(campaign: Campaign | None, character: Character, side: str) -> str:
     """A roster in a campaign fights for its character's side there (the game
     master assigns it; V-PP-6 reads it for the attacker's +40). The character
-    must be an active member of that campaign."""
+    must be an active member of that campaign; a side that is not his is
+    refused, never silently replaced. An empty ``side`` takes his."""
     if campaign is None:
         return side
     from campaign.models import Membership
 
-    m = Membership.objects.filter(campaign=campaign, character=character,
-                                  status=Membership.Status.ACTIVE).only("side").first()
-    if m is None:
+    m = Membership.objects.filter(campaign=campaign, character=character).only("side", "status").first()
+    if m is not None and m.status == Membership.Status.REQUESTED:
+        raise InvalidInput(f"campaign: заявка персонажа «{character.name}» в эту кампанию ещё не принята мастером; "
+                           "состав для неё можно собрать после этого.",
+                           f"campaign: the game master has not yet accepted {character.name}'s request to join this "
+                           "campaign; build a roster for it once he has.", field="campaign", code="not_accepted")
+    if m is None or m.status != Membership.Status.ACTIVE:
         raise InvalidInput("campaign: персонаж не участвует в этой кампании.",
                            "campaign: the character is not a member of this campaign.", field="campaign")
+    if side and m.side and side != m.side:
+        theirs = campaign.side_name(m.side)
+        raise InvalidInput(f"side: в этой кампании «{character.name}» воюет за сторону «{theirs}»; выберите её или "
+                           "оставьте поле пустым.",
+                           f"side: in this campaign {character.name} fights for '{theirs}'; choose it or leave the "
+                           "field empty.", field="side", code="not_his_side")
     return m.side or side
 
 
@@ -148,8 +159,7 @@ def roster_update(*, user: Any, roster: Roster, name: str | None = None, campaig
         roster.campaign = campaign  # type: ignore[assignment]
     if side is not None:
         _check_side(side)
-        roster.side = side
-    roster.side = _campaign_side(roster.campaign, roster.character, roster.side)
+    roster.side = _campaign_side(roster.campaign, roster.character, roster.side if side is None else side)
     roster.save()
     _reprice(roster)
     return roster

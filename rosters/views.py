@@ -71,7 +71,7 @@ def roster_new(request):
             roster = services.roster_create(user=request.user, character=d["character"], name=d["name"],
                                             campaign=d["campaign"], side=d["side"])
         except ApplicationError as exc:
-            _error(request, exc)
+            _field_error(form, exc)
         else:
             return _back(roster.pk)
     return render(request, "rosters/roster_form.html", {"form": form})
@@ -89,7 +89,7 @@ def roster_edit(request, roster_id: int):
             services.roster_update(user=request.user, roster=roster, name=d["name"], campaign=d["campaign"],
                                    side=d["side"], air_support_cards=d["air_support_cards"])
         except ApplicationError as exc:
-            _error(request, exc)
+            _field_error(form, exc)
         else:
             return _back(roster.pk)
     return render(request, "rosters/roster_form.html", {"form": form, "roster": roster})

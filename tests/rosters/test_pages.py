@@ -251,3 +251,24 @@ def test_v_squad_1_moving_a_line_to_the_other_fire_team_from_the_page(web, squad
     web.post(f"/rosters/{squad_roster.pk}/fighters/{line.pk}/count/", {"count": 4})  # no team field: kept
     line.refresh_from_db()
     assert line.fire_team == 1
+
+
+def test_a_roster_for_a_campaign_before_acceptance_or_for_the_wrong_side_is_a_form_error(web, player, campaign, roster):
+    """Issue 13: said plainly under the field, in both languages, never overridden."""
+    from campaign.models import Character, Membership
+
+    character = Character.objects.filter(owner=player).first()
+    m = Membership.objects.create(campaign=campaign, player=player, character=character, status="requested")
+    data = {"name": "Ранний состав", "character": character.pk, "campaign": campaign.pk, "side": ""}
+    html = web.post("/rosters/new/", data, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "ещё не принята мастером" in html and 'class="errorlist' in html
+    assert "campaign: " not in html  # the label names the field; the message does not repeat its key
+    en = web.post("/rosters/new/", data, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "has not yet accepted" in en
+    m.status, m.side = "active", "defender"
+    m.save()
+    html = web.post("/rosters/new/", {**data, "side": "attacker"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "воюет за сторону «Обороняющиеся»" in html
+    assert not Roster.objects.filter(name="Ранний состав").exists()
+    r = web.post("/rosters/new/", {**data, "side": ""})
+    assert r.status_code == 302 and Roster.objects.get(name="Ранний состав").side == "defender"

@@ -278,7 +278,10 @@ def test_v_pp_6_a_campaign_roster_takes_its_characters_side(roster, player, camp
         services.roster_update(user=player, roster=roster, campaign=campaign)
     assert exc.value.field == "campaign"  # not a member of that campaign
     m = enlist(campaign, roster.character, "defender")
-    services.roster_update(user=player, roster=roster, campaign=campaign, side="attacker")
+    with pytest.raises(InvalidInput) as exc:  # not his side: said plainly, never silently replaced
+        services.roster_update(user=player, roster=roster, campaign=campaign, side="attacker")
+    assert exc.value.field == "side" and "Обороняющиеся" in exc.value.message_ru
+    services.roster_update(user=player, roster=roster, campaign=campaign, side="")
     roster.refresh_from_db()
     assert roster.side == "defender"
     build_squad(roster, player)
