@@ -213,22 +213,28 @@ def character_cards(request, character_id: int):
     return render(request, "campaign/cards.html", {"cards": cards, "title": character.name})
 
 
-@login_required
 def roster_cards(request, roster_id: int):
-    """Printable cards of a roster: character, units, vehicles, upgrades."""
+    """Printable cards of a roster: character, units, vehicles, upgrades. Who
+    may read them is the roster page's rule (``roster_readable``: owner, game
+    master, anyone once it has fought, anyone with the share link ``?share=``)."""
+    from django.contrib.auth.views import redirect_to_login
     from django.db.models import Prefetch
 
     from rosters.models import Fighter, Roster
+    from rosters.selectors import roster_readable
 
     from .cards import roster_cards as build
 
+    share = request.GET.get("share", "")
+    if roster_readable(user=request.user, roster_id=roster_id, share=share) is None:
+        if not request.user.is_authenticated and not share:
+            return redirect_to_login(request.get_full_path())
+        raise Http404
     qs = Roster.objects.select_related("character__nationality").prefetch_related(
         Prefetch("units__fighters", queryset=Fighter.objects.all()), "units__upgrades",
         Prefetch("vehicles__crew", queryset=Fighter.objects.select_related("infantry_class")),
         "vehicles__options")
     roster = get_object_or_404(qs, pk=roster_id)
-    if roster.owner_id != request.user.pk and not is_game_master(request.user):
-        raise Http404
     return render(request, "campaign/cards.html", {"cards": build(roster), "title": roster.name})
 
 

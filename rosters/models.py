@@ -398,6 +398,10 @@ class Roster(models.Model):
     priced_total = models.PositiveIntegerField(_("priced total, PP"), default=0)
     air_support_cards = models.PositiveIntegerField(_("air-support cards (V-FORM-2, G-8)"), default=0)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    # The owner's read-only share link: an unguessable token while sharing is on,
+    # empty when off (turning it on again makes a new token: the old link dies).
+    share_token = models.CharField(_("share link token"), max_length=64, blank=True, default="", db_index=True,
+                                   editable=False)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
 

@@ -2,6 +2,7 @@
 roster's size, and the mapping from the ORM to ``rosters.domain``."""
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,13 +122,37 @@ def game_data_version_current() -> GameDataVersion | None:
 
 
 def rosters_visible(*, user: Any) -> QuerySet[Roster]:
-    """Players see their own rosters; the game master sees all."""
+    """The rosters a user may work on: players their own; the game master all."""
     qs = Roster.objects.select_related("owner", "character", "campaign")
     if is_game_master(user):
         return qs
     if not getattr(user, "is_authenticated", False):
         return qs.none()
     return qs.filter(owner=user)
+
+
+def roster_readable(*, user: Any, roster_id: int, share: str = "") -> Roster | None:
+    """The one rule for who may READ a roster (its page, its JSON and its
+    cards): its owner and the game master; anyone once it has fought in a
+    battle (a battle participant brought it: its force is public in the log);
+    anyone holding its share link while the owner keeps sharing on. None for
+    everyone else, who learns nothing (404). One query."""
+    from django.db.models import Exists, OuterRef
+
+    from battles.models import BattleParticipant
+
+    roster = (Roster.objects.select_related("owner", "character", "campaign")
+              .annotate(fought=Exists(BattleParticipant.objects.filter(roster=OuterRef("pk"))))
+              .filter(pk=roster_id).first())
+    if roster is None:
+        return None
+    if is_game_master(user) or (getattr(user, "is_authenticated", False) and roster.owner_id == user.pk):
+        return roster
+    if roster.fought:
+        return roster
+    if share and roster.share_token and secrets.compare_digest(share.encode(), roster.share_token.encode()):
+        return roster
+    return None
 
 
 @dataclass

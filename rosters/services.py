@@ -166,6 +166,19 @@ def roster_update(*, user: Any, roster: Roster, name: str | None = None, campaig
 
 
 @transaction.atomic
+def roster_share_set(*, user: Any, roster: Roster, on: bool) -> Roster:
+    """The owner (or the game master) turns the read-only share link on (a new
+    unguessable token each time) or off (the link stops working at once)."""
+    if roster.owner_id != getattr(user, "pk", None) and not is_game_master(user):
+        raise Forbidden("Делиться можно только своим составом.", "You may share only your own roster.")
+    import secrets
+
+    roster.share_token = secrets.token_urlsafe(24) if on else ""
+    roster.save(update_fields=["share_token"])
+    return roster
+
+
+@transaction.atomic
 def roster_delete(*, user: Any, roster: Roster) -> None:
     _can_edit(user, roster)
     roster.delete()

@@ -10,6 +10,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -117,15 +118,29 @@ def _page_context(request, roster_id: int) -> dict:
     }
 
 
-@login_required
 def roster_detail(request, roster_id: int):
-    _visible(request, roster_id)
+    """Read by its owner and the game master, by anyone once it has fought, and
+    by anyone with its share link (``?share=``); read-only for all but the owner
+    and the game master (``selectors.roster_readable``)."""
+    share = request.GET.get("share", "")
+    roster = selectors.roster_readable(user=request.user, roster_id=roster_id, share=share)
+    if roster is None:
+        if not request.user.is_authenticated and not share:
+            return redirect_to_login(request.get_full_path())
+        raise Http404
     if request.GET.get("format") == "json":
         data = selectors.roster_export(tree=selectors.roster_tree(roster_id=roster_id))
         response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=2), content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="roster-{roster_id}.json"'
         return response
-    return render(request, "rosters/roster_detail.html", _page_context(request, roster_id))
+    context = _page_context(request, roster_id)
+    owner = roster.owner_id == request.user.pk or context["is_master"]
+    context.update({
+        "reader_only": not owner, "share": share if share and share == roster.share_token else "",
+        "share_url": request.build_absolute_uri(f"{request.path}?share={roster.share_token}")
+        if owner and roster.share_token else "",
+        "fought": roster.fought})
+    return render(request, "rosters/roster_detail.html", context)
 
 
 def _run(request, roster_id: int, fn, anchor: str = "", **kwargs):
@@ -338,6 +353,11 @@ def roster_action(request, roster_id: int, action: str):
             copy = services.roster_duplicate(user=request.user, roster=roster)
             messages.success(request, _("Copied."))
             return _back(copy.pk)
+        if action in ("share", "unshare"):
+            services.roster_share_set(user=request.user, roster=roster, on=action == "share")
+            messages.success(request, _("Share link on: anyone with it can read this roster.") if action == "share"
+                             else _("Share link off: the old link no longer works."))
+            return _back(roster_id, "share")
         if action == "delete":
             services.roster_delete(user=request.user, roster=roster)
             messages.success(request, _("Deleted."))
