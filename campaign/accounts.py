@@ -19,10 +19,14 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off, get_credentials
+from django import forms
 from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -98,3 +102,22 @@ class TokenView(ObtainAuthToken):
             AxesProxyHandler.get_implementation().reset_user_attempts(
                 request, get_credentials(request.data.get("username")))
         return response
+
+
+
+class SignupForm(UserCreationForm):
+    """Sign-up with a required, valid e-mail address (password reset needs one),
+    unique among accounts (case-insensitive)."""
+
+    email = forms.EmailField(label=gettext_lazy("E-mail"), required=True, max_length=254,
+                             help_text=gettext_lazy("For resetting a forgotten password."))
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(gettext_lazy("An account with this e-mail already exists."))
+        return email

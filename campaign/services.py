@@ -243,6 +243,28 @@ def character_photo_set(*, character: Character, photo: Any, max_px: int = 600) 
     return character
 
 
+def character_update(*, character: Character, by: Any, name: str | None = None, photo: Any = None,
+                     remove_photo: bool = False) -> Character:
+    """The owner renames his character or changes its photo. The rank is not
+    here: it changes only by a promotion the game master approves (V-RANK-4)."""
+    if character.owner_id != getattr(by, "pk", None):
+        raise Forbidden("Менять персонажа может только его владелец.", "Only its owner may edit a character.")
+    with transaction.atomic():
+        if name is not None:
+            name = name.strip()
+            if not name:
+                raise InvalidInput("name: укажите имя.", "name: give a name.", field="name")
+            character.name = name
+            character.save(update_fields=["name"])
+        if photo:
+            character_photo_set(character=character, photo=photo)
+        elif remove_photo and character.photo:
+            character.photo.delete(save=False)
+            character.photo = ""
+            character.save(update_fields=["photo"])
+    return character
+
+
 def membership_request(*, campaign: Campaign, character: Character, token: Any = None) -> Membership:
     """A player asks to join (or joins by the invitation link, ``token``);
     the game master assigns the side."""

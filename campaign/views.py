@@ -181,6 +181,36 @@ def my_characters(request):
         "form": form, "characters": selectors.characters_of(user=request.user)})
 
 
+class CharacterEditForm(forms.Form):
+    """Name and photo; the rank changes only through promotions (V-RANK-4)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    photo = forms.FileField(label=_("New photo"), required=False,
+                            widget=forms.ClearableFileInput(attrs={"accept": "image/*"}))
+    remove_photo = forms.BooleanField(label=_("Remove the photo"), required=False)
+
+
+@login_required
+def character_edit(request, character_id: int):
+    """The owner edits his character's name and photo (a stranger gets 404)."""
+    character = get_object_or_404(Character.objects.select_related("nationality"), pk=character_id,
+                                  owner=request.user)
+    form = CharacterEditForm(request.POST or None, request.FILES or None, initial={"name": character.name})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            services.character_update(character=character, by=request.user, name=d["name"], photo=d["photo"],
+                                      remove_photo=d["remove_photo"])
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None,
+                           exc.message_ru if _ru() else exc.message_en)
+        else:
+            messages.success(request, _("Character saved."))
+            return HttpResponseRedirect(reverse("character-detail", args=[character.pk]))
+    return render(request, "campaign/character_edit.html", {
+        "form": form, "character": character, "rank_title": character.rank_title(get_language() or "ru")})
+
+
 @login_required
 def campaign_join(request, campaign_id: int, token: str | None = None):
     """Join by the invitation link (``token``) or ask to join."""
@@ -241,9 +271,10 @@ def roster_cards(request, roster_id: int):
 def signup(request):
     """A visitor signs up as a player (then creates a character and joins)."""
     from django.contrib.auth import login
-    from django.contrib.auth.forms import UserCreationForm
 
-    form = UserCreationForm(request.POST or None)
+    from .accounts import SignupForm
+
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.player_signup(form=form)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")  # just signed up

@@ -56,6 +56,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/join/<uuid:token>/", campaign_views.campaign_join, name="campaign-invite"),
     path("characters/", campaign_views.my_characters, name="my-characters"),
     path("characters/<int:character_id>/", campaign_views.character_detail, name="character-detail"),
+    path("characters/<int:character_id>/edit/", campaign_views.character_edit, name="character-edit"),
     path("cards/character/<int:character_id>/", campaign_views.character_cards, name="character-cards"),
     path("cards/roster/<int:roster_id>/", campaign_views.roster_cards, name="roster-cards"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),

@@ -240,10 +240,11 @@ class TestLifecycle:
 def test_a_visitor_signs_up_as_a_player_and_creates_a_character(client):
     from django.contrib.auth.models import User
 
-    r = client.post("/accounts/signup/", {"username": "novobranets", "password1": "Zvezda-1943-kursk",
-                                          "password2": "Zvezda-1943-kursk"})
+    r = client.post("/accounts/signup/", {"username": "novobranets", "email": "vasya@example.org",
+                                          "password1": "Zvezda-1943-kursk", "password2": "Zvezda-1943-kursk"})
     assert r.status_code == 302
     user = User.objects.get(username="novobranets")
+    assert user.email == "vasya@example.org"
     assert user.groups.filter(name="player").exists()
     su = Nationality.objects.get(code="su")
     r = client.post("/characters/", {"name": "Вася Тёркин", "nationality": su.pk, "rank": "corporal"})
