@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, RuleRefused
 
-from . import ledger
+from . import ledger, notify
 from .models import (
     RANK_ORDER,
     AwardRule,
@@ -89,6 +89,8 @@ def campaign_event_append(
             character.rank = data.get("to") or data["rank"]
         if campaign is not None:
             _project(campaign.pk)
+        if type in ("battle_result", "award_granted", "promotion"):
+            notify.on_commit(type, event.pk)  # a new event only: a repeated key returned above
         return event
 
 
@@ -287,6 +289,8 @@ def membership_request(*, campaign: Campaign, character: Character, token: Any =
             campaign_event_append(type="member_joined", campaign=campaign, character=character,
                                   data={"rank": character.rank, "side": m.side}, recorded_by=character.owner,
                                   key=f"campaign:{campaign.pk}:joined:{character.pk}")
+        elif created:
+            notify.on_commit("join_requested", m.pk)
     return m
 
 

@@ -237,6 +237,13 @@ SHTAB = {
     # Largest character photo accepted, in pixels, checked before decoding (a
     # decompression bomb is a few KB on disk and gigabytes decoded).
     "PHOTO_MAX_PIXELS": int(os.environ.get("SHTAB_PHOTO_MAX_PIXELS", "40000000")),
+    # Notifications (campaign.notify): off unless a webhook or a Telegram bot is set.
+    "NOTIFY_WEBHOOK_URL": os.environ.get("SHTAB_NOTIFY_WEBHOOK_URL", ""),
+    "TELEGRAM_BOT_TOKEN": os.environ.get("SHTAB_TELEGRAM_BOT_TOKEN", ""),
+    "TELEGRAM_CHAT_ID": os.environ.get("SHTAB_TELEGRAM_CHAT_ID", ""),
+    "TELEGRAM_API": os.environ.get("SHTAB_TELEGRAM_API", "https://api.telegram.org"),
+    "NOTIFY_LANGUAGE": os.environ.get("SHTAB_NOTIFY_LANGUAGE", "ru"),
+    "NOTIFY_RETRIES": int(os.environ.get("SHTAB_NOTIFY_RETRIES", "5")),
 }
 
 # --- Login throttling (django-axes; counts kept in the database, so every
