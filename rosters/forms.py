@@ -30,6 +30,9 @@ class RosterForm(forms.Form):
         super().__init__(*args, **kwargs)
         qs = Character.objects.select_related("nationality")
         self.fields["character"].queryset = qs if is_game_master(user) else qs.filter(owner=user)
+        own = list(qs.filter(owner=user).values_list("pk", flat=True)[:2]) if user is not None else []
+        if len(own) == 1:  # a player with one character need not choose him
+            self.fields["character"].initial = own[0]
 
 
 class RosterEditForm(forms.Form):
@@ -142,3 +145,6 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         qs = Character.objects.select_related("nationality")
         self.fields["character"].queryset = qs if is_game_master(user) else qs.filter(owner=user)
+        own = list(qs.filter(owner=user).values_list("pk", flat=True)[:2]) if user is not None else []
+        if len(own) == 1:  # a player with one character need not choose him
+            self.fields["character"].initial = own[0]
