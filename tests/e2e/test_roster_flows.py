@@ -110,3 +110,24 @@ def test_a_message_does_not_linger_into_the_next_live_action(live_server, platoo
         page.get_by_role("button", name="Добавить подразделение").click()
         expect(page.locator('section[data-unit="Новое отделение"]')).to_be_visible()
         expect(page.get_by_text("Скопировано.")).to_have_count(0)
+
+
+def test_the_owner_shares_a_read_only_link_and_turns_it_off(live_server, platoon_roster, browser_page):
+    from playwright.sync_api import expect
+
+    roster = platoon_roster["roster"]
+    with browser_page(locale="ru-RU") as owner:
+        _login(owner, f"{live_server.url}/rosters/{roster.pk}/")
+        owner.get_by_role("button", name="Поделиться ссылкой для просмотра").click()  # 1 click
+        link = owner.get_by_test_id("share-url").input_value()
+        assert "?share=" in link
+        reader = owner.context.browser.new_context(locale="ru-RU").new_page()  # a visitor, not logged in
+        reader.goto(link)
+        expect(reader.get_by_test_id("read-only")).to_be_visible()
+        expect(reader.locator('section[data-unit="Первый взвод"]')).to_be_visible()
+        expect(reader.get_by_test_id("submit")).to_have_count(0)
+        expect(reader.get_by_role("link", name="Убрать подразделение")).to_have_count(0)
+        owner.get_by_role("button", name="Закрыть доступ по ссылке").click()
+        expect(owner.get_by_test_id("share-url")).to_have_count(0)
+        response = reader.goto(link)
+        assert response.status == 404
