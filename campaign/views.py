@@ -195,36 +195,30 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
                                                   "archived": campaign.status == CampaignStatus.FINISHED})
 
 
+@login_required
 def character_cards(request, character_id: int):
-    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3)."""
-    from .cards import award_cards, character_card
-    from .models import Award, CampaignEvent
+    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
+    for his owner and the game master; the PDF is one link away."""
+    from .api_cards import character_for_cards
+    from .cards import character_cards_load
 
-    character = get_object_or_404(Character.objects.select_related("nationality"), pk=character_id)
-    events = list(CampaignEvent.objects.filter(character=character, type="award_granted")
-                  .select_related("campaign", "battle"))
-    awards = Award.objects.in_bulk([e.data.get("award") for e in events])
-    cards = [character_card(character), *award_cards(character, events, awards)]
-    return render(request, "campaign/cards.html", {"cards": cards, "title": character.name})
+    character = character_for_cards(request.user, character_id)
+    return render(request, "campaign/cards.html", {
+        "cards": character_cards_load(character=character), "title": character.name,
+        "pdf_url": reverse("api-character-card-pdf", args=[character.pk])})
 
 
 @login_required
 def roster_cards(request, roster_id: int):
-    """Printable cards of a roster: character, units, vehicles, upgrades."""
-    from django.db.models import Prefetch
+    """Printable cards of a roster: character, units, vehicles, upgrades, air
+    support; visible to whoever may read the roster."""
+    from .api_cards import roster_for_cards
+    from .cards import roster_cards_load
 
-    from rosters.models import Fighter, Roster
-
-    from .cards import roster_cards as build
-
-    qs = Roster.objects.select_related("character__nationality").prefetch_related(
-        Prefetch("units__fighters", queryset=Fighter.objects.all()), "units__upgrades",
-        Prefetch("vehicles__crew", queryset=Fighter.objects.select_related("infantry_class")),
-        "vehicles__options")
-    roster = get_object_or_404(qs, pk=roster_id)
-    if roster.owner_id != request.user.pk and not is_game_master(request.user):
-        raise Http404
-    return render(request, "campaign/cards.html", {"cards": build(roster), "title": roster.name})
+    roster = roster_for_cards(request.user, roster_id)
+    return render(request, "campaign/cards.html", {
+        "cards": roster_cards_load(roster_id=roster.pk), "title": roster.name,
+        "pdf_url": reverse("api-roster-cards-pdf", args=[roster.pk])})
 
 
 def signup(request):
