@@ -396,3 +396,25 @@ def singles(cards: list[Card]) -> list[Slot]:
         if card.has_back:
             out.append(Slot(card, True, 0, 0))
     return out
+
+
+def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card]:
+    """Every participant's roster on one side of a battle, in one list, for
+    the game master to print before the battle. Each roster is read through
+    the roster-visibility rule (``rosters_visible``); a participant without a
+    roster brings his character's cards."""
+    from battles.models import BattleParticipant
+    from rosters.selectors import rosters_visible
+
+    participants = list(BattleParticipant.objects.filter(battle_id=battle_id, side=side)
+                        .select_related("character__nationality").order_by("id"))
+    visible = set(rosters_visible(user=user).filter(pk__in=[p.roster_id for p in participants if p.roster_id])
+                  .values_list("pk", flat=True))
+    design = design_load()
+    out: list[Card] = []
+    for p in participants:
+        if p.roster_id in visible:
+            out += roster_cards_load(roster_id=p.roster_id, design=design)
+        elif p.roster_id is None:
+            out += character_cards_load(character=p.character, design=design)
+    return out

@@ -144,6 +144,7 @@ def character_detail(request, character_id: int):
     record = describe_all(selectors.service_record(character=character))
     return render(request, "campaign/character_detail.html", {
         "character": character, "record": record, "rank_title": character.rank_title(get_language() or "ru"),
+        "can_print": character.owner_id == request.user.pk or is_game_master(request.user),
         "awards": [e for e in record if e.type == "award_granted"],
         "battles": sum(1 for e in record if e.type == "battle_fought"),
         "kills": sum(int(e.data.get("kills", 0)) for e in record if e.type == "battle_fought")})
