@@ -315,7 +315,6 @@ def roster_cards_load(*, roster_id: int, design: Design | None = None) -> list[C
     """A roster's cards, priced with the current game data; the query count
     does not grow with the roster."""
     from rosters import selectors as roster_selectors
-
     from rosters.models import Upgrade
 
     tree = roster_selectors.roster_tree(roster_id=roster_id)

@@ -10,9 +10,8 @@ from battles import api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_setup as battle_setup_views
-from campaign import accounts
+from campaign import accounts, api_cards
 from campaign import api as campaign_api
-from campaign import api_cards
 from campaign import views as campaign_views
 
 api = [
