@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from config.errors import InvalidInput
+from rosters.api import ErrorOut
 
 from . import cards_pdf
 from .cards import character_cards_load, roster_cards_load
@@ -44,8 +45,8 @@ LAYOUT = OpenApiParameter(
                 "`card`: one 45 × 75 mm card a page (V-FORM-1), its back on the next page.")
 PDF_RESPONSES = {
     (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The cards as PDF."),
-    400: OpenApiResponse(description="`layout` is neither `a4` nor `card` (the error names the field)."),
-    404: OpenApiResponse(description="No such record, or not yours (only the owner and the game master)."),
+    400: OpenApiResponse(ErrorOut, description="`layout` is neither `a4` nor `card` (the error names the field)."),
+    404: OpenApiResponse(ErrorOut, description="No such record, or not yours (only the owner and the game master)."),
 }
 
 
