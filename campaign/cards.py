@@ -192,6 +192,11 @@ def _by_class(fighters: list[Any]) -> list[tuple[Any, int]]:
     return [(classes[k], counts[k]) for k in sorted(counts, key=lambda k: (classes[k].position, k))]
 
 
+def _class_name(cls: Any, nationality: Any) -> str:
+    """An officer class reads as his nation's rank title (as on the roster page, G-23)."""
+    return nationality.rank_name(cls.rank, _lang()) if cls.rank else _name(cls)
+
+
 def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: list[tuple[Any, Any]] | None = None,
                  log_version: int = 0, air_cost: int = 8, upgrades: dict[int, Any] | None = None) -> list[Card]:
     """The cards of a roster: its character, every unit (a tactical group has its
@@ -219,7 +224,7 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
         number = numbers[unit.kind] = numbers.get(unit.kind, 0) + 1
         classes = _by_class(by_unit.get(unit.pk, []))
         men = sum(n for _, n in classes)
-        lines = [f"{n} × {_name(cls)}" for cls, n in classes]
+        lines = [f"{n} × {_class_name(cls, nationality)}" for cls, n in classes]
         lines += [f"{t.count} × {_name(t.team_type)}" for t in teams.get(unit.pk, [])]
         if unit.kind == "motorised":
             lines.insert(0, _("Formation: %s") % unit.name)  # V-MOTOR-2
@@ -257,7 +262,7 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
             lines.append(vehicle.get_gun_type_display())
         if vehicle.side_skirts:
             lines.append(_("Side skirts"))
-        crew_text = ", ".join(f"{n} × {_name(cls)}" for cls, n in _by_class(men))
+        crew_text = ", ".join(f"{n} × {_class_name(cls, nationality)}" for cls, n in _by_class(men))
         if crew_text:
             lines.append(_("Crew: %s") % crew_text)  # V-FORM-5
         boxes = [(_("Damage"), DAMAGE_BOXES), (_("Running gear"), 1), (_("Ammunition"), AMMO_BOXES)]

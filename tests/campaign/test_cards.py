@@ -48,7 +48,7 @@ def roster(make_player):
 
 def cards(html):
     """(kind, body) of every card face on a page."""
-    return re.findall(r'<div class="fcard (\w+)(?: back)?" data-kind="\w+"(?: data-back="1")?[^>]*>(.*?)'
+    return re.findall(r'<div class="fcard k-(\w+)(?: back)?" data-kind="\w+"(?: data-back="1")?[^>]*>(.*?)'
                       r'<div class="stamp"[^>]*>([^<]*)</div>', html, re.S)
 
 
@@ -108,8 +108,8 @@ class TestRosterCardsPage:
         assert '<img class="br" src="/static/cards/emblems/arm-infantry.svg"' in squad
         assert "3-я стрелковая дивизия" in squad and '<div class="mark">№ 1</div>' in squad
         assert "6 × " in squad and "7 бойцов" in squad and "Стоимость" in squad
-        assert re.search(r'class="fcard unit" data-kind="unit" style="background: #cfe3c2', html)
-        assert ".fcard.unit .body { text-align: center; }" in html
+        assert re.search(r'class="fcard k-unit" data-kind="unit" style="background: #cfe3c2', html)
+        assert ".fcard.k-unit .body { text-align: center; }" in html
 
     def test_v_motor_2_the_motorised_unit_card_names_its_formation(self, roster):
         motor = body_of(cards(page(roster.user, f"/cards/roster/{roster.id}/", "en")), "unit", "Танковое")
