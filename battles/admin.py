@@ -105,7 +105,7 @@ class BattleAdmin(admin.ModelAdmin):
     readonly_fields = ("head_seq", "state_summary", "rules")
     filter_horizontal = ("objectives",)
     inlines = [ParticipantInline, ReadOnlyEventInline]
-    actions = ["muster_battles", "replay", "reapply_rules"]
+    actions = ["muster_battles", "replay", "reapply_rules", "print_attacker_cards", "print_defender_cards"]
     change_form_template = "admin/battles/battle/change_form.html"
 
     def get_inlines(self, request, obj):
@@ -158,6 +158,35 @@ class BattleAdmin(admin.ModelAdmin):
         else:
             self.message_user(request, _("%(name)s: the forces are mustered and the battle has started.")
                               % {"name": battle.name}, messages.SUCCESS)
+
+    def _print_cards(self, request, queryset, side: str):
+        """One PDF (A4 sheets with crop marks) of every participant's roster on
+        one side, to print before the battle (issue 12, V-FORM)."""
+        from campaign.api_cards import pdf_response
+        from campaign.cards import battle_side_cards_load
+        from campaign.cards_pdf import render_pdf
+
+        battles = list(queryset[:2])
+        if len(battles) != 1:
+            self.message_user(request, _("Choose exactly one battle to print its cards."), messages.ERROR)
+            return None
+        battle = battles[0]
+        cards = battle_side_cards_load(battle_id=battle.pk, side=side, user=request.user)
+        if not cards:
+            self.message_user(request, _("%(name)s: this side has no participants yet.") % {"name": battle.name},
+                              messages.WARNING)
+            return None
+        side_name = (battle.campaign.side_name(side) if battle.campaign_id else "") or side
+        return pdf_response(render_pdf(cards, layout="a4", title=f"{battle.name} — {side_name}"),
+                            f"battle-{battle.pk}-{side}-cards.pdf")
+
+    @admin.action(description=_("Print the cards of a side: the attackers (PDF)"))
+    def print_attacker_cards(self, request, queryset):
+        return self._print_cards(request, queryset, BattleParticipant.Side.ATTACKER)
+
+    @admin.action(description=_("Print the cards of a side: the defenders (PDF)"))
+    def print_defender_cards(self, request, queryset):
+        return self._print_cards(request, queryset, BattleParticipant.Side.DEFENDER)
 
     @admin.action(description=_("Muster the participants' rosters and start the battle"))
     def muster_battles(self, request, queryset):

@@ -117,6 +117,12 @@ def table(results: dict) -> str:
              "constant", "PASS" if results["roster_page_queries_small"] == results["roster_page_queries_full"]
              else "MISS", "queries of the roster page: small roster / full company"),
         ]
+    if "cards_pdf_s" in results:
+        rows += [
+            ("cards_pdf_s", f"{results['cards_pdf_s']:.2f}", "< 3", verdict(results["cards_pdf_s"], "<= 3"),
+             f"{results['cards_pdf_cards']} formulary cards of a roster of {results['cards_pdf_fighters']} fighters "
+             f"and {results['cards_pdf_vehicles']} vehicles as A4 sheets, {results['cards_pdf_bytes']:,} bytes"),
+        ]
     if "battle_page_p95_ms" in results:
         rows += [
             ("battle_page_p95_ms", f"{results['battle_page_p95_ms']:.1f}", "<= 100",
@@ -185,6 +191,12 @@ def main() -> int:
         from rosters import bench as roster_bench
 
         results |= roster_bench.measure(repeats=size("roster_repeats"))
+        print(f"        {time.perf_counter() - t:.1f} s", flush=True)
+
+        t = step("cards_pdf_s (A4 card sheets of a 170-fighter, 6-vehicle roster)")
+        from bench import cards as cards_bench
+
+        results |= cards_bench.measure()
         print(f"        {time.perf_counter() - t:.1f} s", flush=True)
 
         t = step(f"the battle table (page of a {size('table_events'):,}-event battle, recording form)")

@@ -42,10 +42,11 @@ def _ensure_defaults(sender, using="default", **kwargs) -> None:
     added later: post_migrate runs after every migrate and flush."""
     from django.contrib.auth.models import Group, Permission
 
-    from .defaults import ensure_awards, ensure_nationalities
-    from .models import Award, AwardRule, Nationality
+    from .defaults import ensure_awards, ensure_card_design, ensure_nationalities
+    from .models import Award, AwardRule, CardColour, CardEmblem, Nationality
     from .roles import ensure_roles
 
     ensure_roles(Group, Permission)
     ensure_nationalities(Nationality)
     ensure_awards(Award, AwardRule)
+    ensure_card_design(CardColour, CardEmblem)

@@ -3,98 +3,427 @@
 air support and upgrades (V-FORM-2). The layout of the seed's sample cards is
 missing (G-17); these follow the placeholder reading: the seed's size, the
 unit-card layout of V-FORM-7 and the fields the rules name.
+
+Builders turn records into ``Card`` values; ``roster_cards_load`` and
+``character_cards_load`` are the selectors that read what the builders need in
+a fixed number of queries. Every card carries a *stamp*: the record it comes
+from, the version of that record (the roster's last change, the character's
+last campaign event) and a short hash of the card's content, so a game master
+can tell at a glance whether a printed card still matches the record. The
+hash is taken over language-neutral facts, so a Russian and an English print
+of the same record carry the same hash. ``sheets`` lays cards out on A4 pages
+with crop marks; ``campaign.cards_pdf`` renders them.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language
+from django.templatetags.static import static
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 WIDTH_MM, HEIGHT_MM = 45, 75  # V-FORM-1
+A4_MM = (210, 297)
+GAP_MM = 6  # between cards on a sheet: room for the crop marks and the cut
+COLUMNS, ROWS = 4, 3  # 4 × 45 + 3 × 6 = 198 mm ≤ 210; 3 × 75 + 2 × 6 = 237 mm ≤ 297
+CROP_MM, CROP_OFFSET_MM = 2.5, 0.5  # a mark's length and its distance from the card's corner
+AMMO_BOXES = 6  # G-17 placeholder: the seed names ammunition markers (V-FORM-6) but not how many
+DAMAGE_BOXES = 2  # V-VDMG-4 (G-26 for vehicles other than tanks): the 2nd damage destroys it
 
-ARM = {  # arm-of-service emblem text, bottom right of a unit card (V-FORM-7)
-    "company": "⚔", "platoon": "⚔", "squad": "⚔", "hq_squad": "★", "tactical_group": "◆", "motorised": "⚙",
-}
+# Bottom-right emblem of a unit card by its kind (V-FORM-7); codes of ``CardEmblem``.
+ARM = {"company": "arm-infantry", "platoon": "arm-infantry", "squad": "arm-infantry", "hq_squad": "arm-hq",
+       "tactical_group": "arm-group", "motorised": "arm-motorised", "fow_platoon": "arm-infantry"}
+VEHICLE_ARM = {"tank": "arm-motorised", "apc": "arm-motorised", "car": "arm-motorised",
+               "artillery": "arm-artillery", "pillbox": "arm-artillery"}
 
 
 @dataclass
 class Card:
-    kind: str  # character | award | unit | vehicle | upgrade | air_support
+    kind: str  # character | award | unit | vehicle | upgrade | air_support (V-FORM-2)
+    label: str  # the kind, as people read it
     title: str
     subtitle: str = ""
     lines: list[str] = field(default_factory=list)
     photo: str = ""
-    bottom_left: str = ""
-    bottom_right: str = ""
-    marking: str = ""
+    nation: str = ""  # bottom left (V-FORM-7)
+    nation_mark: str = ""  # URL of the nationality mark
+    emblem: str = ""  # bottom right: the arm-of-service emblem's URL (V-FORM-7)
+    marking: str = ""  # the unit's number or the vehicle's mark (V-BASE-5, V-FORM-3/4)
     badges: list[str] = field(default_factory=list)
+    boxes: list[tuple[str, int]] = field(default_factory=list)  # rows of empty boxes (V-FORM-6)
+    cost: str = ""
+    back_title: str = ""
+    back: list[str] = field(default_factory=list)  # the card's back, when it has one
+    stamp_record: str = ""
+    stamp_version: str = ""
+    stamp_hash: str = ""
+    background: str = "#ffffff"
+    ink: str = "#222222"
+    facts: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def stamp(self) -> str:
+        return f"{self.stamp_record} · {self.stamp_version} · #{self.stamp_hash}"
+
+    @property
+    def has_back(self) -> bool:
+        return bool(self.back_title or self.back)
+
+
+def content_hash(facts: Any) -> str:
+    """8 hex digits of the SHA-256 of the facts as canonical JSON: the same
+    content always gives the same hash, any change gives another."""
+    raw = json.dumps(facts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()[:8]
+
+
+def _stamp(card: Card, record: str, version: str) -> Card:
+    card.stamp_record, card.stamp_version, card.stamp_hash = record, version, content_hash(card.facts)
+    return card
+
+
+def _ru() -> bool:
+    return (get_language() or "ru").startswith("ru")
 
 
 def _lang() -> str:
-    return get_language() or "ru"
+    return "ru" if _ru() else "en"
 
 
 def _name(obj: Any) -> str:
-    return obj.name_ru if _lang().startswith("ru") else obj.name_en
+    return obj.name_ru if _ru() else obj.name_en
 
 
-def character_card(character: Any) -> Card:
-    """V-RANK-3: a photograph, the name and the rank of the officer."""
-    return Card(kind="character", title=character.name, subtitle=character.rank_title(_lang()),
+def fighters_text(n: int) -> str:
+    return ngettext("%(n)d fighter", "%(n)d fighters", n) % {"n": n}
+
+
+def pp_text(n: int) -> str:
+    return ngettext("%(n)d PP", "%(n)d PP", n) % {"n": n}
+
+
+# --- game data: colours and emblems ------------------------------------------------
+@dataclass
+class Design:
+    """The game master's card colours and emblems (``CardColour``, ``CardEmblem``)."""
+
+    colours: dict[str, tuple[str, str]]
+    emblems: dict[str, str]  # code -> URL
+
+    def emblem(self, code: str) -> str:
+        return self.emblems.get(code) or static(f"cards/emblems/{code}.svg")
+
+    def nation_mark(self, nationality: Any) -> str:
+        code = f"nation-{nationality.code}"
+        if code in self.emblems:
+            return self.emblems[code]
+        return self.emblems.get("nation-default") or static("cards/emblems/nation-default.svg")
+
+    def paint(self, card: Card) -> Card:
+        card.background, card.ink = self.colours.get(card.kind, (card.background, card.ink))
+        return card
+
+
+def design_load() -> Design:
+    """Two queries: the colours and the emblems. A shipped emblem is served
+    from the static files unless the game master uploaded another."""
+    from .models import CardColour, CardEmblem
+
+    colours = {c.kind: (c.background, c.ink) for c in CardColour.objects.all()}
+    emblems = {}
+    for e in CardEmblem.objects.all():
+        emblems[e.code] = e.image.url if e.image else static(f"cards/emblems/{e.code}.svg")
+    return Design(colours, emblems)
+
+
+# --- builders -------------------------------------------------------------------
+def _local(moment: Any) -> Any:
+    return timezone.localtime(moment) if timezone.is_aware(moment) else moment
+
+
+def character_card(character: Any, *, awards: list[tuple[Any, Any]], log_version: int, design: Design) -> Card:
+    """V-RANK-3: a photograph, the name and the rank of the officer; his
+    awards on the front, each with its date on the back."""
+    names = [_name(award) for _, award in awards]
+    card = Card(kind="character", label=_("Character"), title=character.name,
+                subtitle=character.rank_title(_lang()),
                 photo=character.photo.url if character.photo else "",
-                bottom_left=_name(character.nationality))
+                nation=_name(character.nationality), nation_mark=design.nation_mark(character.nationality),
+                lines=[_("Awards: %s") % ", ".join(names)] if names else [],
+                back_title=_("Awards"),
+                back=[f"{date_format(_local(e.recorded_at), 'SHORT_DATE_FORMAT')} — {_name(a)}" for e, a in awards]
+                or [_("No awards yet.")],
+                facts={"kind": "character", "id": character.pk, "name": character.name, "rank": character.rank,
+                       "nationality": character.nationality.code, "photo": character.photo.name or "",
+                       "awards": [(e.pk, a.code) for e, a in awards]})
+    return _stamp(design.paint(card), _("Character #%d") % character.pk, _("log #%d") % log_version)
 
 
-def award_cards(character: Any, events: list[Any], awards: dict[int, Any]) -> list[Card]:
-    """One card per award granted (V-FORM-2)."""
+def award_cards(character: Any, awards: list[tuple[Any, Any]], *, design: Design) -> list[Card]:
+    """One card per award granted (V-FORM-2), dated as the site dates."""
     out = []
-    for e in events:
-        award = awards.get(e.data.get("award"))
-        if award is None:
-            continue
-        out.append(Card(kind="award", title=_name(award), subtitle=character.name,
-                        lines=[e.campaign.name if e.campaign_id else "", e.battle.name if e.battle_id else "",
-                               e.recorded_at.date().isoformat()],
-                        bottom_left=_name(character.nationality)))
+    for event, award in awards:
+        day = date_format(_local(event.recorded_at), "SHORT_DATE_FORMAT")
+        card = Card(kind="award", label=_("Award"), title=_name(award),
+                    subtitle=f"{character.rank_title(_lang())} {character.name}",
+                    lines=[x for x in (event.campaign.name if event.campaign_id else "",
+                                       event.battle.name if event.battle_id else "",
+                                       _("Granted on %s") % day) if x],
+                    nation=_name(character.nationality), nation_mark=design.nation_mark(character.nationality),
+                    emblem=design.emblem("award"),
+                    facts={"kind": "award", "event": event.pk, "award": award.code, "name": award.name_ru,
+                           "character": character.pk, "day": event.recorded_at.date().isoformat()})
+        out.append(_stamp(design.paint(card), _("Character #%d") % character.pk, _("event #%d") % event.pk))
     return out
 
 
-def roster_cards(roster: Any) -> list[Card]:
+def _by_class(fighters: list[Any]) -> list[tuple[Any, int]]:
+    counts: dict[int, int] = defaultdict(int)
+    classes: dict[int, Any] = {}
+    for f in fighters:
+        counts[f.infantry_class_id] += f.count
+        classes[f.infantry_class_id] = f.infantry_class
+    return [(classes[k], counts[k]) for k in sorted(counts, key=lambda k: (classes[k].position, k))]
+
+
+def _class_name(cls: Any, nationality: Any) -> str:
+    """An officer class reads as his nation's rank title (as on the roster page, G-23)."""
+    return nationality.rank_name(cls.rank, _lang()) if cls.rank else _name(cls)
+
+
+def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: list[tuple[Any, Any]] | None = None,
+                 log_version: int = 0, air_cost: int = 8, upgrades: dict[int, Any] | None = None) -> list[Card]:
     """The cards of a roster: its character, every unit (a tactical group has its
-    own, V-TG-7), every vehicle (V-FORM-4/5, V-VEH-8) and every upgrade."""
-    nationality = _name(roster.character.nationality)
-    division = roster.name
-    cards = [character_card(roster.character)]
-    squad_numbers: dict[int, int] = {}
-    for unit in roster.units.all():
-        number = squad_numbers[unit.kind] = squad_numbers.get(unit.kind, 0) + 1
-        lines = [division]
+    own, V-TG-7) with its fighters by class, every upgrade, every vehicle
+    (V-FORM-4/5, V-VEH-8) and every air-support card bought (V-FORM-2, G-8)."""
+    roster = tree.roster
+    nationality = roster.character.nationality
+    nation, mark = _name(nationality), design.nation_mark(nationality)
+    record = _("Roster #%d") % roster.pk
+    version = date_format(_local(roster.updated_at), "SHORT_DATETIME_FORMAT") if roster.updated_at else ""
+    cards = [character_card(roster.character, awards=character_awards or [], log_version=log_version,
+                            design=design)]
+    by_unit: dict[int | None, list[Any]] = defaultdict(list)
+    crew: dict[int, list[Any]] = defaultdict(list)
+    for f in tree.fighters:
+        if f.vehicle_id:
+            crew[f.vehicle_id].append(f)
+        else:
+            by_unit[f.unit_id].append(f)
+    teams: dict[int, list[Any]] = defaultdict(list)
+    for t in getattr(tree, "teams", []):
+        teams[t.unit_id].append(t)
+    numbers: dict[str, int] = {}
+    for unit in tree.units:
+        number = numbers[unit.kind] = numbers.get(unit.kind, 0) + 1
+        classes = _by_class(by_unit.get(unit.pk, []))
+        men = sum(n for _, n in classes)
+        lines = [f"{n} × {_class_name(cls, nationality)}" for cls, n in classes]
+        lines += [f"{t.count} × {_name(t.team_type)}" for t in teams.get(unit.pk, [])]
         if unit.kind == "motorised":
-            lines.append(_("Formation: %s") % unit.name)  # V-MOTOR-2
-        men = sum(f.count for f in unit.fighters.all())
-        if men:
-            lines.append(_("%d men") % men)
-        cards.append(Card(
-            kind="unit", title=unit.name, subtitle=unit.get_kind_display() + (
-                f" · {unit.get_group_kind_display()}" if unit.group_kind else ""),
-            lines=lines, marking=f"№ {number}",  # V-BASE-5: the squad's number, as on the sergeant's base
-            bottom_left=nationality, bottom_right=ARM.get(unit.kind, "⚔"),
-        ))
+            lines.insert(0, _("Formation: %s") % unit.name)  # V-MOTOR-2
+        kind = unit.get_kind_display() + (f" · {unit.get_group_kind_display()}" if unit.group_kind else "")
+        cost = report.unit_costs.get(str(unit.pk), 0)
+        card = Card(kind="unit", label=kind, title=unit.name, subtitle=roster.name,
+                    marking=f"№ {number}",  # V-BASE-5: the squad's number, as on the sergeant's base
+                    lines=lines, badges=[fighters_text(men)] if men else [],
+                    cost=pp_text(cost), nation=nation, nation_mark=mark, emblem=design.emblem(ARM.get(unit.kind,
+                                                                                                   "arm-infantry")),
+                    facts={"kind": "unit", "id": unit.pk, "unit_kind": unit.kind, "group": unit.group_kind,
+                           "name": unit.name, "division": roster.name, "number": number, "cost": cost,
+                           "nationality": nationality.code,
+                           "fighters": [(cls.code, n) for cls, n in classes],
+                           "teams": [(t.team_type.code, t.count) for t in teams.get(unit.pk, [])]})
+        cards.append(_stamp(design.paint(card), record, version))
         for upgrade in unit.upgrades.all():
-            cards.append(Card(kind="upgrade", title=_name(upgrade), subtitle=unit.name,
-                              lines=[upgrade.description], bottom_left=nationality))
-    for number, vehicle in enumerate(roster.vehicles.all(), start=1):
-        crew = [f"{f.count} × {_name(f.infantry_class)}" for f in vehicle.crew.all()]
-        specs = [_name(o) for o in vehicle.options.all()]  # V-VEH-8: specialisation markers
+            upgrade = (upgrades or {}).get(upgrade.pk, upgrade)
+            card = Card(kind="upgrade", label=_("Upgrade"), title=_name(upgrade), subtitle=unit.name,
+                        lines=[upgrade.description] if upgrade.description else [],
+                        cost=pp_text(upgrade.cost),
+                        nation=nation, nation_mark=mark,
+                        facts={"kind": "upgrade", "unit": unit.pk, "code": upgrade.code,
+                               "name": upgrade.name_ru, "description": upgrade.description,
+                               "cost": upgrade.cost})
+            cards.append(_stamp(design.paint(card), record, version))
+    smoke = getattr(report, "smoke", {}) or {}
+    for number, vehicle in enumerate(tree.vehicles, start=1):
+        men = crew.get(vehicle.pk, [])
+        specs = [_name(o) for o in vehicle.options.all()]  # V-VEH-8: specialisation badges
         lines = [_("Armour class %d") % vehicle.armour_class]
         if vehicle.gun_class:
             lines.append(_("Gun class %d") % vehicle.gun_class)
+        if vehicle.gun_type:
+            lines.append(vehicle.get_gun_type_display())
         if vehicle.side_skirts:
             lines.append(_("Side skirts"))
-        if crew:
-            lines.append(_("Crew: %s") % ", ".join(crew))  # V-FORM-5
-        cards.append(Card(kind="vehicle", title=vehicle.name, subtitle=vehicle.get_kind_display(), lines=lines,
-                          marking=f"#{number}", badges=specs, bottom_left=nationality))  # V-FORM-4: the mark
+        crew_text = ", ".join(f"{n} × {_class_name(cls, nationality)}" for cls, n in _by_class(men))
+        if crew_text:
+            lines.append(_("Crew: %s") % crew_text)  # V-FORM-5
+        boxes = [(_("Damage"), DAMAGE_BOXES), (_("Running gear"), 1), (_("Ammunition"), AMMO_BOXES)]
+        if smoke.get(f"vehicle:{vehicle.pk}"):
+            boxes.append((_("Smoke"), AMMO_BOXES // 2))  # V-SMOKE-1
+        cost = report.vehicle_costs.get(str(vehicle.pk), 0)
+        card = Card(kind="vehicle", label=vehicle.get_kind_display(), title=vehicle.name,
+                    subtitle=roster.name, lines=lines, marking=f"№ {number}",  # V-FORM-3/4: the mark on the model
+                    badges=specs, boxes=boxes, cost=pp_text(cost), nation=nation, nation_mark=mark,
+                    emblem=design.emblem(VEHICLE_ARM.get(vehicle.kind, "arm-motorised")),
+                    facts={"kind": "vehicle", "id": vehicle.pk, "vehicle_kind": vehicle.kind, "name": vehicle.name,
+                           "number": number, "armour": vehicle.armour_class, "gun": vehicle.gun_class,
+                           "gun_type": vehicle.gun_type, "skirts": vehicle.side_skirts,
+                           "options": [o.code for o in vehicle.options.all()],
+                           "crew": [(cls.code, n) for cls, n in _by_class(men)], "cost": cost})
+        cards.append(_stamp(design.paint(card), record, version))
+    for i in range(1, roster.air_support_cards + 1):
+        # G-8 placeholder: one sortie per battle, called by radio (V-CORR/V-RADIO), an attack resolved as a heavy
+        # howitzer (G-7); each AA shot at the arriving aircraft is a hit test (V-TEST-1) that drives it off.
+        card = Card(kind="air_support", label=_("Air support"), title=_("Air support"), subtitle=roster.name,
+                    marking=f"№ {i}", lines=[_("1 sortie per battle"), _("Called by radio (V-CORR, V-RADIO)")],
+                    boxes=[(_("Sortie"), 1)], cost=pp_text(air_cost), nation=nation, nation_mark=mark,
+                    emblem=design.emblem("arm-air"), back_title=_("How it works"),
+                    back=[_("The attack is resolved as a heavy howitzer strike (G-7)."),
+                          _("Each AA shot at the arriving aircraft is a hit test (V-TEST-1); "
+                            "a success drives it off before it attacks."),
+                          _("G-8: placeholder rules; the game master decides.")],
+                    facts={"kind": "air_support", "roster": roster.pk, "number": i, "cost": air_cost})
+        cards.append(_stamp(design.paint(card), record, version))
     return cards
+
+
+# --- loading (selectors) --------------------------------------------------------
+def _awards_of(character: Any) -> tuple[list[tuple[Any, Any]], int]:
+    """The awards granted to a character (event, award) and his log's version
+    (the id of his last campaign event): 2 queries."""
+    from .models import Award, CampaignEvent
+
+    events = list(CampaignEvent.objects.filter(character=character).select_related("campaign", "battle")
+                  .order_by("id"))
+    granted = [e for e in events if e.type == "award_granted"]
+    awards = Award.objects.in_bulk([e.data.get("award") for e in granted])
+    pairs = [(e, awards[e.data.get("award")]) for e in granted if e.data.get("award") in awards]
+    return pairs, (events[-1].pk if events else 0)
+
+
+def character_cards_load(*, character: Any, design: Design | None = None) -> list[Card]:
+    design = design or design_load()
+    awards, version = _awards_of(character)
+    return [character_card(character, awards=awards, log_version=version, design=design),
+            *award_cards(character, awards, design=design)]
+
+
+def roster_cards_load(*, roster_id: int, design: Design | None = None) -> list[Card]:
+    """A roster's cards, priced with the current game data; the query count
+    does not grow with the roster."""
+    from rosters import selectors as roster_selectors
+    from rosters.models import Upgrade
+
+    tree = roster_selectors.roster_tree(roster_id=roster_id)
+    game = roster_selectors.game_data_current()
+    report = roster_selectors.roster_report(tree=tree, game=game)
+    # The tree loads upgrades' names only; the cards print their effect and cost too (1 query).
+    upgrades = Upgrade.objects.in_bulk({u.pk for unit in tree.units for u in unit.upgrades.all()})
+    design = design or design_load()
+    awards, version = _awards_of(tree.roster.character)
+    return roster_cards(tree, report, design=design, character_awards=awards, log_version=version,
+                        air_cost=game.rules.air_support_cost, upgrades=upgrades)
+
+
+# --- sheets ---------------------------------------------------------------------
+@dataclass
+class Slot:
+    card: Card
+    back: bool
+    left: float  # mm from the page's left edge
+    top: float
+
+
+@dataclass
+class Page:
+    slots: list[Slot]
+    marks: list[tuple[float, float, float, float]]  # crop marks: lines x1, y1, x2, y2 in mm
+
+    @property
+    def crop_path(self) -> str:
+        """The crop marks as one SVG path (one element a page, not one a mark: faster to lay out)."""
+        return " ".join(f"M{x1:.2f} {y1:.2f}L{x2:.2f} {y2:.2f}" for x1, y1, x2, y2 in self.marks)
+
+
+def _margins() -> tuple[float, float]:
+    return ((A4_MM[0] - COLUMNS * WIDTH_MM - (COLUMNS - 1) * GAP_MM) / 2,
+            (A4_MM[1] - ROWS * HEIGHT_MM - (ROWS - 1) * GAP_MM) / 2)
+
+
+def _crop_marks(left: float, top: float) -> list[tuple[float, float, float, float]]:
+    """Eight short lines (x1, y1, x2, y2) outside a card's corners, in line with
+    its edges, so the cut follows them; they stay inside the gap between cards."""
+    w, h, n, o = WIDTH_MM, HEIGHT_MM, CROP_MM, CROP_OFFSET_MM
+    right, bottom = left + w, top + h
+    return [
+        (left - o - n, top, left - o, top), (left, top - o - n, left, top - o),  # top left
+        (right + o, top, right + o + n, top), (right, top - o - n, right, top - o),  # top right
+        (left - o - n, bottom, left - o, bottom), (left, bottom + o, left, bottom + o + n),  # bottom left
+        (right + o, bottom, right + o + n, bottom), (right, bottom + o, right, bottom + o + n),  # bottom right
+    ]
+
+
+def sheets(cards: list[Card]) -> list[Page]:
+    """A4 pages of 4 × 3 cards with crop marks. When a card on a page has a
+    back, the next page holds the backs, mirrored left to right, so a sheet
+    printed on both sides (flipped on its long edge) puts each back behind
+    its front."""
+    mx, my = _margins()
+    per_page = COLUMNS * ROWS
+    pages = []
+    for start in range(0, len(cards), per_page):
+        chunk = cards[start:start + per_page]
+        fronts, backs, marks, back_marks = [], [], [], []
+        for i, card in enumerate(chunk):
+            row, col = divmod(i, COLUMNS)
+            left, top = mx + col * (WIDTH_MM + GAP_MM), my + row * (HEIGHT_MM + GAP_MM)
+            fronts.append(Slot(card, False, left, top))
+            marks += _crop_marks(left, top)
+            if card.has_back:
+                back_left = mx + (COLUMNS - 1 - col) * (WIDTH_MM + GAP_MM)
+                backs.append(Slot(card, True, back_left, top))
+                back_marks += _crop_marks(back_left, top)
+        pages.append(Page(fronts, marks))
+        if backs:
+            pages.append(Page(backs, back_marks))
+    return pages
+
+
+def singles(cards: list[Card]) -> list[Slot]:
+    """One card a page, 45 × 75 mm; a card's back is the page after it."""
+    out = []
+    for card in cards:
+        out.append(Slot(card, False, 0, 0))
+        if card.has_back:
+            out.append(Slot(card, True, 0, 0))
+    return out
+
+
+def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card]:
+    """Every participant's roster on one side of a battle, in one list, for
+    the game master to print before the battle. Each roster is read through
+    the roster-visibility rule (``rosters_visible``); a participant without a
+    roster brings his character's cards."""
+    from battles.models import BattleParticipant
+    from rosters.selectors import rosters_visible
+
+    participants = list(BattleParticipant.objects.filter(battle_id=battle_id, side=side)
+                        .select_related("character__nationality").order_by("id"))
+    visible = set(rosters_visible(user=user).filter(pk__in=[p.roster_id for p in participants if p.roster_id])
+                  .values_list("pk", flat=True))
+    design = design_load()
+    out: list[Card] = []
+    for p in participants:
+        if p.roster_id in visible:
+            out += roster_cards_load(roster_id=p.roster_id, design=design)
+        elif p.roster_id is None:
+            out += character_cards_load(character=p.character, design=design)
+    return out

@@ -56,3 +56,39 @@ def ensure_awards(Award, AwardRule) -> None:  # noqa: N803 - model classes, hist
     for metric, threshold, code in AWARD_RULES:
         AwardRule.objects.create(metric=metric, threshold=threshold, award=awards.get(code),
                                  promotion=code is None, is_placeholder=True)
+
+
+# Formulary cards (G-17: the seed's sample cards are missing). Colours per card
+# kind: the unit card's green base is the seed's (V-FORM-7); the rest are placeholders.
+CARD_COLOURS = [
+    # kind, background, ink, placeholder
+    ("character", "#fdf8ea", "#2a2418", True),
+    ("award", "#f7edd2", "#4a3510", True),
+    ("unit", "#cfe3c2", "#1f2a17", False),
+    ("vehicle", "#e6e8e3", "#1f2420", True),
+    ("upgrade", "#eae4f2", "#2a2233", True),
+    ("air_support", "#dde7f3", "#17263a", True),
+]
+# Emblems shipped as SVG under campaign/static/cards/emblems/<code>.svg.
+CARD_EMBLEMS = [
+    ("nation-su", "Красная звезда (СССР)", "Red star (USSR)"),
+    ("nation-de", "Балкенкройц (Германия)", "Balkenkreuz (Germany)"),
+    ("nation-us", "Звезда (США)", "Star (USA)"),
+    ("nation-gb", "Кокарда (Великобритания)", "Roundel (Great Britain)"),
+    ("nation-default", "Флаг (прочие)", "Flag (others)"),
+    ("arm-infantry", "Пехота", "Infantry"),
+    ("arm-hq", "Штаб", "Headquarters"),
+    ("arm-group", "Тактическая группа", "Tactical group"),
+    ("arm-motorised", "Моторизованные части", "Motorised troops"),
+    ("arm-artillery", "Артиллерия", "Artillery"),
+    ("arm-air", "Авиация", "Air force"),
+    ("award", "Награда", "Award"),
+]
+
+
+def ensure_card_design(CardColour, CardEmblem) -> None:  # noqa: N803 - model classes, historical or real
+    for kind, background, ink, placeholder in CARD_COLOURS:
+        CardColour.objects.get_or_create(kind=kind, defaults=dict(background=background, ink=ink,
+                                                                  is_placeholder=placeholder))
+    for code, ru, en in CARD_EMBLEMS:
+        CardEmblem.objects.get_or_create(code=code, defaults=dict(name_ru=ru, name_en=en))

@@ -8,6 +8,7 @@ chronicle are projections of it; nothing is edited in place.
 import uuid
 
 from django.conf import settings
+from django.core.validators import FileExtensionValidator, RegexValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -348,3 +349,62 @@ class CampaignProjection(models.Model):
     last_event_id = models.BigIntegerField(default=0)
     data = models.JSONField(default=dict)
     updated_at = models.DateTimeField(default=timezone.now)
+
+
+# --- formulary cards (V-FORM) -------------------------------------------------------
+class CardKind(models.TextChoices):
+    """V-FORM-2: one card kind for each of these."""
+
+    CHARACTER = "character", _("character")
+    AWARD = "award", _("award")
+    UNIT = "unit", _("unit")
+    VEHICLE = "vehicle", _("vehicle")
+    UPGRADE = "upgrade", _("upgrade")
+    AIR_SUPPORT = "air_support", _("air support")
+
+
+hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("A colour as #rrggbb."))
+
+
+class CardColour(models.Model):
+    """The colours of one card kind (game data). G-17: the seed's sample cards
+    are missing, so every row but the unit card's green base (V-FORM-7) is a
+    placeholder the game master may change."""
+
+    kind = models.CharField(_("card kind"), max_length=16, choices=CardKind.choices, unique=True)
+    background = models.CharField(_("background"), max_length=7, validators=[hex_colour])
+    ink = models.CharField(_("text and border"), max_length=7, validators=[hex_colour], default="#222222")
+    is_placeholder = models.BooleanField(_("placeholder"), default=True,
+                                         help_text=_("Default data not taken from the seed rules; check and edit it."))
+
+    class Meta:
+        verbose_name = _("card colours")
+        verbose_name_plural = _("card colours")
+        ordering = ["kind"]
+
+    def __str__(self) -> str:
+        return self.get_kind_display()
+
+
+class CardEmblem(models.Model):
+    """A nationality mark or an arm-of-service emblem printed on the cards
+    (V-FORM-7: nationality bottom left, emblem bottom right). ``code`` is
+    ``nation-<nationality code>`` or ``arm-<infantry|hq|group|motorised|artillery|air>``.
+    The project ships an SVG for each; an uploaded SVG replaces it (G-17)."""
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    name_ru = models.CharField(_("name (Russian)"), max_length=100)
+    name_en = models.CharField(_("name (English)"), max_length=100)
+    image = models.FileField(_("SVG image"), upload_to="emblems/", blank=True,
+                             validators=[FileExtensionValidator(["svg"])],
+                             help_text=_("Empty: the emblem shipped with Shtab."))
+    is_placeholder = models.BooleanField(_("placeholder"), default=True,
+                                         help_text=_("Default data not taken from the seed rules; check and edit it."))
+
+    class Meta:
+        verbose_name = _("card emblem")
+        verbose_name_plural = _("card emblems")
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.name_ru

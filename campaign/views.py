@@ -149,6 +149,7 @@ def character_detail(request, character_id: int):
     record = describe_all(selectors.service_record(character=character))
     return render(request, "campaign/character_detail.html", {
         "character": character, "record": record, "rank_title": character.rank_title(get_language() or "ru"),
+        "can_print": character.owner_id == request.user.pk or is_game_master(request.user),
         "awards": [e for e in record if e.type == "award_granted"],
         "battles": sum(1 for e in record if e.type == "battle_fought"),
         "kills": sum(int(e.data.get("kills", 0)) for e in record if e.type == "battle_fought")})
@@ -230,42 +231,39 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
                                                   "archived": campaign.status == CampaignStatus.FINISHED})
 
 
+@login_required
 def character_cards(request, character_id: int):
-    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3)."""
-    from .cards import award_cards, character_card
-    from .models import Award, CampaignEvent
+    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
+    for his owner and the game master; the PDF is one link away."""
+    from .api_cards import character_for_cards
+    from .cards import character_cards_load
 
-    character = get_object_or_404(Character.objects.select_related("nationality"), pk=character_id)
-    events = list(CampaignEvent.objects.filter(character=character, type="award_granted")
-                  .select_related("campaign", "battle"))
-    awards = Award.objects.in_bulk([e.data.get("award") for e in events])
-    cards = [character_card(character), *award_cards(character, events, awards)]
-    return render(request, "campaign/cards.html", {"cards": cards, "title": character.name})
+    character = character_for_cards(request.user, character_id)
+    return render(request, "campaign/cards.html", {
+        "cards": character_cards_load(character=character), "title": character.name,
+        "pdf_url": reverse("api-character-card-pdf", args=[character.pk])})
 
 
 def roster_cards(request, roster_id: int):
-    """Printable cards of a roster: character, units, vehicles, upgrades. Who
-    may read them is the roster page's rule (``roster_readable``: owner, game
-    master, anyone once it has fought, anyone with the share link ``?share=``)."""
+    """Printable cards of a roster: character, units, vehicles, upgrades, air
+    support. Who may read them is the roster page's rule (``roster_readable``:
+    owner, game master, anyone once it has fought, anyone with the share link
+    ``?share=``); the PDF links carry the share token on."""
     from django.contrib.auth.views import redirect_to_login
-    from django.db.models import Prefetch
 
-    from rosters.models import Fighter, Roster
-    from rosters.selectors import roster_readable
-
-    from .cards import roster_cards as build
+    from .api_cards import roster_for_cards
+    from .cards import roster_cards_load
 
     share = request.GET.get("share", "")
-    if roster_readable(user=request.user, roster_id=roster_id, share=share) is None:
+    try:
+        roster = roster_for_cards(request.user, roster_id, share=share)
+    except Http404:
         if not request.user.is_authenticated and not share:
             return redirect_to_login(request.get_full_path())
-        raise Http404
-    qs = Roster.objects.select_related("character__nationality").prefetch_related(
-        Prefetch("units__fighters", queryset=Fighter.objects.all()), "units__upgrades",
-        Prefetch("vehicles__crew", queryset=Fighter.objects.select_related("infantry_class")),
-        "vehicles__options")
-    roster = get_object_or_404(qs, pk=roster_id)
-    return render(request, "campaign/cards.html", {"cards": build(roster), "title": roster.name})
+        raise
+    return render(request, "campaign/cards.html", {
+        "cards": roster_cards_load(roster_id=roster.pk), "title": roster.name, "share": share,
+        "pdf_url": reverse("api-roster-cards-pdf", args=[roster.pk])})
 
 
 def signup(request):

@@ -10,7 +10,7 @@ from battles import api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_setup as battle_setup_views
-from campaign import accounts
+from campaign import accounts, api_cards
 from campaign import api as campaign_api
 from campaign import views as campaign_views
 
@@ -38,6 +38,9 @@ api = [
     path("battles/<int:battle_id>/command/roll/", campaign_api.CommandRollView.as_view(), name="api-command-roll"),
     path("battles/<int:battle_id>/command/assign/", campaign_api.CommandAssignView.as_view(),
          name="api-command-assign"),
+    path("rosters/<int:roster_id>/cards.pdf", api_cards.RosterCardsPdfView.as_view(), name="api-roster-cards-pdf"),
+    path("characters/<int:character_id>/card.pdf", api_cards.CharacterCardPdfView.as_view(),
+         name="api-character-card-pdf"),
     path("proposals/", campaign_api.ProposalListView.as_view(), name="api-proposals"),
     path("proposals/<int:proposal_id>/decide/", campaign_api.ProposalDecideView.as_view(), name="api-proposal-decide"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -265,4 +265,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # WeasyPrint (formulary-card PDFs) logs every layout step at INFO.
+    "loggers": {name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
 }

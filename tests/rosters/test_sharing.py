@@ -87,3 +87,24 @@ def test_only_the_owner_or_the_game_master_turns_sharing_on(squad_roster, game_m
         services.roster_share_set(user=User.objects.create_user(username="x"), roster=squad_roster, on=True)
     services.roster_share_set(user=game_master, roster=squad_roster, on=True)
     assert selectors.roster_readable(user=None, roster_id=squad_roster.pk, share=squad_roster.share_token)
+
+
+def test_the_share_link_reaches_the_cards_pdf_and_the_page_links_carry_it(squad_roster, player, other):
+    """A reader with the link follows the roster page's card links: the PDF
+    answers him too, and stops answering once sharing is off."""
+    import re
+
+    services.roster_share_set(user=player, roster=squad_roster, on=True)
+    squad_roster.refresh_from_db()
+    token = squad_roster.share_token
+    pdf = f"/api/rosters/{squad_roster.pk}/cards.pdf?layout=card&share={token}"
+    assert other.get(f"/api/rosters/{squad_roster.pk}/cards.pdf?layout=card").status_code == 404
+    r = Client().get(pdf)
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    page = other.get(f"/rosters/{squad_roster.pk}/?share={token}").content.decode()
+    links = re.findall(r'href="([^"]*cards[^"]*)"', page)
+    assert links and all(f"share={token}" in link for link in links), links
+    preview = other.get(f"/cards/roster/{squad_roster.pk}/?share={token}").content.decode()
+    assert f"share={token}" in preview
+    services.roster_share_set(user=player, roster=squad_roster, on=False)
+    assert Client().get(pdf).status_code == 404
