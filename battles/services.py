@@ -6,6 +6,7 @@ all call these.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import secrets
@@ -165,6 +166,18 @@ def _secure_roll(sides: int) -> int:
     return secrets.randbelow(sides) + 1
 
 
+@dataclass(frozen=True)
+class _Meta:
+    """What a cached state was decided under: the battle's rules snapshot (as
+    stored, and as the JSON text sent back to the database to compare), the
+    campaign's ruleset and the cache fingerprint."""
+
+    rules: dict[str, Any]
+    rules_json: str
+    ruleset: str
+    fingerprint: str
+
+
 class _StateCache:
     """The state after a battle's last committed append, kept by this process
     for its next append to the same battle (an aggregate snapshot cache).
@@ -177,7 +190,7 @@ class _StateCache:
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._items: OrderedDict[int, tuple[int, str, engine.BattleState]] = OrderedDict()
+        self._items: OrderedDict[int, tuple[int, str, engine.BattleState, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
@@ -187,9 +200,21 @@ class _StateCache:
             return None
         return item[2]
 
-    def keep(self, battle_id: int, seq: int, fingerprint: str, state: engine.BattleState) -> None:
+    def take_current(self, battle_id: int) -> tuple[int, engine.BattleState, _Meta] | None:
+        """The entry of a battle, whatever its seq, when it carries the rules
+        data and ruleset it was decided under (the optimistic append checks
+        them, and the seq, against the database in its one statement)."""
         with self._lock:
-            self._items[battle_id] = (seq, fingerprint, state)
+            item = self._items.get(battle_id)
+            if item is None or item[3] is None:
+                return None
+            del self._items[battle_id]
+        return item[0], item[2], item[3]
+
+    def keep(self, battle_id: int, seq: int, fingerprint: str, state: engine.BattleState,
+             meta: _Meta | None = None) -> None:
+        with self._lock:
+            self._items[battle_id] = (seq, fingerprint, state, meta)
             self._items.move_to_end(battle_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -298,7 +323,13 @@ def battle_event_append(
     against the state just before it; anyone else is refused before the batch
     is looked at. Without a role or ``as_game_master`` (internal callers
     only: every request-facing caller passes the role), corrections are
-    refused."""
+    refused.
+
+    Two paths give the same answers (docs/append.md): on PostgreSQL, when this
+    process holds the state after the battle's last append, the batch is
+    decided against it and written by one statement that compares the head,
+    the rules snapshot and the campaign in the database (``_append_optimistic``);
+    anything else, or a comparison that fails, takes the locked path."""
     if role is not None and not role.may_record:
         raise Forbidden("Журнал боя записывают только его участники и мастер.",
                         "Only the battle's participants and the game master record its log.",
@@ -307,6 +338,12 @@ def battle_event_append(
         as_game_master = True
     side = role.side if role is not None and not as_game_master else None
     _check_batch(events)
+    if OPTIMISTIC and connection.vendor == "postgresql":
+        result = _append_optimistic(battle_id, events, expected_seq, recorded_by, as_game_master, side)
+        if result is not None:
+            return result
+        if expected_seq is not None:
+            _refuse_stale_committed(battle_id, events, expected_seq)
     try:
         with transaction.atomic():
             result = _append_locked(battle_id, events, expected_seq, recorded_by, as_game_master, side)
@@ -321,6 +358,44 @@ def battle_event_append(
         if replay is None:
             raise
         return AppendResult(replay, created=False)
+
+
+# The optimistic one-statement append (PostgreSQL); off only to measure or debug the locked path.
+OPTIMISTIC = True
+
+
+def _stale(expected_seq: int, head: int) -> Conflict:
+    return Conflict(
+        f"expected_seq {expected_seq} устарел: последнее событие боя — {head}. Перечитайте журнал.",
+        f"expected_seq {expected_seq} is stale: the battle's last event is {head}. Re-read the log.",
+        field="expected_seq", code="stale_seq", extra={"current_seq": head},
+    )
+
+
+def _refuse_stale_committed(battle_id: int, events: Sequence[NewEvent], expected_seq: int) -> None:
+    """A stale ``expected_seq`` answered from a committed read, without
+    queueing for the battle's row lock: the head never goes back, so a head
+    already past ``expected_seq`` stays past it. A batch whose keys are stored
+    goes on to the locked path, which answers it as the retry it may be; so
+    does an unknown battle and an ``expected_seq`` ahead of the head (a commit
+    may be landing)."""
+    keys = [ev.key for ev in events if ev.key is not None]
+    events_table, battles = BattleEvent._meta.db_table, Battle._meta.db_table
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT b.head_seq, EXISTS (SELECT 1 FROM {events_table} e WHERE e.battle_id = b.id "
+                    f"AND e.key = ANY(%s)) FROM {battles} b WHERE b.id = %s", [keys, battle_id])
+        row = cur.fetchone()
+    if row is not None and not row[1] and expected_seq < row[0]:
+        raise _stale(expected_seq, row[0])
+
+
+def _refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
+    for i, ev in enumerate(events):
+        entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
+        if entry is not None and entry.game_master_only:
+            raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
+                            f"events[{i}].type: only the game master may record «{entry.title_en}».",
+                            field=f"events[{i}].type", code="game_master_only")
 
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
@@ -341,18 +416,9 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if replay is not None:
         return AppendResult(replay, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:
-        raise Conflict(
-            f"expected_seq {expected_seq} устарел: последнее событие боя — {battle.head_seq}. Перечитайте журнал.",
-            f"expected_seq {expected_seq} is stale: the battle's last event is {battle.head_seq}. Re-read the log.",
-            field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq},
-        )
+        raise _stale(expected_seq, battle.head_seq)
     if not as_game_master and side is None:  # no role (internal callers): corrections stay the master's
-        for i, ev in enumerate(events):
-            entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
-            if entry is not None and entry.game_master_only:
-                raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
-                                f"events[{i}].type: only the game master may record «{entry.title_en}».",
-                                field=f"events[{i}].type", code="game_master_only")
+        _refuse_game_master_only(events, ruleset)
     rules = battle_rules(battle=battle)
     state = _current_state(battle, rules, ruleset)
     first = battle.head_seq + 1
@@ -368,7 +434,8 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
     fingerprint = _fingerprint_of(rules, ruleset)
-    transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, after.last_seq, fingerprint, after))
+    meta = _Meta(rules, json.dumps(rules), ruleset, fingerprint)
+    transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, after.last_seq, fingerprint, after, meta))
     n = len(decided)
     if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
         Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n, rules=rules)
@@ -386,6 +453,116 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if user_id is not None:
         for row in rows:  # the caller shows who recorded them: no query per row for it
             row.recorded_by = recorded_by
+    return AppendResult(rows, created=True)
+
+
+def _optimistic_sql() -> str:
+    """One statement: compare-and-swap the battle's head (with its rules
+    snapshot, its campaign's status and ruleset, and none of the batch's keys
+    stored), then take the global positions (the LogPosition row, locked after
+    the battle row as on the locked path), then insert the rows from one JSON
+    array. A failed comparison changes nothing and inserts no row. A lost
+    LogPosition row leaves the positions NULL, which the NOT NULL column
+    refuses, so the head never moves without its events."""
+    q = connection.ops.quote_name
+    battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
+    campaigns = Campaign._meta.db_table
+    return (
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int "
+        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND rules = %(rules)s::jsonb "
+        f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
+        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) "
+        f"AND NOT EXISTS (SELECT 1 FROM {events} e WHERE e.battle_id = %(id)s::bigint "
+        f"AND e.key = ANY(%(keys)s::text[])) RETURNING id), "
+        f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
+        f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
+        f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, recorded_by_id, "
+        f"recorded_at, {q('key')}) "
+        f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
+        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
+        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE"
+    )
+
+
+_OPTIMISTIC_SQL: list[str] = []
+
+
+def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
+                       recorded_by: Any, as_game_master: bool, side: str | None) -> AppendResult | None:
+    """Decide against this process's state after the battle's last append and
+    write in one statement; ``None`` sends the caller to the locked path (no
+    cached state, an ``expected_seq`` other than the cached head, an engine or
+    authorization refusal (answered there, against the state under the lock),
+    or a comparison the database refused). Outside a transaction the one
+    statement is the whole transaction: one round trip."""
+    item = STATE_CACHE.take_current(battle_id)
+    if item is None:
+        return None
+    head, state, meta = item
+    if expected_seq is not None and expected_seq != head:
+        STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)  # untouched: leave it for the next
+        return None
+    ruleset, rules = meta.ruleset, meta.rules
+    if not as_game_master and side is None:
+        try:
+            _refuse_game_master_only(events, ruleset)
+        except Forbidden:  # answered on the locked path, after the checks that come first there
+            STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)
+            return None
+    try:
+        decided, after = engine.decide_and_apply(
+            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                    for ev in events],
+            first_seq=head + 1, rules=rules,
+            history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
+            authorize=None if side is None else _recorder_check(side, ruleset),
+            ruleset=ruleset,
+        )
+    except (engine.RuleViolation, engine.PayloadError, Forbidden):
+        return None  # the state is half-applied and dropped; the locked path decides and answers
+    n = len(decided)
+    now = timezone.now()
+    user_id = getattr(recorded_by, "pk", None)
+    keys = [ev.key for ev in events]
+    payload = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
+                         ensure_ascii=False, separators=(",", ":"))
+    params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
+              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
+    if not _OPTIMISTIC_SQL:
+        _OPTIMISTIC_SQL.append(_optimistic_sql())
+    import psycopg
+
+    connection.ensure_connection()
+    outer = connection.in_atomic_block
+    try:
+        with transaction.atomic() if outer else contextlib.nullcontext():
+            with psycopg.Cursor(connection.connection) as cur:
+                cur.execute(f"{_OPTIMISTIC_SQL[0]} RETURNING position", params, prepare=True)
+                got = [r[0] for r in cur.fetchall()]
+    except IntegrityError:
+        return None
+    except psycopg.errors.IntegrityError:  # outside Django's wrapper: the same refusal
+        return None
+    if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
+        return None
+    first_position = min(got)
+
+    def committed() -> None:
+        STATE_CACHE.keep(battle_id, head + n, meta.fingerprint, after, meta)
+        _schedule_replay(battle_id)
+
+    if outer:
+        transaction.on_commit(committed)
+    else:
+        committed()
+    rows = []
+    for i, (d, k) in enumerate(zip(decided, keys, strict=True)):
+        row = BattleEvent(battle_id=battle_id, seq=d.seq, position=first_position + i, type=d.type, data=d.data,
+                          schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
+        row._state.adding = False  # stored: AppendOnlyModel.save() refuses it
+        if user_id is not None:
+            row.recorded_by = recorded_by
+        rows.append(row)
     return AppendResult(rows, created=True)
 
 
@@ -442,12 +619,10 @@ def _insert_events(rows: list[BattleEvent]) -> None:
 
 
 def _schedule_replay(battle_id: int) -> None:
-    from .tasks import replay_battle
+    """Queue the battle's replay, coalesced: at most one pending per battle (``battles.replays``)."""
+    from . import replays
 
-    try:
-        replay_battle.delay(battle_id)
-    except Exception:  # broker down: the sweep requeues lagging battles later
-        log.exception("could not queue replay of battle %s; the sweep will pick it up", battle_id)
+    replays.schedule(battle_id)
 
 
 # Called (after commit) with a battle id when a replay leaves the battle ended
