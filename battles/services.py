@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 from battles import engine
@@ -69,8 +70,12 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
                 raise InvalidInput("objectives: объекты не из этой кампании.",
                                    "objectives: not objectives of this campaign.", field="objectives")
             battle.objectives.set(found)
-        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.new_state(campaign.ruleset)),
+        state = engine.new_state(campaign.ruleset)
+        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(state),
                                         engine_version=engine.engine_version(campaign.ruleset))
+        # The state before the first event, for the first append (its rules are snapshotted then).
+        meta = _Meta(None, "", campaign.ruleset, "")
+        transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, 0, "", state, meta))
     return battle
 
 
@@ -106,6 +111,21 @@ def _check_event_input(i: int, ev: NewEvent) -> None:
     if isinstance(ev.key, str):
         inputs.refuse_bad(ev.key, f"events[{i}].key")
     path = f"events[{i}].data"
+    try:
+        text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        text = None
+    # Fast path, the same verdict as the walk below: json escapes NUL as \u0000 and
+    # leaves lone surrogates as they are; no more containers than the depth cap
+    # means no deeper nesting than it. Anything suspicious takes the walk, which
+    # names the exact place.
+    if (text is not None and "\\u0000" not in text and not inputs.bad_text(text)
+            and text.count("[") + text.count("{") <= EVENT_DATA_MAX_DEPTH):
+        if len(text.encode()) > EVENT_DATA_MAX_BYTES:
+            kb = EVENT_DATA_MAX_BYTES // 1024
+            raise InvalidInput(f"{path}: больше {kb} KB в JSON.", f"{path}: larger than {kb} KB as JSON.",
+                               field=path, code="too_large")
+        return
     found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
     if found and found[1] == "depth":
         raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
@@ -172,7 +192,7 @@ class _Meta:
     stored, and as the JSON text sent back to the database to compare), the
     campaign's ruleset and the cache fingerprint."""
 
-    rules: dict[str, Any]
+    rules: dict[str, Any] | None  # None before the first event: the append snapshots them
     rules_json: str
     ruleset: str
     fingerprint: str
@@ -198,6 +218,17 @@ class _StateCache:
             item = self._items.pop(battle_id, None)
         if item is None or item[0] != seq or item[1] != fingerprint:
             return None
+        return item[2]
+
+    def take_upto(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
+        """The cached state at ``seq`` or before it (the caller folds the log
+        from its ``last_seq`` on): the state after seq k of an append-only log
+        stays the state after seq k."""
+        with self._lock:
+            item = self._items.get(battle_id)
+            if item is None or item[0] > seq or item[1] != fingerprint:
+                return None
+            del self._items[battle_id]
         return item[2]
 
     def take_current(self, battle_id: int) -> tuple[int, engine.BattleState, _Meta] | None:
@@ -240,9 +271,11 @@ def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2"
     """The state after the battle's last event, owned by the caller: this
     process's cached state from its last append, or the stored projection plus
     whatever the log has beyond it (the worker may lag)."""
-    cached = STATE_CACHE.take(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
+    cached = STATE_CACHE.take_upto(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
     if cached is not None:
-        return cached
+        if cached.last_seq >= battle.head_seq:
+            return cached
+        return _fold_log(battle.id, cached, rules, upto=battle.head_seq, ruleset=ruleset)[0]
     proj = BattleProjection.objects.filter(battle=battle).values_list("seq", "state", "engine_version").first()
     state = engine.new_state(ruleset)
     if proj and proj[2] == engine.engine_version(ruleset) and (proj[1] or {}).get("ruleset", "v11.2") == ruleset:
@@ -456,20 +489,24 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     return AppendResult(rows, created=True)
 
 
-def _optimistic_sql() -> str:
+def _optimistic_sql(*, first: bool) -> str:
     """One statement: compare-and-swap the battle's head (with its rules
     snapshot, its campaign's status and ruleset, and none of the batch's keys
     stored), then take the global positions (the LogPosition row, locked after
     the battle row as on the locked path), then insert the rows from one JSON
     array. A failed comparison changes nothing and inserts no row. A lost
     LogPosition row leaves the positions NULL, which the NOT NULL column
-    refuses, so the head never moves without its events."""
+    refuses, so the head never moves without its events. ``first``: the
+    battle's first events, which also store its rules snapshot."""
     q = connection.ops.quote_name
     battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
     campaigns = Campaign._meta.db_table
     return (
-        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int "
-        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND rules = %(rules)s::jsonb "
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int"
+        + (", rules = %(rules)s::jsonb " if first else " ")
+        + "WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND "
+        + ("rules IS NULL " if first else "rules = %(rules)s::jsonb ")
+        +
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
         f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) "
         f"AND NOT EXISTS (SELECT 1 FROM {events} e WHERE e.battle_id = %(id)s::bigint "
@@ -480,7 +517,8 @@ def _optimistic_sql() -> str:
         f"recorded_at, {q('key')}) "
         f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
         f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
-        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE"
+        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE "
+        f"RETURNING id, position"
     )
 
 
@@ -499,9 +537,6 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     if item is None:
         return None
     head, state, meta = item
-    if expected_seq is not None and expected_seq != head:
-        STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)  # untouched: leave it for the next
-        return None
     ruleset, rules = meta.ruleset, meta.rules
     if not as_game_master and side is None:
         try:
@@ -509,6 +544,24 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         except Forbidden:  # answered on the locked path, after the checks that come first there
             STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)
             return None
+    if expected_seq is not None and expected_seq < head:
+        STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)  # untouched: leave it for the next
+        return None
+    if expected_seq is not None and expected_seq > head:
+        # Another process appended: catch the state up from the log (no lock), then
+        # compare against the head the client saw. Nothing to catch up before the first event.
+        if rules is None:
+            return None
+        state = _fold_log(battle_id, state, rules, upto=expected_seq, ruleset=ruleset)[0]
+        if state.last_seq != expected_seq:  # not committed (yet): the locked path answers
+            return None
+        head = expected_seq
+    first = rules is None
+    if first:  # the battle's first events: snapshot the rules data now, as the locked path does
+        from .selectors import rules_settings
+
+        rules = rules_settings() if ruleset == "v11.2" else {}
+        meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
     try:
         decided, after = engine.decide_and_apply(
             state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
@@ -529,23 +582,21 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
               "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
     if not _OPTIMISTIC_SQL:
-        _OPTIMISTIC_SQL.append(_optimistic_sql())
+        _OPTIMISTIC_SQL.extend([_optimistic_sql(first=False), _optimistic_sql(first=True)])
     import psycopg
 
     connection.ensure_connection()
     outer = connection.in_atomic_block
     try:
-        with transaction.atomic() if outer else contextlib.nullcontext():
+        with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
             with psycopg.Cursor(connection.connection) as cur:
-                cur.execute(f"{_OPTIMISTIC_SQL[0]} RETURNING position", params, prepare=True)
-                got = [r[0] for r in cur.fetchall()]
-    except IntegrityError:
-        return None
-    except psycopg.errors.IntegrityError:  # outside Django's wrapper: the same refusal
+                cur.execute(_OPTIMISTIC_SQL[first], params, prepare=True)
+                got = cur.fetchall()
+    except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         return None
-    first_position = min(got)
+    got.sort(key=lambda r: r[1])  # (id, position), in seq order
 
     def committed() -> None:
         STATE_CACHE.keep(battle_id, head + n, meta.fingerprint, after, meta)
@@ -555,15 +606,24 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         transaction.on_commit(committed)
     else:
         committed()
-    rows = []
-    for i, (d, k) in enumerate(zip(decided, keys, strict=True)):
-        row = BattleEvent(battle_id=battle_id, seq=d.seq, position=first_position + i, type=d.type, data=d.data,
-                          schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
-        row._state.adding = False  # stored: AppendOnlyModel.save() refuses it
-        if user_id is not None:
-            row.recorded_by = recorded_by
-        rows.append(row)
+    rows = [_stored_row(recorded_by, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
+                        data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
+            for (pk, position), d, k in zip(got, decided, keys, strict=True)]
     return AppendResult(rows, created=True)
+
+
+def _stored_row(recorded_by: Any, **values: Any) -> BattleEvent:
+    """A stored event as a model instance, without ``Model.__init__`` (its
+    per-field work cost more than the insert): every concrete field is set,
+    and ``_state`` says stored, so ``AppendOnlyModel.save()`` refuses it."""
+    row = BattleEvent.__new__(BattleEvent)
+    row._state = ModelState()
+    row._state.adding = False
+    row._state.db = connection.alias
+    row.__dict__.update(values)
+    if values["recorded_by_id"] is not None:
+        row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row
+    return row
 
 
 def _recorder_check(side: str, ruleset: str = "v11.2") -> Callable[[int, str, Any, Any], bool]:
