@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 from django.db.models.base import ModelState
 from django.utils import timezone
@@ -587,11 +587,14 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
 
     connection.ensure_connection()
     outer = connection.in_atomic_block
+    sql = _OPTIMISTIC_SQL[first]
     try:
-        with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
-            with psycopg.Cursor(connection.connection) as cur:
-                cur.execute(_OPTIMISTIC_SQL[first], params, prepare=True)
-                got = cur.fetchall()
+        got = None if outer else GROUP_COMMIT.execute(sql, params, battle_id)
+        if got is None:  # inside a transaction, or the group failed: alone, on this connection
+            with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
+                with psycopg.Cursor(connection.connection) as cur:
+                    cur.execute(sql, params, prepare=True)
+                    got = cur.fetchall()
     except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
@@ -610,6 +613,102 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
                         data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
             for (pk, position), d, k in zip(got, decided, keys, strict=True)]
     return AppendResult(rows, created=True)
+
+
+class _Pending:
+    __slots__ = ("sql", "params", "battle_id", "rows", "lead", "done")
+
+    def __init__(self, sql: str, params: dict[str, Any], battle_id: int) -> None:
+        self.sql, self.params, self.battle_id = sql, params, battle_id
+        self.rows: list[tuple] | None = None  # None: not written by the group (run it alone)
+        self.lead = False
+        self.done = threading.Event()
+
+
+class _GroupCommit:
+    """Group commit of the optimistic statements of one process's threads
+    (docs/append.md). Every commit holds the LogPosition row through its WAL
+    flush, so appends commit one at a time; statements that arrive while one
+    commit is in flight are sent together, by the first of them to arrive,
+    as one transaction (one pipeline, one flush): the battle rows locked
+    first in id order, then each append's own statement, which compares,
+    takes its positions and inserts exactly as alone. A statement whose
+    comparison fails returns no row and its append falls back as alone; if
+    the group's transaction fails, every append in it runs alone."""
+
+    LOCK_SQL = "SELECT id FROM {battles} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: list[_Pending] = []
+        self._busy = False
+        self.groups = self.grouped = 0  # transactions of two or more appends, and the appends in them
+
+    def execute(self, sql: str, params: dict[str, Any], battle_id: int) -> list[tuple] | None:
+        """The statement's rows, or ``None`` when the caller must run it alone."""
+        item = _Pending(sql, params, battle_id)
+        with self._lock:
+            self._queue.append(item)
+            lead = not self._busy
+            self._busy = True
+        if not lead:
+            item.done.wait()
+            if not item.lead:
+                return item.rows
+        self._lead()
+        return item.rows
+
+    def _lead(self) -> None:
+        with self._lock:
+            batch, self._queue = self._queue, []
+        try:
+            self._run(batch)
+        finally:
+            with self._lock:
+                if self._queue:
+                    self._queue[0].lead = True  # the next group's first statement sends it
+                    self._queue[0].done.set()
+                else:
+                    self._busy = False
+            for item in batch:
+                if not item.lead:
+                    item.done.set()
+            for item in batch:
+                item.lead = False
+
+    def _run(self, batch: list[_Pending]) -> None:
+        import psycopg
+
+        if len(batch) == 1:  # the leader's own statement (it is always in its batch): alone; errors are its own
+            with connection.wrap_database_errors:
+                connection.ensure_connection()
+                with psycopg.Cursor(connection.connection) as cur:
+                    cur.execute(batch[0].sql, batch[0].params, prepare=True)
+                    batch[0].rows = cur.fetchall()
+            return
+        try:
+            with connection.wrap_database_errors:
+                connection.ensure_connection()
+                raw = connection.connection
+                cursors = []
+                with raw.pipeline(), raw.transaction():
+                    raw.cursor().execute(self.LOCK_SQL.format(battles=Battle._meta.db_table),
+                                         [sorted({i.battle_id for i in batch})])
+                    for item in batch:
+                        cur = raw.cursor()
+                        cur.execute(item.sql, item.params, prepare=True)
+                        cursors.append(cur)
+                for item, cur in zip(batch, cursors, strict=True):
+                    item.rows = cur.fetchall()
+            self.groups += 1
+            self.grouped += len(batch)
+        except (psycopg.Error, IntegrityError, DatabaseError):
+            log.warning("a group commit of %s appends failed; each runs alone", len(batch), exc_info=True)
+            for item in batch:
+                item.rows = None
+
+
+GROUP_COMMIT = _GroupCommit()
 
 
 def _stored_row(recorded_by: Any, **values: Any) -> BattleEvent:
