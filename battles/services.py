@@ -256,6 +256,8 @@ class _StateCache:
 
 
 STATE_CACHE = _StateCache()
+# The replay worker's own: the state after its last replay of each battle (never shared with appends).
+REPLAY_CACHE = _StateCache()
 
 
 def _fingerprint(rules: dict[str, Any]) -> str:
@@ -808,16 +810,27 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
         return ReplayResult(battle_id, 0, 0, False, False)
     ruleset = battle.campaign.ruleset
     rules = battle_rules(battle=battle)
-    proj = BattleProjection.objects.filter(battle_id=battle_id).values_list("seq", "state", "engine_version").first()
+    proj = (BattleProjection.objects.filter(battle_id=battle_id)
+            .values_list("seq", "state__ruleset", "engine_version").first())
     state = engine.new_state(ruleset)
     rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
-               or (proj[1] or {}).get("ruleset", "v11.2") != ruleset)
+               or (proj[1] or "v11.2") != ruleset)
+    fingerprint = _fingerprint_of(rules, ruleset)
     if not rebuilt:
-        state = engine.state_from_json(proj[1], ruleset)
-    start = state.last_seq
+        # This worker's state after its last replay of the battle, when not behind the
+        # stored projection, spares loading the stored state (the costly part of a replay).
+        cached = REPLAY_CACHE.take_upto(battle_id, battle.head_seq, fingerprint)
+        if cached is not None and cached.last_seq >= proj[0]:
+            state = cached
+        else:
+            stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
+            state = engine.state_from_json(stored, ruleset)
+    start = proj[0] if not rebuilt else 0
     state, refolded = _fold_log(battle_id, state, rules, ruleset=ruleset)
     rebuilt = rebuilt or refolded
     written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset))
+    # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
+    transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, state.last_seq, fingerprint, state))
     if written and state.status == "ended" and state.last_seq >= battle.head_seq:
         for hook in BATTLE_ENDED_HOOKS:
             transaction.on_commit(lambda hook=hook: hook(battle_id))
