@@ -412,13 +412,15 @@ def _refuse_stale_committed(battle_id: int, events: Sequence[NewEvent], expected
     queueing for the battle's row lock: the head never goes back, so a head
     already past ``expected_seq`` stays past it. A batch whose keys are stored
     goes on to the locked path, which answers it as the retry it may be; so
-    does an unknown battle and an ``expected_seq`` ahead of the head (a commit
-    may be landing)."""
+    do an unknown battle, a finished campaign and an ``expected_seq`` ahead
+    of the head (a commit may be landing)."""
     keys = [ev.key for ev in events if ev.key is not None]
-    events_table, battles = BattleEvent._meta.db_table, Battle._meta.db_table
+    events_table, battles, campaigns = BattleEvent._meta.db_table, Battle._meta.db_table, Campaign._meta.db_table
     with connection.cursor() as cur:
+        # A finished campaign is answered by the locked path (its 409 comes before a stale seq's there).
         cur.execute(f"SELECT b.head_seq, EXISTS (SELECT 1 FROM {events_table} e WHERE e.battle_id = b.id "
-                    f"AND e.key = ANY(%s)) FROM {battles} b WHERE b.id = %s", [keys, battle_id])
+                    f"AND e.key = ANY(%s)) OR c.status = 'finished' FROM {battles} b "
+                    f"JOIN {campaigns} c ON c.id = b.campaign_id WHERE b.id = %s", [keys, battle_id])
         row = cur.fetchone()
     if row is not None and not row[1] and expected_seq < row[0]:
         raise _stale(expected_seq, row[0])

@@ -197,3 +197,82 @@ def test_handing_over_a_battle_returns_at_once_and_the_dispatcher_publishes_it(s
     c = replays.Coalescer(redis=lambda: redis, publish=lambda b: (published.append(b), done.set()))
     c.add(3)
     assert done.wait(5) and published == [3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_campaign_is_answered_before_a_stale_seq_as_on_the_locked_path(campaign):
+    battle = battle_create(campaign=campaign, name="finished and stale")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=1)
+    type(campaign).objects.filter(pk=campaign.pk).update(status="finished")
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=1)
+    assert exc.value.code == "campaign_finished"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_grouped_commits_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(campaign):
+    """Writers on their own battles and on a shared one commit in groups
+    (PostgreSQL); every battle's seqs stay gapless, every acknowledged append
+    is stored once, and a reader of the global position sees every event."""
+    import threading
+
+    from django.db import close_old_connections
+    from django.db import connection as conn
+
+    from battles.selectors import events_after_position
+    from tests.battles.test_concurrency import run_threads
+
+    own = [battle_create(campaign=campaign, name=f"own {i}") for i in range(6)]
+    shared = battle_create(campaign=campaign, name="shared")
+    battle_event_append(battle_id=shared.id, events=[START], expected_seq=0)
+    services.GROUP_COMMIT.groups = services.GROUP_COMMIT.grouped = 0
+    acked, lock, stop, seen = [], threading.Lock(), threading.Event(), []
+
+    def writer(i):
+        close_old_connections()
+        if i < len(own):
+            b = own[i]
+            battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
+            for seq in range(2, 14):
+                battle_event_append(battle_id=b.id, events=[turn(seq)], expected_seq=seq - 1)
+            return
+        head, done = 1, 0
+        while done < 6:
+            try:
+                r = battle_event_append(battle_id=shared.id, events=[turn(head + 1)], expected_seq=head)
+            except Conflict as exc:
+                head = exc.extra["current_seq"]
+                continue
+            with lock:
+                acked.append(r.events[0].seq)
+            head, done = head + 1, done + 1
+
+    def reader():
+        close_old_connections()
+        cursor = 0
+        try:
+            while True:
+                finished = stop.is_set()
+                rows = list(events_after_position(position=cursor, limit=1000))
+                for e in rows:
+                    seen.append(e.position)
+                    cursor = e.position
+                if finished and not rows:
+                    return
+        finally:
+            conn.close()
+
+    rt = threading.Thread(target=reader)
+    rt.start()
+    run_threads(len(own) + 2, writer)
+    stop.set()
+    rt.join(60)
+    for b in own:
+        assert list(BattleEvent.objects.filter(battle=b).order_by("seq").values_list("seq", flat=True)) == list(
+            range(1, 14))
+    shared_seqs = list(BattleEvent.objects.filter(battle=shared).order_by("seq").values_list("seq", flat=True))
+    assert shared_seqs == list(range(1, 14)) and sorted(acked) == shared_seqs[1:]
+    assert seen == list(BattleEvent.objects.order_by("position").values_list("position", flat=True))
+    if on_pg():
+        assert services.GROUP_COMMIT.groups > 0, "no two appends ever shared a commit"
