@@ -12,8 +12,8 @@ of CPU a request, on two cores the ceiling of single-event appends.
 It takes only the plain case, and hands everything else to the DRF view,
 which answers exactly as before: no ``Authorization: Token`` header (session
 users keep DRF's CSRF check), an unknown or inactive token, an unknown
-battle, a body that is not ``application/json`` or does not parse, and any
-other method. The token, the user, his game-master role and his participants
+battle, a body that is not ``application/json`` in UTF-8 or does not parse,
+and any other method. The token, the user, his game-master role and his participants
 in this battle are read in one query, on every request: no cache, so a
 revoked token or a changed role counts from the next request.
 """
@@ -103,6 +103,8 @@ def lean_append(request: HttpRequest, battle_id: int) -> HttpResponse | None:
     header = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(header) != 2 or header[0].lower() != "token" or request.content_type != "application/json":
         return None
+    if request.content_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+        return None  # DRF decodes other charsets
     who = _who(header[1], battle_id)
     if who is None:
         return None
