@@ -108,11 +108,24 @@ def log_check(battle_id: int) -> dict[str, int]:
 
 # --- append_batch_ratio -------------------------------------------------------------
 def append_batch(w: World, *, pairs: int, batches: int, size: int = 100) -> dict[str, Any]:
+    """``append_batch_ratio`` on the synthetic battle (musters, postures, moves,
+    fire, turn ends: events the engine has work to check), and
+    ``append_batch_turns_ratio`` on the turn-ends-only battles the bench used
+    before issue 14 (the workload of its earlier figures)."""
+    rich = _append_batch(w, pairs=pairs, batches=batches, size=size, script=synthetic.battle(batches * size))
+    turns = _append_batch(w, pairs=pairs, batches=batches, size=size,
+                          script=synthetic.battle(batches * size, types=synthetic.TURNS_ONLY), tag="turns ")
+    return rich | {"append_batch_turns_ratio": turns["append_batch_ratio"],
+                   "append_batch_turns_service_events_per_s": turns["append_batch_service_events_per_s"],
+                   "append_batch_turns_raw_events_per_s": turns["append_batch_raw_events_per_s"]}
+
+
+def _append_batch(w: World, *, pairs: int, batches: int, size: int, script: list[engine.Event],
+                  tag: str = "") -> dict[str, Any]:
     """Batches of ``size`` through ``battle_event_append`` versus psycopg
     ``executemany`` of the same rows in one transaction per batch. Each side
     fills ``pairs`` battles with ``batches`` batches; the two sides alternate
     batch by batch so drift (cache, autovacuum, WAL) hits both alike."""
-    script = synthetic.battle(batches * size)
     svc_time = raw_time = 0.0
     svc_by_batch = [0.0] * batches
     raw_by_batch = [0.0] * batches
@@ -120,7 +133,7 @@ def append_batch(w: World, *, pairs: int, batches: int, size: int = 100) -> dict
     raw = w.raw()
     cur = raw.cursor()
     for p in range(pairs):
-        svc_battle, raw_battle = w.battle(f"batch svc {p}"), w.battle(f"batch raw {p}")
+        svc_battle, raw_battle = w.battle(f"batch {tag}svc {p}"), w.battle(f"batch {tag}raw {p}")
         first_pos = reserve_positions(len(script))
         for k in range(batches):
             chunk = script[k * size:(k + 1) * size]

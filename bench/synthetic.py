@@ -70,8 +70,8 @@ def uncovered() -> list[str]:
 # --- producers for the core events (battles/engine/rules/core.py) -------------
 @producer("battle_started", role="open", weight=0.001)
 def _started(state: engine.BattleState, rng: random.Random) -> Payload | None:
-    if state.status != "planned" or len({u.side for u in state.units.values()}) < 2:
-        return None
+    if state.status != "planned" or len({u.side for u in state.units.values()}) == 1:
+        return None  # one side mustered: the other musters first (none: a battle of turn ends only)
     return {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
 
 
@@ -158,7 +158,8 @@ class _Builder:
     """Tracks the state of the battle being invented, applying each accepted
     event in place (no per-event copy, so 100k events stay linear)."""
 
-    def __init__(self, rules: dict[str, Any] | None, seed: int) -> None:
+    def __init__(self, rules: dict[str, Any] | None, seed: int, types: frozenset[str] | None = None) -> None:
+        self.types = types
         self.state = engine.BattleState()
         self.rules = dict(engine.DEFAULT_RULES, **(rules or {}))
         self.rng = random.Random(seed)
@@ -186,9 +187,12 @@ class _Builder:
         return event
 
     def pick(self, role: str) -> engine.Event | None:
-        live = [p for p in PRODUCERS.values() if p.role == role and p.type in engine.REGISTRY]
+        live = [p for p in PRODUCERS.values() if p.role == role and p.type in engine.REGISTRY
+                and (self.types is None or p.type in self.types)]
+        if role == "open":  # the opening in a fixed order, heaviest first: forces, then the start
+            live.sort(key=lambda p: -p.weight)
         while live:
-            if len(live) == 1:
+            if len(live) == 1 or role == "open":
                 p = live[0]
             else:
                 p = self.rng.choices(live, weights=[p.weight for p in live])[0]
@@ -199,11 +203,12 @@ class _Builder:
         return None
 
 
-def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> Iterator[engine.Event]:
+def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None,
+                types: frozenset[str] | None = None) -> Iterator[engine.Event]:
     """Yield ``n`` valid events (seq 1..n) of one battle, in their stored form
     (payloads normalised as the append path stores them). With ``end`` the last
     one closes the battle."""
-    b = _Builder(rules, seed)
+    b = _Builder(rules, seed, types)
     while b.seq < n:
         role = "close" if end and b.seq == n - 1 else ("open" if b.state.status == "planned" else "body")
         event = b.pick(role)
@@ -213,8 +218,14 @@ def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, An
         yield event
 
 
-def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> list[engine.Event]:
-    return list(iter_battle(n, seed=seed, end=end, rules=rules))
+def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None,
+           types: frozenset[str] | None = None) -> list[engine.Event]:
+    """``types`` limits the producers to those event types (``TURNS_ONLY``: the
+    battles of the bench before issue 14, battle_started and turn ends)."""
+    return list(iter_battle(n, seed=seed, end=end, rules=rules, types=types))
+
+
+TURNS_ONLY = frozenset({"battle_started", "turn_ended", "battle_ended"})
 
 
 def long_battle(n: int, *, seed: int = 0) -> tuple[list[engine.Event], str]:
