@@ -6,6 +6,7 @@ all call these.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import secrets
@@ -16,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 from battles import engine
@@ -68,8 +70,12 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
                 raise InvalidInput("objectives: объекты не из этой кампании.",
                                    "objectives: not objectives of this campaign.", field="objectives")
             battle.objectives.set(found)
-        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(engine.new_state(campaign.ruleset)),
+        state = engine.new_state(campaign.ruleset)
+        BattleProjection.objects.create(battle=battle, state=engine.state_to_json(state),
                                         engine_version=engine.engine_version(campaign.ruleset))
+        # The state before the first event, for the first append (its rules are snapshotted then).
+        meta = _Meta(None, "", campaign.ruleset, "")
+        transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, 0, "", state, meta))
     return battle
 
 
@@ -105,6 +111,21 @@ def _check_event_input(i: int, ev: NewEvent) -> None:
     if isinstance(ev.key, str):
         inputs.refuse_bad(ev.key, f"events[{i}].key")
     path = f"events[{i}].data"
+    try:
+        text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        text = None
+    # Fast path, the same verdict as the walk below: json escapes NUL as \u0000 and
+    # leaves lone surrogates as they are; no more containers than the depth cap
+    # means no deeper nesting than it. Anything suspicious takes the walk, which
+    # names the exact place.
+    if (text is not None and "\\u0000" not in text and not inputs.bad_text(text)
+            and text.count("[") + text.count("{") <= EVENT_DATA_MAX_DEPTH):
+        if len(text.encode()) > EVENT_DATA_MAX_BYTES:
+            kb = EVENT_DATA_MAX_BYTES // 1024
+            raise InvalidInput(f"{path}: больше {kb} KB в JSON.", f"{path}: larger than {kb} KB as JSON.",
+                               field=path, code="too_large")
+        return
     found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
     if found and found[1] == "depth":
         raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
@@ -165,6 +186,18 @@ def _secure_roll(sides: int) -> int:
     return secrets.randbelow(sides) + 1
 
 
+@dataclass(frozen=True)
+class _Meta:
+    """What a cached state was decided under: the battle's rules snapshot (as
+    stored, and as the JSON text sent back to the database to compare), the
+    campaign's ruleset and the cache fingerprint."""
+
+    rules: dict[str, Any] | None  # None before the first event: the append snapshots them
+    rules_json: str
+    ruleset: str
+    fingerprint: str
+
+
 class _StateCache:
     """The state after a battle's last committed append, kept by this process
     for its next append to the same battle (an aggregate snapshot cache).
@@ -177,7 +210,7 @@ class _StateCache:
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._items: OrderedDict[int, tuple[int, str, engine.BattleState]] = OrderedDict()
+        self._items: OrderedDict[int, tuple[int, str, engine.BattleState, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
@@ -187,9 +220,32 @@ class _StateCache:
             return None
         return item[2]
 
-    def keep(self, battle_id: int, seq: int, fingerprint: str, state: engine.BattleState) -> None:
+    def take_upto(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
+        """The cached state at ``seq`` or before it (the caller folds the log
+        from its ``last_seq`` on): the state after seq k of an append-only log
+        stays the state after seq k."""
         with self._lock:
-            self._items[battle_id] = (seq, fingerprint, state)
+            item = self._items.get(battle_id)
+            if item is None or item[0] > seq or item[1] != fingerprint:
+                return None
+            del self._items[battle_id]
+        return item[2]
+
+    def take_current(self, battle_id: int) -> tuple[int, engine.BattleState, _Meta] | None:
+        """The entry of a battle, whatever its seq, when it carries the rules
+        data and ruleset it was decided under (the optimistic append checks
+        them, and the seq, against the database in its one statement)."""
+        with self._lock:
+            item = self._items.get(battle_id)
+            if item is None or item[3] is None:
+                return None
+            del self._items[battle_id]
+        return item[0], item[2], item[3]
+
+    def keep(self, battle_id: int, seq: int, fingerprint: str, state: engine.BattleState,
+             meta: _Meta | None = None) -> None:
+        with self._lock:
+            self._items[battle_id] = (seq, fingerprint, state, meta)
             self._items.move_to_end(battle_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -200,6 +256,8 @@ class _StateCache:
 
 
 STATE_CACHE = _StateCache()
+# The replay worker's own: the state after its last replay of each battle (never shared with appends).
+REPLAY_CACHE = _StateCache()
 
 
 def _fingerprint(rules: dict[str, Any]) -> str:
@@ -215,9 +273,11 @@ def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2"
     """The state after the battle's last event, owned by the caller: this
     process's cached state from its last append, or the stored projection plus
     whatever the log has beyond it (the worker may lag)."""
-    cached = STATE_CACHE.take(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
+    cached = STATE_CACHE.take_upto(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
     if cached is not None:
-        return cached
+        if cached.last_seq >= battle.head_seq:
+            return cached
+        return _fold_log(battle.id, cached, rules, upto=battle.head_seq, ruleset=ruleset)[0]
     proj = BattleProjection.objects.filter(battle=battle).values_list("seq", "state", "engine_version").first()
     state = engine.new_state(ruleset)
     if proj and proj[2] == engine.engine_version(ruleset) and (proj[1] or {}).get("ruleset", "v11.2") == ruleset:
@@ -298,7 +358,13 @@ def battle_event_append(
     against the state just before it; anyone else is refused before the batch
     is looked at. Without a role or ``as_game_master`` (internal callers
     only: every request-facing caller passes the role), corrections are
-    refused."""
+    refused.
+
+    Two paths give the same answers (docs/append.md): on PostgreSQL, when this
+    process holds the state after the battle's last append, the batch is
+    decided against it and written by one statement that compares the head,
+    the rules snapshot and the campaign in the database (``_append_optimistic``);
+    anything else, or a comparison that fails, takes the locked path."""
     if role is not None and not role.may_record:
         raise Forbidden("Журнал боя записывают только его участники и мастер.",
                         "Only the battle's participants and the game master record its log.",
@@ -307,6 +373,12 @@ def battle_event_append(
         as_game_master = True
     side = role.side if role is not None and not as_game_master else None
     _check_batch(events)
+    if OPTIMISTIC and connection.vendor == "postgresql":
+        result = _append_optimistic(battle_id, events, expected_seq, recorded_by, as_game_master, side)
+        if result is not None:
+            return result
+        if expected_seq is not None:
+            _refuse_stale_committed(battle_id, events, expected_seq)
     try:
         with transaction.atomic():
             result = _append_locked(battle_id, events, expected_seq, recorded_by, as_game_master, side)
@@ -321,6 +393,46 @@ def battle_event_append(
         if replay is None:
             raise
         return AppendResult(replay, created=False)
+
+
+# The optimistic one-statement append (PostgreSQL); off only to measure or debug the locked path.
+OPTIMISTIC = True
+
+
+def _stale(expected_seq: int, head: int) -> Conflict:
+    return Conflict(
+        f"expected_seq {expected_seq} устарел: последнее событие боя — {head}. Перечитайте журнал.",
+        f"expected_seq {expected_seq} is stale: the battle's last event is {head}. Re-read the log.",
+        field="expected_seq", code="stale_seq", extra={"current_seq": head},
+    )
+
+
+def _refuse_stale_committed(battle_id: int, events: Sequence[NewEvent], expected_seq: int) -> None:
+    """A stale ``expected_seq`` answered from a committed read, without
+    queueing for the battle's row lock: the head never goes back, so a head
+    already past ``expected_seq`` stays past it. A batch whose keys are stored
+    goes on to the locked path, which answers it as the retry it may be; so
+    do an unknown battle, a finished campaign and an ``expected_seq`` ahead
+    of the head (a commit may be landing)."""
+    keys = [ev.key for ev in events if ev.key is not None]
+    events_table, battles, campaigns = BattleEvent._meta.db_table, Battle._meta.db_table, Campaign._meta.db_table
+    with connection.cursor() as cur:
+        # A finished campaign is answered by the locked path (its 409 comes before a stale seq's there).
+        cur.execute(f"SELECT b.head_seq, EXISTS (SELECT 1 FROM {events_table} e WHERE e.battle_id = b.id "
+                    f"AND e.key = ANY(%s)) OR c.status = 'finished' FROM {battles} b "
+                    f"JOIN {campaigns} c ON c.id = b.campaign_id WHERE b.id = %s", [keys, battle_id])
+        row = cur.fetchone()
+    if row is not None and not row[1] and expected_seq < row[0]:
+        raise _stale(expected_seq, row[0])
+
+
+def _refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
+    for i, ev in enumerate(events):
+        entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
+        if entry is not None and entry.game_master_only:
+            raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
+                            f"events[{i}].type: only the game master may record «{entry.title_en}».",
+                            field=f"events[{i}].type", code="game_master_only")
 
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
@@ -341,18 +453,9 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if replay is not None:
         return AppendResult(replay, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:
-        raise Conflict(
-            f"expected_seq {expected_seq} устарел: последнее событие боя — {battle.head_seq}. Перечитайте журнал.",
-            f"expected_seq {expected_seq} is stale: the battle's last event is {battle.head_seq}. Re-read the log.",
-            field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq},
-        )
+        raise _stale(expected_seq, battle.head_seq)
     if not as_game_master and side is None:  # no role (internal callers): corrections stay the master's
-        for i, ev in enumerate(events):
-            entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
-            if entry is not None and entry.game_master_only:
-                raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
-                                f"events[{i}].type: only the game master may record «{entry.title_en}».",
-                                field=f"events[{i}].type", code="game_master_only")
+        _refuse_game_master_only(events, ruleset)
     rules = battle_rules(battle=battle)
     state = _current_state(battle, rules, ruleset)
     first = battle.head_seq + 1
@@ -368,7 +471,8 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
     fingerprint = _fingerprint_of(rules, ruleset)
-    transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, after.last_seq, fingerprint, after))
+    meta = _Meta(rules, json.dumps(rules), ruleset, fingerprint)
+    transaction.on_commit(lambda: STATE_CACHE.keep(battle.id, after.last_seq, fingerprint, after, meta))
     n = len(decided)
     if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
         Battle.objects.filter(pk=battle.id).update(head_seq=battle.head_seq + n, rules=rules)
@@ -387,6 +491,242 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         for row in rows:  # the caller shows who recorded them: no query per row for it
             row.recorded_by = recorded_by
     return AppendResult(rows, created=True)
+
+
+def _optimistic_sql(*, first: bool) -> str:
+    """One statement: compare-and-swap the battle's head (with its rules
+    snapshot, its campaign's status and ruleset, and none of the batch's keys
+    stored), then take the global positions (the LogPosition row, locked after
+    the battle row as on the locked path), then insert the rows from one JSON
+    array. A failed comparison changes nothing and inserts no row. A lost
+    LogPosition row leaves the positions NULL, which the NOT NULL column
+    refuses, so the head never moves without its events. ``first``: the
+    battle's first events, which also store its rules snapshot."""
+    q = connection.ops.quote_name
+    battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
+    campaigns = Campaign._meta.db_table
+    return (
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int"
+        + (", rules = %(rules)s::jsonb " if first else " ")
+        + "WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND "
+        + ("rules IS NULL " if first else "rules = %(rules)s::jsonb ")
+        +
+        f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
+        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) "
+        f"AND NOT EXISTS (SELECT 1 FROM {events} e WHERE e.battle_id = %(id)s::bigint "
+        f"AND e.key = ANY(%(keys)s::text[])) RETURNING id), "
+        f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
+        f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
+        f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, recorded_by_id, "
+        f"recorded_at, {q('key')}) "
+        f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
+        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
+        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE "
+        f"RETURNING id, position"
+    )
+
+
+_OPTIMISTIC_SQL: list[str] = []
+
+
+def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
+                       recorded_by: Any, as_game_master: bool, side: str | None) -> AppendResult | None:
+    """Decide against this process's state after the battle's last append and
+    write in one statement; ``None`` sends the caller to the locked path (no
+    cached state, an ``expected_seq`` other than the cached head, an engine or
+    authorization refusal (answered there, against the state under the lock),
+    or a comparison the database refused). Outside a transaction the one
+    statement is the whole transaction: one round trip."""
+    item = STATE_CACHE.take_current(battle_id)
+    if item is None:
+        return None
+    head, state, meta = item
+    ruleset, rules = meta.ruleset, meta.rules
+    if not as_game_master and side is None:
+        try:
+            _refuse_game_master_only(events, ruleset)
+        except Forbidden:  # answered on the locked path, after the checks that come first there
+            STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)
+            return None
+    if expected_seq is not None and expected_seq < head:
+        STATE_CACHE.keep(battle_id, head, meta.fingerprint, state, meta)  # untouched: leave it for the next
+        return None
+    if expected_seq is not None and expected_seq > head:
+        # Another process appended: catch the state up from the log (no lock), then
+        # compare against the head the client saw. Nothing to catch up before the first event.
+        if rules is None:
+            return None
+        state = _fold_log(battle_id, state, rules, upto=expected_seq, ruleset=ruleset)[0]
+        if state.last_seq != expected_seq:  # not committed (yet): the locked path answers
+            return None
+        head = expected_seq
+    first = rules is None
+    if first:  # the battle's first events: snapshot the rules data now, as the locked path does
+        from .selectors import rules_settings
+
+        rules = rules_settings() if ruleset == "v11.2" else {}
+        meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
+    try:
+        decided, after = engine.decide_and_apply(
+            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                    for ev in events],
+            first_seq=head + 1, rules=rules,
+            history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
+            authorize=None if side is None else _recorder_check(side, ruleset),
+            ruleset=ruleset,
+        )
+    except (engine.RuleViolation, engine.PayloadError, Forbidden):
+        return None  # the state is half-applied and dropped; the locked path decides and answers
+    n = len(decided)
+    now = timezone.now()
+    user_id = getattr(recorded_by, "pk", None)
+    keys = [ev.key for ev in events]
+    payload = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
+                         ensure_ascii=False, separators=(",", ":"))
+    params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
+              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
+    if not _OPTIMISTIC_SQL:
+        _OPTIMISTIC_SQL.extend([_optimistic_sql(first=False), _optimistic_sql(first=True)])
+    import psycopg
+
+    connection.ensure_connection()
+    outer = connection.in_atomic_block
+    sql = _OPTIMISTIC_SQL[first]
+    try:
+        got = None if outer else GROUP_COMMIT.execute(sql, params, battle_id)
+        if got is None:  # inside a transaction, or the group failed: alone, on this connection
+            with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
+                with psycopg.Cursor(connection.connection) as cur:
+                    cur.execute(sql, params, prepare=True)
+                    got = cur.fetchall()
+    except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
+        return None
+    if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
+        return None
+    got.sort(key=lambda r: r[1])  # (id, position), in seq order
+
+    def committed() -> None:
+        STATE_CACHE.keep(battle_id, head + n, meta.fingerprint, after, meta)
+        _schedule_replay(battle_id)
+
+    if outer:
+        transaction.on_commit(committed)
+    else:
+        committed()
+    rows = [_stored_row(recorded_by, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
+                        data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
+            for (pk, position), d, k in zip(got, decided, keys, strict=True)]
+    return AppendResult(rows, created=True)
+
+
+class _Pending:
+    __slots__ = ("sql", "params", "battle_id", "rows", "lead", "done")
+
+    def __init__(self, sql: str, params: dict[str, Any], battle_id: int) -> None:
+        self.sql, self.params, self.battle_id = sql, params, battle_id
+        self.rows: list[tuple] | None = None  # None: not written by the group (run it alone)
+        self.lead = False
+        self.done = threading.Event()
+
+
+class _GroupCommit:
+    """Group commit of the optimistic statements of one process's threads
+    (docs/append.md). Every commit holds the LogPosition row through its WAL
+    flush, so appends commit one at a time; statements that arrive while one
+    commit is in flight are sent together, by the first of them to arrive,
+    as one transaction (one pipeline, one flush): the battle rows locked
+    first in id order, then each append's own statement, which compares,
+    takes its positions and inserts exactly as alone. A statement whose
+    comparison fails returns no row and its append falls back as alone; if
+    the group's transaction fails, every append in it runs alone."""
+
+    LOCK_SQL = "SELECT id FROM {battles} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: list[_Pending] = []
+        self._busy = False
+        self.groups = self.grouped = 0  # transactions of two or more appends, and the appends in them
+
+    def execute(self, sql: str, params: dict[str, Any], battle_id: int) -> list[tuple] | None:
+        """The statement's rows, or ``None`` when the caller must run it alone."""
+        item = _Pending(sql, params, battle_id)
+        with self._lock:
+            self._queue.append(item)
+            lead = not self._busy
+            self._busy = True
+        if not lead:
+            item.done.wait()
+            if not item.lead:
+                return item.rows
+        self._lead()
+        return item.rows
+
+    def _lead(self) -> None:
+        with self._lock:
+            batch, self._queue = self._queue, []
+        try:
+            self._run(batch)
+        finally:
+            with self._lock:
+                if self._queue:
+                    self._queue[0].lead = True  # the next group's first statement sends it
+                    self._queue[0].done.set()
+                else:
+                    self._busy = False
+            for item in batch:
+                if not item.lead:
+                    item.done.set()
+            for item in batch:
+                item.lead = False
+
+    def _run(self, batch: list[_Pending]) -> None:
+        import psycopg
+
+        if len(batch) == 1:  # the leader's own statement (it is always in its batch): alone; errors are its own
+            with connection.wrap_database_errors:
+                connection.ensure_connection()
+                with psycopg.Cursor(connection.connection) as cur:
+                    cur.execute(batch[0].sql, batch[0].params, prepare=True)
+                    batch[0].rows = cur.fetchall()
+            return
+        try:
+            with connection.wrap_database_errors:
+                connection.ensure_connection()
+                raw = connection.connection
+                cursors = []
+                with raw.pipeline(), raw.transaction():
+                    raw.cursor().execute(self.LOCK_SQL.format(battles=Battle._meta.db_table),
+                                         [sorted({i.battle_id for i in batch})])
+                    for item in batch:
+                        cur = raw.cursor()
+                        cur.execute(item.sql, item.params, prepare=True)
+                        cursors.append(cur)
+                for item, cur in zip(batch, cursors, strict=True):
+                    item.rows = cur.fetchall()
+            self.groups += 1
+            self.grouped += len(batch)
+        except (psycopg.Error, IntegrityError, DatabaseError):
+            log.warning("a group commit of %s appends failed; each runs alone", len(batch), exc_info=True)
+            for item in batch:
+                item.rows = None
+
+
+GROUP_COMMIT = _GroupCommit()
+
+
+def _stored_row(recorded_by: Any, **values: Any) -> BattleEvent:
+    """A stored event as a model instance, without ``Model.__init__`` (its
+    per-field work cost more than the insert): every concrete field is set,
+    and ``_state`` says stored, so ``AppendOnlyModel.save()`` refuses it."""
+    row = BattleEvent.__new__(BattleEvent)
+    row._state = ModelState()
+    row._state.adding = False
+    row._state.db = connection.alias
+    row.__dict__.update(values)
+    if values["recorded_by_id"] is not None:
+        row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row
+    return row
 
 
 def _recorder_check(side: str, ruleset: str = "v11.2") -> Callable[[int, str, Any, Any], bool]:
@@ -442,12 +782,10 @@ def _insert_events(rows: list[BattleEvent]) -> None:
 
 
 def _schedule_replay(battle_id: int) -> None:
-    from .tasks import replay_battle
+    """Queue the battle's replay, coalesced: at most one pending per battle (``battles.replays``)."""
+    from . import replays
 
-    try:
-        replay_battle.delay(battle_id)
-    except Exception:  # broker down: the sweep requeues lagging battles later
-        log.exception("could not queue replay of battle %s; the sweep will pick it up", battle_id)
+    replays.schedule(battle_id)
 
 
 # Called (after commit) with a battle id when a replay leaves the battle ended
@@ -474,16 +812,27 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
         return ReplayResult(battle_id, 0, 0, False, False)
     ruleset = battle.campaign.ruleset
     rules = battle_rules(battle=battle)
-    proj = BattleProjection.objects.filter(battle_id=battle_id).values_list("seq", "state", "engine_version").first()
+    proj = (BattleProjection.objects.filter(battle_id=battle_id)
+            .values_list("seq", "state__ruleset", "engine_version").first())
     state = engine.new_state(ruleset)
     rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
-               or (proj[1] or {}).get("ruleset", "v11.2") != ruleset)
+               or (proj[1] or "v11.2") != ruleset)
+    fingerprint = _fingerprint_of(rules, ruleset)
     if not rebuilt:
-        state = engine.state_from_json(proj[1], ruleset)
-    start = state.last_seq
+        # This worker's state after its last replay of the battle, when not behind the
+        # stored projection, spares loading the stored state (the costly part of a replay).
+        cached = REPLAY_CACHE.take_upto(battle_id, battle.head_seq, fingerprint)
+        if cached is not None and cached.last_seq >= proj[0]:
+            state = cached
+        else:
+            stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
+            state = engine.state_from_json(stored, ruleset)
+    start = proj[0] if not rebuilt else 0
     state, refolded = _fold_log(battle_id, state, rules, ruleset=ruleset)
     rebuilt = rebuilt or refolded
     written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset))
+    # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
+    transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, state.last_seq, fingerprint, state))
     if written and state.status == "ended" and state.last_seq >= battle.head_seq:
         for hook in BATTLE_ENDED_HOOKS:
             transaction.on_commit(lambda hook=hook: hook(battle_id))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import random
 import socket
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from battles.services import NewEvent
 from bench import env, synthetic
 from campaign.models import Campaign
 from campaign.roles import GAME_MASTER, PLAYER
-from config.errors import RuleRefused
+from config.errors import Conflict
 
 EVENT_TABLE = BattleEvent._meta.db_table
 COLUMNS = "battle_id, seq, position, type, data, schema_version, recorded_by_id, recorded_at, key"
@@ -109,11 +108,24 @@ def log_check(battle_id: int) -> dict[str, int]:
 
 # --- append_batch_ratio -------------------------------------------------------------
 def append_batch(w: World, *, pairs: int, batches: int, size: int = 100) -> dict[str, Any]:
+    """``append_batch_ratio`` on the synthetic battle (musters, postures, moves,
+    fire, turn ends: events the engine has work to check), and
+    ``append_batch_turns_ratio`` on the turn-ends-only battles the bench used
+    before issue 14 (the workload of its earlier figures)."""
+    rich = _append_batch(w, pairs=pairs, batches=batches, size=size, script=synthetic.battle(batches * size))
+    turns = _append_batch(w, pairs=pairs, batches=batches, size=size,
+                          script=synthetic.battle(batches * size, types=synthetic.TURNS_ONLY), tag="turns ")
+    return rich | {"append_batch_turns_ratio": turns["append_batch_ratio"],
+                   "append_batch_turns_service_events_per_s": turns["append_batch_service_events_per_s"],
+                   "append_batch_turns_raw_events_per_s": turns["append_batch_raw_events_per_s"]}
+
+
+def _append_batch(w: World, *, pairs: int, batches: int, size: int, script: list[engine.Event],
+                  tag: str = "") -> dict[str, Any]:
     """Batches of ``size`` through ``battle_event_append`` versus psycopg
     ``executemany`` of the same rows in one transaction per batch. Each side
     fills ``pairs`` battles with ``batches`` batches; the two sides alternate
     batch by batch so drift (cache, autovacuum, WAL) hits both alike."""
-    script = synthetic.battle(batches * size)
     svc_time = raw_time = 0.0
     svc_by_batch = [0.0] * batches
     raw_by_batch = [0.0] * batches
@@ -121,7 +133,7 @@ def append_batch(w: World, *, pairs: int, batches: int, size: int = 100) -> dict
     raw = w.raw()
     cur = raw.cursor()
     for p in range(pairs):
-        svc_battle, raw_battle = w.battle(f"batch svc {p}"), w.battle(f"batch raw {p}")
+        svc_battle, raw_battle = w.battle(f"batch {tag}svc {p}"), w.battle(f"batch {tag}raw {p}")
         first_pos = reserve_positions(len(script))
         for k in range(batches):
             chunk = script[k * size:(k + 1) * size]
@@ -300,55 +312,272 @@ def append_http(w: World, *, clients: int, seconds: float, rounds: int, workers:
             "append_http_max_battle_length": max(http_next)}
 
 
-# --- concurrent_writers -------------------------------------------------------------
-def concurrent_writers(w: World, *, writers: int, appends: int, budget: float) -> dict[str, Any]:
-    """``writers`` threads, each with its own database connection, append to
-    one battle through the service with expected_seq=None until each has
-    ``appends`` acknowledged appends or ``budget`` seconds have passed.
-
-    Today's events (turn_ended) fit only one seq, so a writer reads the head,
-    proposes the event for head + 1, and when another writer got there first
-    the engine refuses it (422) and the writer tries again with a fresh head.
-    Refusals are counted; they store nothing."""
-    battle_id = w.battle("concurrent writers")
-    script = synthetic.battle(writers * appends + 1)
-    acked = [0] * writers
-    refused = [0] * writers
-
-    def writer(i: int, keep_going: Callable[[], bool]) -> int:
-        rng = random.Random(i)
+# --- writers_own_battle_per_s and writers_one_battle_per_s --------------------------
+def _writers_service_own(battles: list[int], script: list[engine.Event], nxt: list[int]):
+    def work(i: int, keep_going: Callable[[], bool]) -> int:
+        done = 0
         try:
-            while acked[i] < appends and keep_going():
-                head = Battle.objects.filter(pk=battle_id).values_list("head_seq", flat=True).get()
-                if head >= len(script):
-                    break
-                e = script[head]
-                try:
-                    r = services.battle_event_append(
-                        battle_id=battle_id, events=[NewEvent(type=e.type, data=e.data)],
-                        expected_seq=None, recorded_by=None, as_game_master=True)
-                except RuleRefused:
-                    # Another writer took head + 1 first. Retry with a little
-                    # jitter, as any client should, so 15 losers do not
-                    # stampede the battle's row lock in lockstep.
-                    refused[i] += 1
-                    time.sleep(rng.uniform(0, 0.002))
-                    continue
-                if r.created:
-                    acked[i] += 1
-            return acked[i]
+            while keep_going() and nxt[i] < len(script):
+                e = script[nxt[i]]
+                r = services.battle_event_append(battle_id=battles[i], events=[NewEvent(type=e.type, data=e.data)],
+                                                 expected_seq=nxt[i], recorded_by=None, as_game_master=True)
+                assert r.created and r.events[0].seq == nxt[i] + 1
+                nxt[i] += 1
+                done += 1
         finally:
             connections.close_all()
+        return done
 
-    total, wall = _run_clients(writers, budget, writer)
-    check = log_check(battle_id)
-    head = Battle.objects.filter(pk=battle_id).values_list("head_seq", flat=True).get()
-    return {"concurrent_writers": {
-        "writers": writers, "appends_per_writer": appends, "target": writers * appends,
-        "acknowledged": total, "stored": check["stored"], "gaps": check["gaps"],
-        "duplicates": check["duplicates"], "head_seq": head, "refused_stale": sum(refused),
-        "seconds": wall, "completed": total == writers * appends, "budget_seconds": budget,
-    }}
+    return work
+
+
+def _writers_raw_own(w: World, battles: list[int], script: list[engine.Event], nxt: list[int], positions):
+    def work(i: int, keep_going: Callable[[], bool]) -> int:
+        done = 0
+        now = timezone.now()
+        with w.raw(autocommit=True) as conn:
+            while keep_going() and nxt[i] < len(script):
+                e = script[nxt[i]]
+                conn.execute(INSERT, (battles[i], e.seq, positions(), e.type, Jsonb(e.data), e.version, None, now,
+                                      None))
+                nxt[i] += 1
+                done += 1
+        return done
+
+    return work
+
+
+def writers(w: World, *, writers: int, seconds: float, rounds: int) -> dict[str, Any]:
+    """``writers`` threads (own connection each) appending single valid events
+    from the synthetic battle through ``battle_event_append``, side by side
+    with as many psycopg threads doing the bare equivalent, in ``rounds``
+    rounds of ``seconds`` per side:
+
+    * own battle: each writer appends to its own battle with ``expected_seq``
+      (it is the only writer there, so never refused); raw: autocommit
+      single-row INSERTs into its own battle.
+    * one battle: every writer appends to the same battle, reading the head
+      and sending the event that fits head + 1 with ``expected_seq=head``; a
+      409 carries ``current_seq`` and the writer retries with it. Raw: the same
+      race on the bare table, each writer inserting max(seq) + 1 and retrying
+      on the unique (battle, seq) violation.
+
+    Afterwards every battle's log is checked: acknowledged = stored, no gaps,
+    no duplicates."""
+    script = synthetic.battle(30000, seed=7)
+    pos_lock = threading.Lock()
+    pos_iter = iter(range(reserve_positions(10**7), 10**12))
+
+    def positions() -> int:
+        with pos_lock:
+            return next(pos_iter)
+
+    own_svc = [w.battle(f"own {i}") for i in range(writers)]
+    own_raw = [w.battle(f"own raw {i}") for i in range(writers)]
+    svc_next, raw_next = [0] * writers, [0] * writers
+    one_svc, one_raw = w.battle("one battle"), w.battle("one battle raw")
+    conflicts, raw_conflicts = [0] * writers, [0] * writers
+    one_acked, one_raw_acked = [0] * writers, [0] * writers
+
+    def svc_one(i: int, keep_going: Callable[[], bool]) -> int:
+        done = 0
+        try:
+            head = Battle.objects.filter(pk=one_svc).values_list("head_seq", flat=True).get()
+            while keep_going() and head < len(script):
+                e = script[head]
+                try:
+                    r = services.battle_event_append(battle_id=one_svc, events=[NewEvent(type=e.type, data=e.data)],
+                                                     expected_seq=head, recorded_by=None, as_game_master=True)
+                except Conflict as exc:
+                    conflicts[i] += 1
+                    head = exc.extra["current_seq"]
+                    continue
+                assert r.created and r.events[0].seq == head + 1
+                head += 1
+                done += 1
+        finally:
+            connections.close_all()
+        one_acked[i] += done
+        return done
+
+    def raw_one(i: int, keep_going: Callable[[], bool]) -> int:
+        done = 0
+        now = timezone.now()
+        with w.raw(autocommit=True) as conn:
+            head = conn.execute(f"SELECT COALESCE(MAX(seq), 0) FROM {EVENT_TABLE} WHERE battle_id = %s",
+                                [one_raw]).fetchone()[0]
+            while keep_going() and head < len(script):
+                e = script[head]
+                try:
+                    conn.execute(INSERT, (one_raw, e.seq, positions(), e.type, Jsonb(e.data), e.version, None, now,
+                                          None))
+                except psycopg.errors.UniqueViolation:
+                    raw_conflicts[i] += 1
+                    head = conn.execute(f"SELECT MAX(seq) FROM {EVENT_TABLE} WHERE battle_id = %s",
+                                        [one_raw]).fetchone()[0]
+                    continue
+                head += 1
+                done += 1
+        one_raw_acked[i] += done
+        return done
+
+    # Warm-up: connections, the state cache, prepared statements.
+    _run_clients(writers, 0.5, _writers_service_own(own_svc, script, svc_next))
+    _run_clients(writers, 0.5, _writers_raw_own(w, own_raw, script, raw_next, positions))
+    totals = {k: [0, 0.0] for k in ("own", "own_raw", "one", "one_raw")}
+    own_acked = sum(svc_next)  # acknowledged so far (the warm-up's count too)
+    for _ in range(rounds):
+        for key, work in (("own", _writers_service_own(own_svc, script, svc_next)),
+                          ("own_raw", _writers_raw_own(w, own_raw, script, raw_next, positions)),
+                          ("one", svc_one), ("one_raw", raw_one)):
+            n, t = _run_clients(writers, seconds, work)
+            totals[key][0] += n
+            totals[key][1] += t
+            if key == "own":
+                own_acked += n
+    for b, head in zip(own_raw, raw_next, strict=True):
+        set_head(b, head)
+    rate = {k: n / t for k, (n, t) in totals.items()}
+    own_checks = [log_check(b) for b in own_svc]
+    own_stored = sum(c["stored"] for c in own_checks)
+    one_check = log_check(one_svc)
+    heads = dict(Battle.objects.filter(pk__in=[*own_svc, one_svc]).values_list("id", "head_seq"))
+    own = {"writers": writers, "acknowledged": own_acked, "stored": own_stored,
+           "gaps": sum(c["gaps"] for c in own_checks), "duplicates": sum(c["duplicates"] for c in own_checks),
+           "heads_match": all(heads[b] == c["stored"] for b, c in zip(own_svc, own_checks, strict=True)),
+           "per_s": rate["own"], "raw_per_s": rate["own_raw"], "ratio": rate["own"] / rate["own_raw"]}
+    one = {"writers": writers, "acknowledged": sum(one_acked), "stored": one_check["stored"],
+           "gaps": one_check["gaps"], "duplicates": one_check["duplicates"],
+           "heads_match": heads[one_svc] == one_check["stored"], "conflicts": sum(conflicts),
+           "raw_conflicts": sum(raw_conflicts), "per_s": rate["one"], "raw_per_s": rate["one_raw"],
+           "ratio": rate["one"] / rate["one_raw"]}
+    return {
+        "writers_own_battle_per_s": rate["own"], "writers_own_battle_ratio": own["ratio"],
+        "writers_one_battle_per_s": rate["one"], "writers_one_battle_ratio": one["ratio"],
+        "writers_own_battle": own, "writers_one_battle": one,
+        # The old figure's shape, over both cases: acknowledged = stored, no gaps, no duplicates.
+        "concurrent_writers": {"acknowledged": own["acknowledged"] + one["acknowledged"],
+                               "stored": own["stored"] + one["stored"], "gaps": own["gaps"] + one["gaps"],
+                               "duplicates": own["duplicates"] + one["duplicates"]},
+        "writers_layout": (f"{writers} writers, single events of the synthetic battle "
+                           f"({', '.join(sorted({e.type for e in script}))}); {rounds} rounds of {seconds:g} s "
+                           "per side; service: battle_event_append in the bench process, raw: psycopg autocommit"),
+    }
+
+
+# --- projection_lag_p95_ms ---------------------------------------------------------
+class Worker:
+    """A real Celery worker consuming the bench queue, in its own process group."""
+
+    def __init__(self, concurrency: int = 2) -> None:
+        self.concurrency = concurrency
+        self.proc: subprocess.Popen | None = None
+
+    def __enter__(self) -> Worker:
+        cmd = [os.path.join(os.path.dirname(sys.executable), "celery"), "-A", "config", "worker", "-Q", env.QUEUE,
+               "-c", str(self.concurrency), "-l", "warning", "--without-gossip", "--without-mingle",
+               "--without-heartbeat"]
+        self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env={**os.environ, **env.server_env()},
+                                     start_new_session=True)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def projection_lag(w: World, *, rate: float, battles: int, seconds: float, workers: int,
+                   threads: int, clients: int = 4) -> dict[str, Any]:
+    """``rate`` single-event appends a second over HTTP (gunicorn, as in
+    append_http), spread over ``battles`` battles by ``clients`` paced
+    clients, with a real Celery worker replaying. For each 201, the time until
+    the battle's stored projection shows that seq, seen by a poller reading the
+    projections every 5 ms (so the figures carry up to 5 ms of polling)."""
+    script = synthetic.battle(int(rate * seconds / battles) + 200, seed=3)
+    ids = [w.battle(f"lag {i}") for i in range(battles)]
+    headers = {"Authorization": f"Token {w.token}", "Content-Type": "application/json"}
+    acks: list[tuple[int, int, float]] = []
+    lock = threading.Lock()
+    reached: dict[int, list[tuple[int, float]]] = {b: [] for b in ids}
+    stop_polling = threading.Event()
+    table = BattleProjection._meta.db_table
+
+    def poller() -> None:
+        last = dict.fromkeys(ids, 0)
+        with w.raw(autocommit=True) as conn:
+            while not stop_polling.is_set():
+                rows = conn.execute(f"SELECT battle_id, seq FROM {table} WHERE battle_id = ANY(%s)", [ids]).fetchall()
+                now = time.perf_counter()
+                for b, seq in rows:
+                    if seq > last[b]:
+                        last[b] = seq
+                        reached[b].append((seq, now))
+                time.sleep(0.005)
+
+    nxt = dict.fromkeys(ids, 0)
+    interval = clients / rate
+
+    def client(i: int, keep_going: Callable[[], bool]) -> int:
+        mine = ids[i::clients]
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        done, k = 0, 0
+        due = time.perf_counter()
+        while keep_going():
+            b = mine[k % len(mine)]
+            k += 1
+            e = script[nxt[b]]
+            body = json.dumps({"expected_seq": None, "events": [{"type": e.type, "data": e.data, "key": f"l{e.seq}"}]})
+            conn.request("POST", f"/api/battles/{b}/events/", body=body, headers=headers)
+            resp = conn.getresponse()
+            payload = resp.read()
+            acked_at = time.perf_counter()
+            if resp.status != 201:
+                raise RuntimeError(f"HTTP append answered {resp.status}: {payload[:300]!r}")
+            nxt[b] += 1
+            with lock:
+                acks.append((b, nxt[b], acked_at))
+            done += 1
+            due += interval
+            pause = due - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+        conn.close()
+        return done
+
+    env.purge_queue()
+    env.clear_pending_flags()
+    with Server(workers, threads) as server, Worker():
+        poll = threading.Thread(target=poller, daemon=True)
+        poll.start()
+        # Warm-up: the worker is up when a first append's projection appears.
+        _run_clients(clients, 1.0, client)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(not reached[b] or reached[b][-1][0] < nxt[b] for b in ids):
+            time.sleep(0.05)
+        warm = len(acks)
+        n, wall = _run_clients(clients, seconds, client)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(reached[b][-1][0] < nxt[b] for b in ids if reached[b]):
+            time.sleep(0.05)
+        stop_polling.set()
+        poll.join(5)
+    lags = []
+    for b, seq, t in acks[warm:]:
+        seen = next((at for s, at in reached[b] if s >= seq), None)
+        lags.append(float("inf") if seen is None else max(0.0, seen - t) * 1000)
+    lags.sort()
+    p95 = lags[max(0, round(0.95 * len(lags)) - 1)]
+    return {"projection_lag_p95_ms": p95, "projection_lag_median_ms": lags[len(lags) // 2],
+            "projection_lag_max_ms": lags[-1], "projection_lag_samples": len(lags), "projection_lag_rate": n / wall,
+            "projection_lag_replays": sum(len(v) for v in reached.values()),
+            "projection_lag_layout": (f"{clients} paced HTTP clients, {battles} battles, target {rate:g} appends/s "
+                                      f"for {seconds:g} s; gunicorn {workers}x{threads}; a Celery worker -c 2; "
+                                      "'replays ran' counts projection updates the poller saw")}
 
 
 # --- engine_events_per_s and replay_vs_fold -----------------------------------------

@@ -7,8 +7,9 @@ never touch the development or test databases, so everything here is explicit:
 names a database this module drops and recreates on every run (the event
 table's triggers refuse DELETE and TRUNCATE, so dropping it whole is the only
 clean wipe). Appends queue their replay on Redis db 3 in the ``bench`` queue,
-which nobody consumes and which is purged at the end: the append timings then
-include publishing the message, but not a replay.
+coalesced (``battles.replays``: at most one pending per battle, published by a
+dispatcher thread after commit), which nobody consumes except the worker of
+the projection_lag case, and which is purged at the end.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/shtab_bench"
-REDIS_URL = "redis://127.0.0.1:6379/3"
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
 QUEUE = "bench"
 
 
@@ -129,6 +130,16 @@ def setup() -> str:
 
 def psycopg_url(url: str) -> str:
     return url.replace("postgres://", "postgresql://", 1)
+
+
+def clear_pending_flags() -> int:
+    """Forget replays flagged as pending (``battles.replays``) by earlier cases,
+    whose messages nobody consumed: the worker of the lag case starts clean."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter("shtab:replay-pending:*"))
+    return client.delete(*keys) if keys else 0
 
 
 def purge_queue() -> int:

@@ -68,11 +68,75 @@ def uncovered() -> list[str]:
 
 
 # --- producers for the core events (battles/engine/rules/core.py) -------------
-@producer("battle_started", role="open")
+@producer("battle_started", role="open", weight=0.001)
 def _started(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "planned" or len({u.side for u in state.units.values()}) == 1:
+        return None  # one side mustered: the other musters first (none: a battle of turn ends only)
+    return {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
+
+
+@producer("force_mustered", role="open")
+def _mustered(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    """Each side's force before the battle starts: two squads (a sergeant and
+    eight riflemen each), the shape ``battles.engine.synthetic`` musters."""
     if state.status != "planned":
         return None
-    return {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
+    sides = {u.side for u in state.units.values()}
+    side = next((s for s in ("attacker", "defender") if s not in sides), None)
+    if side is None:
+        return None
+    p = side[0]
+    units, fighters = [], []
+    for n in range(1, 3):
+        u = f"{p}U{n}"
+        units.append({"id": u, "commander": f"{u}s", "posture": "assault"})
+        fighters.append({"id": f"{u}s", "unit": u, "cls": "officer", "rank": "sergeant"})
+        fighters += [{"id": f"{u}r{i}", "unit": u} for i in range(8)]
+    return {"side": side, "units": units, "fighters": fighters, "vehicles": []}
+
+
+def _fit(state: engine.BattleState, side: str) -> list[str]:
+    return [i for i, f in state.fighters.items() if f.side == side and not (f.dead or f.captured or f.wounded)]
+
+
+@producer("postures_declared", weight=1000.0)
+def _postures(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    """V-TURN-9: a turn opens by declaring the posture of each unit (weighted
+    to come first; once per ply)."""
+    if state.status != "running" or state.side_to_move is None:
+        return None
+    side = state.side_to_move
+    if state.postures_ply == state.ply:
+        return None
+    held = {"retreat": "march", "dug_in": "dug_in"}
+    units = {u: held.get(unit.morale, "assault") for u, unit in state.units.items()
+             if unit.side == side and unit.morale != "surrendered"}
+    return {"side": side, "units": units} if units else None
+
+
+@producer("fighters_moved", weight=3.0)
+def _moved(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "running" or state.side_to_move is None:
+        return None
+    if state.postures_ply != state.ply or state.phase == "fire":  # V-TURN-9: postures, moves, then fire
+        return None
+    own = _fit(state, state.side_to_move)
+    return {"side": state.side_to_move, "fighters": [rng.choice(own)], "distance": 4.0} if own else None
+
+
+@producer("fire", weight=2.0)
+def _fire(state: engine.BattleState, rng: random.Random) -> Payload | None:
+    if state.status != "running" or state.side_to_move is None:
+        return None
+    side = state.side_to_move
+    if state.postures_ply != state.ply:
+        return None
+    own = [i for i in _fit(state, side) if state.fighters[i].shot_ply != state.ply]  # V-TURN-11: one shot a turn
+    enemy = _fit(state, "defender" if side == "attacker" else "attacker")
+    if not own or not enemy:
+        return None
+    return {"shooter": rng.choice(own), "weapon": "rifle", "target": "fighters", "distance": 6.0,
+            "struck": [{"fighter": rng.choice(enemy), "die": {"value": rng.randint(1, 20), "source": "entered"}}]}
 
 
 @producer("turn_ended", weight=1.0)
@@ -94,7 +158,8 @@ class _Builder:
     """Tracks the state of the battle being invented, applying each accepted
     event in place (no per-event copy, so 100k events stay linear)."""
 
-    def __init__(self, rules: dict[str, Any] | None, seed: int) -> None:
+    def __init__(self, rules: dict[str, Any] | None, seed: int, types: frozenset[str] | None = None) -> None:
+        self.types = types
         self.state = engine.BattleState()
         self.rules = dict(engine.DEFAULT_RULES, **(rules or {}))
         self.rng = random.Random(seed)
@@ -122,9 +187,12 @@ class _Builder:
         return event
 
     def pick(self, role: str) -> engine.Event | None:
-        live = [p for p in PRODUCERS.values() if p.role == role and p.type in engine.REGISTRY]
+        live = [p for p in PRODUCERS.values() if p.role == role and p.type in engine.REGISTRY
+                and (self.types is None or p.type in self.types)]
+        if role == "open":  # the opening in a fixed order, heaviest first: forces, then the start
+            live.sort(key=lambda p: -p.weight)
         while live:
-            if len(live) == 1:
+            if len(live) == 1 or role == "open":
                 p = live[0]
             else:
                 p = self.rng.choices(live, weights=[p.weight for p in live])[0]
@@ -135,11 +203,12 @@ class _Builder:
         return None
 
 
-def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> Iterator[engine.Event]:
+def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None,
+                types: frozenset[str] | None = None) -> Iterator[engine.Event]:
     """Yield ``n`` valid events (seq 1..n) of one battle, in their stored form
     (payloads normalised as the append path stores them). With ``end`` the last
     one closes the battle."""
-    b = _Builder(rules, seed)
+    b = _Builder(rules, seed, types)
     while b.seq < n:
         role = "close" if end and b.seq == n - 1 else ("open" if b.state.status == "planned" else "body")
         event = b.pick(role)
@@ -149,8 +218,14 @@ def iter_battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, An
         yield event
 
 
-def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None) -> list[engine.Event]:
-    return list(iter_battle(n, seed=seed, end=end, rules=rules))
+def battle(n: int, *, seed: int = 0, end: bool = False, rules: dict[str, Any] | None = None,
+           types: frozenset[str] | None = None) -> list[engine.Event]:
+    """``types`` limits the producers to those event types (``TURNS_ONLY``: the
+    battles of the bench before issue 14, battle_started and turn ends)."""
+    return list(iter_battle(n, seed=seed, end=end, rules=rules, types=types))
+
+
+TURNS_ONLY = frozenset({"battle_started", "turn_ended", "battle_ended"})
 
 
 def long_battle(n: int, *, seed: int = 0) -> tuple[list[engine.Event], str]:

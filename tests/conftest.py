@@ -49,9 +49,10 @@ def _flush_passes_append_only_triggers():
     def handle(self, **options):
         from django.db import OperationalError
 
-        from battles.services import STATE_CACHE
+        from battles.services import REPLAY_CACHE, STATE_CACHE
 
         STATE_CACHE.clear()  # ids may be reused once the database is wiped
+        REPLAY_CACHE.clear()
         for attempt in range(5):
             _drain_worker()  # the worker may still be replaying what the test appended
             try:
@@ -256,3 +257,14 @@ def replay_worker(django_db_setup, django_db_blocker):
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(autouse=True)
+def _state_caches_start_empty():
+    """A rolled-back test leaves its battle ids free for the next test (SQLite
+    reuses them), while a state it cached after an executed on_commit would
+    stay: every test starts with empty state caches, as a fresh process does."""
+    from battles.services import REPLAY_CACHE, STATE_CACHE
+
+    STATE_CACHE.clear()
+    REPLAY_CACHE.clear()

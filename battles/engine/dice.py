@@ -78,9 +78,34 @@ def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int], ruleset: A
 
     registry = _registry(ruleset)
     entry = registry.get(type_name) if isinstance(type_name, str) else None
-    if entry is None or not isinstance(data, dict):
+    if entry is None or not isinstance(data, dict) or not _has_dice(entry.payload):
         return data
     return _fill(entry.payload, data, roll)
+
+
+_DICE_IN: dict[Any, bool] = {}
+
+
+def _has_dice(tp: Any) -> bool:
+    """Whether a payload type holds a die anywhere (memoised per type: most
+    events hold none, and their payload need not be walked)."""
+    found = _DICE_IN.get(tp)
+    if found is None:
+        _DICE_IN[tp] = False  # a recursive type does not recurse forever
+        found = _DICE_IN[tp] = _type_has_dice(tp)
+    return found
+
+
+def _type_has_dice(tp: Any) -> bool:
+    _opt, tp = _is_optional(tp)
+    if tp in DICE:
+        return True
+    args = get_args(tp)
+    if args:
+        return any(_has_dice(a) for a in args if a is not type(None))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return any(_has_dice(t) for t in hints(tp).values())
+    return False
 
 
 __all__ = ["D6", "DICE", "Die", "fill_rolls", "value"]
