@@ -254,7 +254,6 @@ def main(argv: list[str] | None = None) -> int:
 
         run("cards", "cards_pdf_s (A4 card sheets of a 170-fighter, 6-vehicle roster)", cards_case)
 
-
         def table_case() -> dict:
             from bench import table as table_bench
 
