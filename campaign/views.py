@@ -167,8 +167,7 @@ def my_characters(request):
         try:
             c = services.character_create(owner=request.user, **form.cleaned_data)
         except ApplicationError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None,
-                           exc.message_ru if _ru() else exc.message_en)
+            form.add_error(exc.field if exc.field in form.fields else None, exc.for_person())
         else:
             messages.success(request, _("Character created."))
             return HttpResponseRedirect(reverse("character-detail", args=[c.pk]))
@@ -186,7 +185,7 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
         try:
             m = services.membership_request(campaign=campaign, character=character, token=token)
         except ApplicationError as exc:
-            messages.error(request, exc.message_ru if _ru() else exc.message_en)
+            messages.error(request, exc.for_person())
         else:
             messages.success(request, _("You have joined the campaign.") if m.status == Membership.Status.ACTIVE
                              else _("Request sent: the game master will assign your side."))
