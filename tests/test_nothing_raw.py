@@ -33,7 +33,6 @@ def enum_values() -> set[str]:
     """Every stored or engine value a page could print by mistake: the
     models' choices, the engine's terms (battles.terms), the award metrics and
     the event type codes of both rulesets."""
-    from battles.engine import events as engine_events
     from battles.engine import rulesets
     from battles.terms import TERMS
 
