@@ -21,7 +21,7 @@ from config.errors import ApplicationError
 
 from . import selectors, services
 from .chronicle import describe_all
-from .models import Campaign, CampaignStatus, Character, Membership, Nationality, Rank
+from .models import Campaign, CampaignStatus, Character, Gender, Membership, Nationality, Rank
 from .roles import is_game_master
 
 
@@ -153,6 +153,9 @@ class CharacterForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     nationality = forms.ModelChoiceField(label=_("Nationality"), queryset=Nationality.objects.all())
     rank = forms.ChoiceField(label=_("Rank"), choices=Rank.choices, initial=Rank.CORPORAL)
+    gender = forms.TypedChoiceField(label=_("Grammatical gender"), choices=Gender.choices, initial=Gender.MASCULINE,
+                                    required=False, empty_value=Gender.MASCULINE,
+                                    help_text=_("The chronicle's sentences agree with it: «поступил» or «поступила»."))
     # A plain file: the service opens it, checks its size from the header and
     # names the problem in both languages (an ImageField would decode a
     # decompression bomb's header first and answer with a generic error).
