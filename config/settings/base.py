@@ -212,6 +212,8 @@ SPECTACULAR_SETTINGS = {
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+# One date format per language on every page, the admin and the cards (01.12.2026 in Russian).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Moscow"
 USE_TZ = True
