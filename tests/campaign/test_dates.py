@@ -4,7 +4,7 @@ config/formats), 01 Dec 2026 in English; the Atom feed's are RFC 3339."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.test import Client
@@ -20,7 +20,7 @@ OTHER_FORMATS = [r"\d{1,2}/\d{1,2}/\d{4}", r"\d{4}-\d{2}-\d{2}", r"\d{1,2} (де
 
 @pytest.fixture
 def dated(player, game_master):
-    with freeze_time(datetime(2026, 12, 1, 11, 5, tzinfo=timezone.utc)):  # 14:05 in Moscow
+    with freeze_time(datetime(2026, 12, 1, 11, 5, tzinfo=UTC)):  # 14:05 in Moscow
         character = services.character_create(owner=player, name="Анна", rank="lieutenant",
                                               nationality=Nationality.objects.get(code="su"))
         campaign = Campaign.objects.create(name="Кампания", game_master=game_master)
@@ -30,7 +30,7 @@ def dated(player, game_master):
         from battles.muster import battle_schedule
 
         battle = battle_schedule(user=game_master, campaign=campaign, name="Бой",
-                                 scheduled_for=datetime(2026, 12, 5, 15, 30, tzinfo=timezone.utc))
+                                 scheduled_for=datetime(2026, 12, 5, 15, 30, tzinfo=UTC))
     return character, campaign, battle
 
 
