@@ -362,7 +362,7 @@ def vehicle_add(*, user: Any, roster: Roster, kind: str, name: str = "", unit: U
     _can_edit(user, roster)
     _own_unit(roster, unit)
     # An unnamed vehicle is called by its kind in words (never the raw key ``tank``).
-    vehicle = Vehicle.objects.create(roster=roster, unit=unit, kind=kind, name=name or str(VehicleKind(kind).label),
+    vehicle = Vehicle.objects.create(roster=roster, unit=unit, kind=kind, name=name or str(VehicleKind(kind).label).capitalize(),
                                      gun_type=gun_type,
                                      armour_class=armour_class, gun_class=gun_class, side_skirts=side_skirts,
                                      position=roster.vehicles.count())

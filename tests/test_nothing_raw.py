@@ -150,7 +150,7 @@ def test_a_refusal_names_its_field_once(demo):
         assert "campaign:" not in text, text
 
 
-@pytest.mark.parametrize("language,words", [("ru", ["Корректировщик", "танк"]), ("en", ["Spotter", "tank"])])
+@pytest.mark.parametrize("language,words", [("ru", ["Корректировщик", "Танк"]), ("en", ["Spotter", "Tank"])])
 def test_a_vehicle_reads_its_options_and_kind_in_words(demo, language, words):
     """The roster page showed a vehicle's option as its code (badge ``spotter``)
     and an unnamed vehicle as its raw kind."""
