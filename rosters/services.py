@@ -34,7 +34,6 @@ from .models import (
     UnitKind,
     Upgrade,
     Vehicle,
-    VehicleKind,
     VehicleOption,
 )
 
@@ -361,9 +360,7 @@ def vehicle_add(*, user: Any, roster: Roster, kind: str, name: str = "", unit: U
                 options: list[VehicleOption] | None = None) -> Vehicle:
     _can_edit(user, roster)
     _own_unit(roster, unit)
-    # An unnamed vehicle is called by its kind in words (never the raw key ``tank``).
-    vehicle = Vehicle.objects.create(roster=roster, unit=unit, kind=kind, name=name or str(VehicleKind(kind).label).capitalize(),
-                                     gun_type=gun_type,
+    vehicle = Vehicle.objects.create(roster=roster, unit=unit, kind=kind, name=name or kind, gun_type=gun_type,
                                      armour_class=armour_class, gun_class=gun_class, side_skirts=side_skirts,
                                      position=roster.vehicles.count())
     if options:
