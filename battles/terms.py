@@ -136,7 +136,9 @@ def readable(message: str, *, names: dict[str, str], language: str | None = "ru"
 
         message = pattern.sub(name, message)
     if lang_of(language) == "ru":
-        words = {**TERMS["cls"]["ru"], **TERMS["weapon"]["ru"]}
+        # Sides too: a refusal read «Сейчас ходит defender, а не attacker».
+        words = {**TERMS["cls"]["ru"], **TERMS["weapon"]["ru"],
+                 "attacker": TERMS["side"]["ru"]["attacker"], "defender": TERMS["side"]["ru"]["defender"]}
         keys = "|".join(sorted(words, key=len, reverse=True))
         message = re.sub(rf"(?<![\w-])({keys})(?![\w-])", lambda m: words[m.group(1)], message)
     return re.sub(r'(\d+)\.0(?=["″])', r"\1", message)

@@ -228,8 +228,8 @@ class CharacterAdminForm(forms.ModelForm):
 @admin.register(Character)
 class CharacterAdmin(admin.ModelAdmin):
     form = CharacterAdminForm
-    list_display = ("name", "owner", "nationality", "rank")
-    list_filter = ("nationality", "rank")
+    list_display = ("name", "owner", "nationality", "rank", "gender")
+    list_filter = ("nationality", "rank", "gender")
     search_fields = ("name", "owner__username")
     list_select_related = ("owner", "nationality")
     readonly_fields = ("rank",)

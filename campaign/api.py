@@ -18,7 +18,7 @@ from config.inputs import int_param
 
 from . import selectors, services
 from .chronicle import describe_all
-from .models import Campaign, Character, Membership, Nationality, Proposal, Rank, Side
+from .models import Campaign, Character, Gender, Membership, Nationality, Proposal, Rank, Side
 from .roles import is_game_master
 
 
@@ -36,13 +36,14 @@ class CharacterOut(serializers.ModelSerializer):
 
     class Meta:
         model = Character
-        fields = ["id", "name", "owner", "nationality", "rank", "photo"]
+        fields = ["id", "name", "owner", "nationality", "rank", "gender", "photo"]
 
 
 class CharacterIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     nationality = serializers.SlugRelatedField(slug_field="code", queryset=Nationality.objects.all())
     rank = serializers.ChoiceField(choices=Rank.choices, default=Rank.CORPORAL)
+    gender = serializers.ChoiceField(choices=Gender.choices, default=Gender.MASCULINE)
 
 
 class CampaignEventOut(serializers.Serializer):

@@ -1,10 +1,10 @@
 """Campaign events told as sentences (Django i18n: Russian and English)."""
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from .models import Award, CampaignEvent, Rank
+from .models import Award, CampaignEvent, Gender, Rank
 
 SIDES = {"attacker": lambda: _("the attacker"), "defender": lambda: _("the defender"), "": lambda: _("nobody"),
          "draw": lambda: _("a draw")}
@@ -18,14 +18,25 @@ def _rank(code: str) -> str:
     return str(Rank(code).label) if code in Rank.values else code
 
 
+def _agreeing(e: CampaignEvent, masculine: str, feminine: str) -> str:
+    """The sentence whose verb agrees with the character's grammatical gender
+    («поступил» / «поступила»): the feminine forms carry the msgctxt
+    ``feminine`` (the English is the same)."""
+    character = e.character if e.character_id else None
+    return feminine if character is not None and character.gender == Gender.FEMININE else masculine
+
+
 def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
     d = e.data
     who = e.character.name if e.character_id and e.character else ""
     t = e.type
     if t == "character_enlisted":
-        return _("%(who)s entered service as %(rank)s.") % {"who": who, "rank": _rank(d["rank"])}
+        return _agreeing(e, _("%(who)s entered service as %(rank)s."),
+                         pgettext("feminine", "%(who)s entered service as %(rank)s.")) % {
+            "who": who, "rank": _rank(d["rank"])}
     if t == "member_joined":
-        return _("%(who)s joined the campaign.") % {"who": who}
+        return _agreeing(e, _("%(who)s joined the campaign."),
+                         pgettext("feminine", "%(who)s joined the campaign.")) % {"who": who}
     if t == "side_assigned":
         return _("%(who)s fights for %(side)s.") % {"who": who, "side": _side(d["side"])}
     if t == "campaign_started":
@@ -37,14 +48,17 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
         return _("Command roll, %(side)s, round %(round)s: %(rolls)s.") % {
             "side": _side(d["side"]), "round": d["round"], "rolls": rolls}
     if t == "command_assigned":
-        return _("The captain of %(side)s assigned %(n)s posts.") % {"side": _side(d["side"]), "n": len(d["posts"])}
+        n = len(d["posts"])
+        return ngettext("The captain of %(side)s assigned %(n)s post.", "The captain of %(side)s assigned %(n)s posts.",
+                        n) % {"side": _side(d["side"]), "n": n}
     if t == "battle_result":
         battle = e.battle.name if e.battle_id and e.battle else ""
         if d["winner"] == "draw":
             return _("Battle «%(battle)s» ended in a draw.") % {"battle": battle}
         return _("Battle «%(battle)s» was won by %(side)s.") % {"battle": battle, "side": _side(d["winner"])}
     if t == "battle_fought":
-        return _("%(who)s fought: %(kills)s kills, %(casualties)s casualties.") % {
+        return _agreeing(e, _("%(who)s fought: kills %(kills)s, casualties %(casualties)s."),
+                         pgettext("feminine", "%(who)s fought: kills %(kills)s, casualties %(casualties)s.")) % {
             "who": who, "kills": d.get("kills", 0), "casualties": d.get("casualties", 0)}
     if t == "objective_changed":
         return _("Objective «%(name)s» passed to %(side)s.") % {"name": d.get("name", d["objective"]),
@@ -52,10 +66,12 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
     if t == "award_granted":
         award = (awards or {}).get(d["award"])
         name = award.name(get_language() or "ru") if award else d.get("award_code", "")
-        return _("%(who)s was awarded %(award)s.") % {"who": who, "award": name}
+        return _agreeing(e, _("%(who)s was awarded %(award)s."),
+                         pgettext("feminine", "%(who)s was awarded %(award)s.")) % {"who": who, "award": name}
     if t == "promotion":
-        return _("%(who)s was promoted from %(from)s to %(to)s.") % {"who": who, "from": _rank(d["from"]),
-                                                                     "to": _rank(d["to"])}
+        return _agreeing(e, _("%(who)s was promoted from %(from)s to %(to)s."),
+                         pgettext("feminine", "%(who)s was promoted from %(from)s to %(to)s.")) % {
+            "who": who, "from": _rank(d["from"]), "to": _rank(d["to"])}
     if t == "proposal_rejected":
         return _("A proposal for %(who)s was rejected.") % {"who": who}
     return t

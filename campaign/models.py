@@ -79,6 +79,14 @@ class Rank(models.TextChoices):
 RANK_ORDER = [Rank.CORPORAL, Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN]
 
 
+class Gender(models.TextChoices):
+    """A character's grammatical gender: the chronicle's Russian sentences agree
+    with it («поступил» / «поступила»)."""
+
+    MASCULINE = "m", _("masculine")
+    FEMININE = "f", _("feminine")
+
+
 class Nationality(models.Model):
     """A nation and its names for the four ranks (G-23: the seed gives only a
     few equivalents; the game master adds and edits the rest)."""
@@ -127,6 +135,9 @@ class Character(models.Model):
     nationality = models.ForeignKey(Nationality, on_delete=models.PROTECT, related_name="characters",
                                     verbose_name=_("nationality"))
     rank = models.CharField(_("rank"), max_length=16, choices=Rank.choices, default=Rank.CORPORAL)
+    gender = models.CharField(_("grammatical gender"), max_length=1, choices=Gender.choices,
+                              default=Gender.MASCULINE,
+                              help_text=_("The chronicle's sentences agree with it: «поступил» or «поступила»."))
     photo = models.ImageField(_("photo"), upload_to=character_photo_path, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 

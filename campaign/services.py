@@ -24,6 +24,7 @@ from .models import (
     CampaignProjection,
     CampaignStatus,
     Character,
+    Gender,
     Membership,
     Nationality,
     Objective,
@@ -179,12 +180,16 @@ def player_signup(*, form: Any) -> Any:
 
 
 def character_create(*, owner: Any, name: str, nationality: Nationality, rank: str = Rank.CORPORAL,
-                     photo: Any = None) -> Character:
+                     photo: Any = None, gender: str = Gender.MASCULINE) -> Character:
     """V-RANK-1: a player creates his character; its starting rank is an event."""
     if rank not in Rank.values:
         raise InvalidInput("rank: неизвестное звание.", "rank: unknown rank.", field="rank")
+    if gender not in Gender.values:
+        raise InvalidInput("gender: род — «m» (мужской) или «f» (женский).",
+                           "gender: the grammatical gender is «m» (masculine) or «f» (feminine).", field="gender")
     with transaction.atomic():
-        character = Character.objects.create(owner=owner, name=name, nationality=nationality, rank=rank)
+        character = Character.objects.create(owner=owner, name=name, nationality=nationality, rank=rank,
+                                             gender=gender)
         if photo:
             character_photo_set(character=character, photo=photo)
         campaign_event_append(type="character_enlisted", data={"rank": rank}, character=character,

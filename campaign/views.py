@@ -3,11 +3,14 @@ own pages (characters, joining). Views parse input and call services; the
 pages read projections through selectors."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.syndication.views import Feed
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -15,13 +18,14 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import cache_control
 
 from config.cache import cache_get, cache_set
 from config.errors import ApplicationError
 
 from . import selectors, services
 from .chronicle import describe_all
-from .models import Campaign, CampaignStatus, Character, Membership, Nationality, Rank
+from .models import Campaign, CampaignStatus, Character, Gender, Membership, Nationality, Rank
 from .roles import is_game_master
 
 
@@ -109,22 +113,58 @@ def chronicle(request, campaign_id: int):
         "as_of": as_of})
 
 
+FAVICON = Path(__file__).resolve().parent / "static" / "shtab" / "favicon.ico"
+
+
+@cache_control(max_age=86400, public=True)
+def favicon(request):
+    """``/favicon.ico``, which every browser asks for whatever the page's <link rel=icon> says."""
+    return HttpResponse(FAVICON.read_bytes(), content_type="image/x-icon")
+
+
+def feed_tag(campaign: Campaign, suffix: str = "") -> str:
+    """A host-independent, permanent id (RFC 4151 ``tag:`` URI, RFC 4287 §4.2.6):
+    the same whichever address the feed is read at, so a reader never sees an
+    entry twice when the club moves its server."""
+    authority = settings.SHTAB.get("FEED_TAG_AUTHORITY", "shtab")
+    return f"tag:{authority},{campaign.created_at:%Y-%m-%d}:campaign/{campaign.pk}{suffix}"
+
+
 class ChronicleFeed(Feed):
-    """Atom feed of the chronicle for the club's channel."""
+    """Atom feed of the chronicle for the club's channel (RFC 4287: ids, an
+    author, ``updated`` on the feed and on every entry)."""
 
     feed_type = Atom1Feed
 
     def get_object(self, request, campaign_id: int):
-        return get_object_or_404(Campaign, pk=campaign_id)
+        return get_object_or_404(Campaign.objects.select_related("game_master"), pk=campaign_id)
 
     def title(self, obj):
         return f"{obj.name} — {_('Chronicle')}"
+
+    def feed_guid(self, obj):
+        return feed_tag(obj)
+
+    def author_name(self, obj):
+        master = obj.game_master
+        return (master.get_full_name() or master.get_username()) if master else str(_("Shtab"))
+
+    def item_guid(self, item):
+        return feed_tag(item.campaign, f"/event/{item.pk}")
+
+    item_guid_is_permalink = False
+
+    def item_updateddate(self, item):
+        return item.recorded_at
 
     def link(self, obj):
         return reverse("campaign-chronicle", args=[obj.pk])
 
     def items(self, obj):
-        return describe_all(selectors.chronicle(campaign=obj, limit=50))
+        events = describe_all(selectors.chronicle(campaign=obj, limit=50))
+        for e in events:
+            e.campaign = obj  # the tag ids name it: no query per entry
+        return events
 
     def item_title(self, item):
         return item.text
@@ -159,6 +199,9 @@ class CharacterForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     nationality = forms.ModelChoiceField(label=_("Nationality"), queryset=Nationality.objects.all())
     rank = forms.ChoiceField(label=_("Rank"), choices=Rank.choices, initial=Rank.CORPORAL)
+    gender = forms.TypedChoiceField(label=_("Grammatical gender"), choices=Gender.choices, initial=Gender.MASCULINE,
+                                    required=False, empty_value=Gender.MASCULINE,
+                                    help_text=_("The chronicle's sentences agree with it: «поступил» or «поступила»."))
     # A plain file: the service opens it, checks its size from the header and
     # names the problem in both languages (an ImageField would decode a
     # decompression bomb's header first and answer with a generic error).
@@ -173,8 +216,7 @@ def my_characters(request):
         try:
             c = services.character_create(owner=request.user, **form.cleaned_data)
         except ApplicationError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None,
-                           exc.message_ru if _ru() else exc.message_en)
+            form.add_error(exc.field if exc.field in form.fields else None, exc.for_person())
         else:
             messages.success(request, _("Character created."))
             return HttpResponseRedirect(reverse("character-detail", args=[c.pk]))
@@ -222,7 +264,7 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
         try:
             m = services.membership_request(campaign=campaign, character=character, token=token)
         except ApplicationError as exc:
-            messages.error(request, exc.message_ru if _ru() else exc.message_en)
+            messages.error(request, exc.for_person())
         else:
             messages.success(request, _("You have joined the campaign.") if m.status == Membership.Status.ACTIVE
                              else _("Request sent: the game master will assign your side."))

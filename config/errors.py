@@ -10,6 +10,7 @@ Services raise ``ApplicationError`` subclasses; the engine raises
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from django import db
@@ -43,6 +44,18 @@ class ApplicationError(Exception):
         self.field, self.rule_id = field, rule_id
         self.code = code or self.code
         self.extra = extra or {}
+
+    def for_person(self, language: str | None = None) -> str:
+        """The message as a page shows it, in the reader's language: the API's
+        leading field key (``campaign: …``) dropped, since the page names the
+        field itself (or the message stands alone), never twice."""
+        ru = (language or get_language() or "ru").startswith("ru")
+        text = self.message_ru if ru else self.message_en
+        key = re.match(r"([a-z_][a-z0-9_.]*(?:\[\d+\])?[a-z0-9_.]*): ", text)
+        if key:
+            text = text[key.end():]
+            text = text[:1].upper() + text[1:]
+        return text
 
     def as_dict(self) -> dict[str, Any]:
         lang_ru = (get_language() or "ru").startswith("ru")

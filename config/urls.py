@@ -14,6 +14,7 @@ from battles import views_setup as battle_setup_views
 from campaign import accounts, api_cards
 from campaign import api as campaign_api
 from campaign import views as campaign_views
+from config import apidocs
 
 api = [
     path("auth/token/", accounts.TokenView.as_view(), name="api-token"),
@@ -47,12 +48,15 @@ api = [
     path("proposals/<int:proposal_id>/decide/", campaign_api.ProposalDecideView.as_view(), name="api-proposal-decide"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file (no inline script: CSP).
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="shtab/swagger_ui.html"),
+         name="swagger-ui"),
+    path("redoc/redoc.standalone.js", apidocs.redoc_bundle, name="redoc-bundle"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema", template_name="shtab/redoc.html"), name="redoc"),
 ]
 
 urlpatterns = [
     path("", campaign_views.home, name="home"),
+    path("favicon.ico", campaign_views.favicon, name="favicon"),
     path("campaigns/<int:campaign_id>/", campaign_views.campaign_detail, name="campaign-detail"),
     path("campaigns/<int:campaign_id>/standings/", campaign_views.standings, name="campaign-standings"),
     path("campaigns/<int:campaign_id>/chronicle/", campaign_views.chronicle, name="campaign-chronicle"),

@@ -96,7 +96,7 @@ class FighterForm(forms.Form):
         self.fields["infantry_class"].choices = [(c.code, f"{name(c)} ({c.cost})") for c in game.classes]
         self.fields["place"].choices = (
             [("", _("outside any unit"))] + [(f"u{u.pk}", u.name) for u in tree.units]
-            + [(f"v{v.pk}", f"{_('crew')}: {v.name}") for v in tree.vehicles])
+            + [(f"v{v.pk}", f"{_('crew')}: {v.display_name}") for v in tree.vehicles])
 
 
 class FowTeamForm(forms.Form):

@@ -456,7 +456,13 @@ class Vehicle(models.Model):
         ordering = ["position", "id"]
 
     def __str__(self) -> str:
-        return self.name
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The name a person reads: an unnamed vehicle is stored under its kind's key (``tank``, which the
+        muster reads as "unnamed" and numbers, «Танк №1»), and reads as the kind in words."""
+        return str(self.get_kind_display()).capitalize() if self.name == self.kind else self.name
 
 
 class Fighter(models.Model):

@@ -31,7 +31,7 @@ def _ru() -> bool:
 
 
 def _error(request, exc: ApplicationError) -> None:
-    messages.error(request, exc.message_ru if _ru() else exc.message_en)
+    messages.error(request, exc.for_person())
 
 
 def _visible(request, roster_id: int):

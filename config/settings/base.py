@@ -48,7 +48,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: it shapes API errors raised by the middleware below it (Host, body size, database outage).
+    # Outermost: pages, the feed and the API's JSON go out gzipped to a client that asks. BREACH: Django's
+    # GZipMiddleware pads each compressed response by a random length ("Heal the BREACH", Django >= 4.2) and
+    # the CSRF token is masked anew in every response, so the one secret a page carries can't be guessed
+    # from compressed sizes. Static files are compressed ahead of time by WhiteNoise (production).
+    "django.middleware.gzip.GZipMiddleware",
+    # It shapes API errors raised by the middleware below it (Host, body size, database outage).
     "config.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -213,6 +218,8 @@ SPECTACULAR_SETTINGS = {
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+# One date format per language on every page, the admin and the cards (01.12.2026 in Russian).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Moscow"
 USE_TZ = True
@@ -244,6 +251,9 @@ SHTAB = {
     "TELEGRAM_API": os.environ.get("SHTAB_TELEGRAM_API", "https://api.telegram.org"),
     "NOTIFY_LANGUAGE": os.environ.get("SHTAB_NOTIFY_LANGUAGE", "ru"),
     "NOTIFY_RETRIES": int(os.environ.get("SHTAB_NOTIFY_RETRIES", "5")),
+    # The authority of the Atom feed's ``tag:`` ids (RFC 4151): a domain or e-mail the club owns. Never change it
+    # once the feed is followed (the ids would change and readers would show every entry again).
+    "FEED_TAG_AUTHORITY": os.environ.get("SHTAB_FEED_TAG_AUTHORITY", "shtab"),
 }
 
 # --- Login throttling (django-axes; counts kept in the database, so every

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
 from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
+from battles.engine.rules.common import side_en, side_ru
 from battles.engine.rules.core import Correction, _apply_correction, check_correction, other
 from battles.engine.rules.core import _apply_ended as _apply_v11_ended
 from battles.engine.state import TurnRecord
@@ -189,8 +190,8 @@ POLICY["turn_ended"] = Recorder("actor", named_side, "Сторона, чей х�
 def _check_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
     require_running(state)
     if p.side != state.side_to_move or p.turn != state.turn:
-        refuse("S-TURN", f"Сейчас ход {state.turn} стороны {state.side_to_move}.",
-               f"It is turn {state.turn} of the {state.side_to_move}.")
+        refuse("S-TURN", f"Сейчас ход {state.turn}: ходят {side_ru(state.side_to_move)}.",
+               f"It is turn {state.turn} of {side_en(state.side_to_move)}.")
 
 
 # Hooks run after a force is mustered (``(state, payload, ctx)``): indexes an area keeps.
