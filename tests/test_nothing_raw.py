@@ -26,7 +26,8 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
                  "corporal", "kills", "wounds", "saves", "attacker", "defender", "running", "finished", "draft",
                  "submitted", "locked", "pending", "approved", "rejected", "requested", "active", "planned",
                  "ended", "motorised", "wheeled", "tracked", "towed", "small", "medium", "large", "mine",
-                 "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox"}
+                 "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
+                 "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text"}
 
 
 def enum_values() -> set[str]:
