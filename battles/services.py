@@ -101,18 +101,23 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
         seen.add(ev.key)
 
 
+# ``json.dumps`` with options builds an encoder per call: one, built once.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _check_event_input(i: int, ev: NewEvent) -> None:
     """Text the database cannot store (NUL, lone surrogates) and data past the
     caps, refused before anything is looked up or written."""
     if not isinstance(ev.type, str):
         raise InvalidInput(f"events[{i}].type: ожидается строка.", f"events[{i}].type: expected a string.",
                            field=f"events[{i}].type")
-    inputs.refuse_bad(ev.type, f"events[{i}].type")
-    if isinstance(ev.key, str):
-        inputs.refuse_bad(ev.key, f"events[{i}].key")
+    if inputs.bad_text(ev.type):  # a string: what ``inputs.refuse_bad`` checks of it
+        raise inputs.text_error(f"events[{i}].type")
+    if isinstance(ev.key, str) and inputs.bad_text(ev.key):
+        raise inputs.text_error(f"events[{i}].key")
     path = f"events[{i}].data"
     try:
-        text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
+        text = _COMPACT.encode(ev.data)
     except (TypeError, ValueError, RecursionError):
         text = None
     # Fast path, the same verdict as the walk below: json escapes NUL as \u0000 and
@@ -581,8 +586,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    payload = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
-                         ensure_ascii=False, separators=(",", ":"))
+    payload = _COMPACT.encode([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)])
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
               "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
     if not _OPTIMISTIC_SQL:
@@ -613,7 +617,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         transaction.on_commit(committed)
     else:
         committed()
-    rows = [_stored_row(recorded_by, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
+    db = connection.alias
+    rows = [_stored_row(recorded_by, db, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
                         data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
             for (pk, position), d, k in zip(got, decided, keys, strict=True)]
     return AppendResult(rows, created=True)
@@ -715,14 +720,14 @@ class _GroupCommit:
 GROUP_COMMIT = _GroupCommit()
 
 
-def _stored_row(recorded_by: Any, **values: Any) -> BattleEvent:
+def _stored_row(recorded_by: Any, db: str, **values: Any) -> BattleEvent:
     """A stored event as a model instance, without ``Model.__init__`` (its
     per-field work cost more than the insert): every concrete field is set,
     and ``_state`` says stored, so ``AppendOnlyModel.save()`` refuses it."""
     row = BattleEvent.__new__(BattleEvent)
     row._state = ModelState()
     row._state.adding = False
-    row._state.db = connection.alias
+    row._state.db = db
     row.__dict__.update(values)
     if values["recorded_by_id"] is not None:
         row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row

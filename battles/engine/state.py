@@ -261,8 +261,21 @@ def _hints(cls: type) -> dict[str, Any]:
     return h
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def dump(obj: Any) -> Any:
     """Canonical JSON-ready form: dataclasses become dicts, dict keys sorted."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    names = _FIELD_NAMES.get(kind)  # a dataclass instance's field names, looked up once per class
+    if names is not None:
+        return {name: dump(getattr(obj, name)) for name in names}
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+        return {name: dump(getattr(obj, name)) for name in names}
     if dataclasses.is_dataclass(obj):
         return {f.name: dump(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):
