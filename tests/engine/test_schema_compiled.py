@@ -90,3 +90,12 @@ def test_dump_matches_the_walk_on_states():
 
     state = engine.fold(synthetic_battle(800))
     assert dump(state) == _reference_dump(state)
+
+
+def test_load_of_a_dump_is_the_same_state_in_both_rulesets():
+    from battles import engine
+
+    for ruleset, events in (("v11.2", synthetic_battle(800)), ("fow", synthetic_fow_battle(800))):
+        state = engine.fold(events, ruleset=ruleset)
+        again = engine.state_from_json(engine.state_to_json(state), ruleset)
+        assert type(again) is type(state) and _reference_dump(again) == _reference_dump(state)
