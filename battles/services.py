@@ -101,18 +101,23 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
         seen.add(ev.key)
 
 
+# ``json.dumps`` with options builds an encoder per call: one, built once.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _check_event_input(i: int, ev: NewEvent) -> None:
     """Text the database cannot store (NUL, lone surrogates) and data past the
     caps, refused before anything is looked up or written."""
     if not isinstance(ev.type, str):
         raise InvalidInput(f"events[{i}].type: ожидается строка.", f"events[{i}].type: expected a string.",
                            field=f"events[{i}].type")
-    inputs.refuse_bad(ev.type, f"events[{i}].type")
-    if isinstance(ev.key, str):
-        inputs.refuse_bad(ev.key, f"events[{i}].key")
+    if inputs.bad_text(ev.type):  # a string: what ``inputs.refuse_bad`` checks of it
+        raise inputs.text_error(f"events[{i}].type")
+    if isinstance(ev.key, str) and inputs.bad_text(ev.key):
+        raise inputs.text_error(f"events[{i}].key")
     path = f"events[{i}].data"
     try:
-        text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
+        text = _COMPACT.encode(ev.data)
     except (TypeError, ValueError, RecursionError):
         text = None
     # Fast path, the same verdict as the walk below: json escapes NUL as \u0000 and
@@ -208,10 +213,18 @@ class _StateCache:
     by the next append, which owns them from then on.
     """
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 256, *, checkpoint_every: int = 0) -> None:
         self.size = size
         self._items: OrderedDict[int, tuple[int, str, engine.BattleState, Any]] = OrderedDict()
         self._lock = threading.Lock()
+        # Checkpoints (docs/append.md): every ``checkpoint_every``-th kept state of a battle is also
+        # written down as JSON text, which nobody owns or changes, so a locked append that finds the
+        # entry taken (another thread of this process holds it, or a failed comparison dropped it)
+        # starts from a copy of it and folds only the events after it, not from the projection
+        # (which no worker may have advanced) and the whole log.
+        self.checkpoint_every = checkpoint_every
+        self._checkpoints: OrderedDict[int, tuple[int, str, str]] = OrderedDict()
+        self._kept: dict[int, int] = {}
 
     def take(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
         with self._lock:
@@ -244,18 +257,45 @@ class _StateCache:
 
     def keep(self, battle_id: int, seq: int, fingerprint: str, state: engine.BattleState,
              meta: _Meta | None = None) -> None:
+        text = None
+        if self.checkpoint_every:
+            with self._lock:
+                kept = self._kept[battle_id] = self._kept.get(battle_id, 0) + 1
+            if kept % self.checkpoint_every == 0:
+                # Written while the state is still the caller's own: once kept, another thread may take it.
+                text = _COMPACT.encode(engine.state_to_json(state))
         with self._lock:
             self._items[battle_id] = (seq, fingerprint, state, meta)
             self._items.move_to_end(battle_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+            if text is not None:
+                old = self._checkpoints.get(battle_id)
+                if old is None or old[1] != fingerprint or old[0] <= seq:
+                    self._checkpoints[battle_id] = (seq, fingerprint, text)
+                self._checkpoints.move_to_end(battle_id)
+                while len(self._checkpoints) > self.size:
+                    gone, _ = self._checkpoints.popitem(last=False)
+                    self._kept.pop(gone, None)
+
+    def checkpoint(self, battle_id: int, seq: int, fingerprint: str, ruleset: str) -> engine.BattleState | None:
+        """A new state (the caller's own) loaded from the battle's checkpoint at
+        ``seq`` or before it, under the same rules; the caller folds the log
+        from its ``last_seq`` on. ``None`` without one."""
+        with self._lock:
+            cp = self._checkpoints.get(battle_id)
+        if cp is None or cp[0] > seq or cp[1] != fingerprint:
+            return None
+        return engine.state_from_json(json.loads(cp[2]), ruleset)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._checkpoints.clear()
+            self._kept.clear()
 
 
-STATE_CACHE = _StateCache()
+STATE_CACHE = _StateCache(checkpoint_every=16)
 # The replay worker's own: the state after its last replay of each battle (never shared with appends).
 REPLAY_CACHE = _StateCache()
 
@@ -273,7 +313,12 @@ def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2"
     """The state after the battle's last event, owned by the caller: this
     process's cached state from its last append, or the stored projection plus
     whatever the log has beyond it (the worker may lag)."""
-    cached = STATE_CACHE.take_upto(battle.id, battle.head_seq, _fingerprint_of(rules, ruleset))
+    fingerprint = _fingerprint_of(rules, ruleset)
+    cached = STATE_CACHE.take_upto(battle.id, battle.head_seq, fingerprint)
+    if cached is None:  # taken by another thread of this process: its last checkpoint, when close
+        cached = STATE_CACHE.checkpoint(battle.id, battle.head_seq, fingerprint, ruleset)
+        if cached is not None and battle.head_seq - cached.last_seq > CHECKPOINT_REACH:
+            cached = None  # far behind: the projection is likely closer
     if cached is not None:
         if cached.last_seq >= battle.head_seq:
             return cached
@@ -285,6 +330,11 @@ def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2"
     if state.last_seq >= battle.head_seq:
         return state
     return _fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0]
+
+
+# How far behind the head a checkpoint may be and still be folded forward instead of
+# loading the projection (folding is about as fast per event as loading a state's JSON).
+CHECKPOINT_REACH = 500
 
 
 def _fold_log(battle_id: int, state: Any, rules: dict[str, Any],
@@ -581,8 +631,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    payload = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
-                         ensure_ascii=False, separators=(",", ":"))
+    payload = _COMPACT.encode([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)])
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
               "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
     if not _OPTIMISTIC_SQL:
@@ -613,7 +662,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         transaction.on_commit(committed)
     else:
         committed()
-    rows = [_stored_row(recorded_by, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
+    db = connection.alias
+    rows = [_stored_row(recorded_by, db, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
                         data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
             for (pk, position), d, k in zip(got, decided, keys, strict=True)]
     return AppendResult(rows, created=True)
@@ -715,14 +765,14 @@ class _GroupCommit:
 GROUP_COMMIT = _GroupCommit()
 
 
-def _stored_row(recorded_by: Any, **values: Any) -> BattleEvent:
+def _stored_row(recorded_by: Any, db: str, **values: Any) -> BattleEvent:
     """A stored event as a model instance, without ``Model.__init__`` (its
     per-field work cost more than the insert): every concrete field is set,
     and ``_state`` says stored, so ``AppendOnlyModel.save()`` refuses it."""
     row = BattleEvent.__new__(BattleEvent)
     row._state = ModelState()
     row._state.adding = False
-    row._state.db = connection.alias
+    row._state.db = db
     row.__dict__.update(values)
     if values["recorded_by_id"] is not None:
         row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row

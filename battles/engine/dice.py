@@ -62,9 +62,20 @@ def _fill(tp: Any, data: Any, roll: Callable[[int], int]) -> Any:
         _k, item = get_args(tp)
         return {k: _fill(item, v, roll) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(data, dict):
-        tps = hints(tp)
+        tps = _dice_fields(tp)  # only the fields that can hold a die are walked
         return {k: (_fill(tps[k], v, roll) if k in tps else v) for k, v in data.items()}
     return data
+
+
+_DICE_FIELDS: dict[type, dict[str, Any]] = {}
+
+
+def _dice_fields(tp: type) -> dict[str, Any]:
+    """A payload class's fields whose annotation holds a die (memoised)."""
+    found = _DICE_FIELDS.get(tp)
+    if found is None:
+        found = _DICE_FIELDS[tp] = {k: t for k, t in hints(tp).items() if _has_dice(t)}
+    return found
 
 
 def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int], ruleset: Any = None) -> Any:

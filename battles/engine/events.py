@@ -289,14 +289,23 @@ def event_type(
                                game_master_only=game_master_only)
 
 
+_BY_CODE: dict[str, Registry] = {}  # ruleset code -> its registry (the rulesets are fixed at import)
+
+
 def _registry(ruleset: Any) -> Registry:
     if ruleset is None:
         return REGISTRY
     if isinstance(ruleset, Registry):
         return ruleset
+    found = _BY_CODE.get(ruleset) if isinstance(ruleset, str) else None
+    if found is not None:
+        return found
     from .rulesets import get
 
-    return get(ruleset).registry
+    found = get(ruleset).registry
+    if isinstance(ruleset, str):
+        _BY_CODE[ruleset] = found
+    return found
 
 
 def lookup(name: Any, ruleset: Any = None) -> EventType[Any]:

@@ -19,7 +19,23 @@ from .errors import PayloadError
 _MISSING = dataclasses.MISSING
 
 
+_OPTIONAL: dict[Any, tuple[bool, Any]] = {}
+
+
 def _is_optional(tp: Any) -> tuple[bool, Any]:
+    try:
+        return _OPTIONAL[tp]
+    except (KeyError, TypeError):
+        pass
+    found = _optional_of(tp)
+    try:
+        _OPTIONAL[tp] = found
+    except TypeError:  # an unhashable annotation: not memoised
+        pass
+    return found
+
+
+def _optional_of(tp: Any) -> tuple[bool, Any]:
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
@@ -114,7 +130,24 @@ def hints(cls: type) -> dict[str, Any]:
 
 
 def parse_dataclass(cls: type, data: Any, path: str = "data") -> Any:
-    """Build ``cls`` from a JSON object, naming the first bad field."""
+    """Build ``cls`` from a JSON object, naming the first bad field.
+
+    A parser compiled once per payload class takes every payload first; it
+    accepts exactly what the walk below accepts and builds the same value,
+    without building a path per value. Anything it does not accept is handed
+    to the walk, which names the first bad field as always."""
+    fast = _PARSERS.get(cls)
+    if fast is None:
+        fast = _compiled_parser(cls)
+    if fast is not _SLOW:
+        try:
+            return fast(data)
+        except Exception:  # noqa: BLE001 - the walk below gives the answer (or the same error)
+            pass
+    return _parse_dataclass_walk(cls, data, path)
+
+
+def _parse_dataclass_walk(cls: type, data: Any, path: str = "data") -> Any:
     if not isinstance(data, dict):
         raise _type_error(path, "объект", "an object")
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -132,6 +165,145 @@ def parse_dataclass(cls: type, data: Any, path: str = "data") -> Any:
             continue
         kwargs[name] = check_value(tps[name], data[name], fpath, dict(f.metadata))
     return cls(**kwargs)
+
+
+# --- compiled parsers -----------------------------------------------------------
+# One closure per payload class and annotation, built once: the same verdicts and
+# values as ``check_value``/``_parse_dataclass_walk``, without the annotation
+# introspection and the path strings they build for every value. A value they
+# refuse raises ``_Refused`` (no message): the walk then names it.
+
+
+class _Refused(Exception):
+    pass
+
+
+def _SLOW(data: Any) -> Any:  # noqa: N802 - marker: this class is always parsed by the walk
+    raise _Refused
+
+
+_PARSERS: dict[type, Any] = {}
+
+
+def _compiled_parser(cls: type) -> Any:
+    _PARSERS[cls] = _SLOW  # a class that refers to itself is parsed by the walk
+    try:
+        fast = _compile_dataclass(cls)
+    except Exception:  # noqa: BLE001 - an annotation the compiler does not know: the walk decides
+        fast = _SLOW
+    _PARSERS[cls] = fast
+    return fast
+
+
+def _compile_dataclass(cls: type) -> Any:
+    tps = hints(cls)
+    specs = tuple((f.name, f.default is _MISSING and f.default_factory is _MISSING,
+                   _compile(tps[f.name], dict(f.metadata))) for f in dataclasses.fields(cls))
+    known = frozenset(name for name, _required, _check in specs)
+
+    def parse(data: Any) -> Any:
+        if not isinstance(data, dict) or not data.keys() <= known:
+            raise _Refused
+        kwargs = {}
+        for name, required, check in specs:
+            if name in data:
+                kwargs[name] = check(data[name])
+            elif required:
+                raise _Refused
+        return cls(**kwargs)
+
+    return parse
+
+
+def _compile(tp: Any, meta: dict[str, Any]) -> Any:
+    optional, tp = _is_optional(tp)
+    inner = _compile_inner(tp, meta)
+
+    def check(value: Any) -> Any:
+        if value is None:
+            if optional:
+                return None
+            raise _Refused
+        return inner(value)
+
+    return check
+
+
+def _compile_inner(tp: Any, meta: dict[str, Any]) -> Any:  # noqa: C901 - one branch per annotation kind
+    origin = get_origin(tp)
+    lo, hi = meta.get("min"), meta.get("max")
+    if origin is Literal:
+        choices = get_args(tp)
+
+        def literal(value: Any) -> Any:
+            if value not in choices:
+                raise _Refused
+            return value
+
+        return literal
+    if tp is bool:
+        def boolean(value: Any) -> Any:
+            if not isinstance(value, bool):
+                raise _Refused
+            return value
+
+        return boolean
+    if tp is int or tp is float:
+        wanted = int if tp is int else (int, float)
+        convert = float if tp is float else None
+
+        def number(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, wanted):
+                raise _Refused
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise _Refused
+            return value if convert is None else convert(value)
+
+        return number
+    if tp is str:
+        longest, shortest = meta.get("max_length"), meta.get("min_length", 0)
+
+        def text(value: Any) -> Any:
+            if not isinstance(value, str) or (longest is not None and len(value) > longest) or shortest > len(value):
+                raise _Refused
+            return value
+
+        return text
+    if origin is list:
+        (item_tp,) = get_args(tp)
+        fewest, most = meta.get("min_items"), meta.get("max_items")
+        item = _compile(item_tp, meta.get("items", {}))
+
+        def items(value: Any) -> Any:
+            if not isinstance(value, list):
+                raise _Refused
+            if (fewest is not None and len(value) < fewest) or (most is not None and len(value) > most):
+                raise _Refused
+            return [item(v) for v in value]
+
+        return items
+    if origin is dict:
+        _key_tp, val_tp = get_args(tp)
+        val = _compile(val_tp, {})
+
+        def mapping(value: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _Refused
+            out = {}
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise _Refused
+                out[k] = val(v)
+            return out
+
+        return mapping
+    if dataclasses.is_dataclass(tp):
+        def nested(value: Any) -> Any:
+            fast = _PARSERS.get(tp) or _compiled_parser(tp)
+            return fast(value)
+
+        return nested
+    raise TypeError(f"unsupported payload annotation {tp!r}")
 
 
 def to_json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:

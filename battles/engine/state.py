@@ -261,8 +261,21 @@ def _hints(cls: type) -> dict[str, Any]:
     return h
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def dump(obj: Any) -> Any:
     """Canonical JSON-ready form: dataclasses become dicts, dict keys sorted."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    names = _FIELD_NAMES.get(kind)  # a dataclass instance's field names, looked up once per class
+    if names is not None:
+        return {name: dump(getattr(obj, name)) for name in names}
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+        return {name: dump(getattr(obj, name)) for name in names}
     if dataclasses.is_dataclass(obj):
         return {f.name: dump(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):
@@ -277,25 +290,62 @@ def dump(obj: Any) -> Any:
 def _load_value(tp: Any, value: Any) -> Any:
     if value is None:
         return None
+    return _loader(tp)(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_LOADERS: dict[Any, Any] = {}
+
+
+def _loader(tp: Any) -> Any:
+    """The loader of one annotation, built once (``load`` runs for every
+    projection and checkpoint read: the annotation is not inspected again)."""
+    try:
+        return _LOADERS[tp]
+    except KeyError:
+        pass
+    fn = _LOADERS[tp] = _compile_loader(tp)
+    return fn
+
+
+def _compile_loader(tp: Any) -> Any:
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
-        return _load_value(args[0], value) if len(args) == 1 else value
+        if len(args) != 1:
+            return _same
+        inner = _loader(args[0])
+        return lambda v: None if v is None else inner(v)
     if origin is list:
         (item,) = get_args(tp)
-        return [_load_value(item, v) for v in value]
+        each = _loader(item)
+        if each is _same:
+            return lambda v: [x for x in v]  # a new list, as before (the state owns it)
+        return lambda v: [None if x is None else each(x) for x in v]
     if origin is dict:
         _k, v_tp = get_args(tp)
+        each = _loader(v_tp)
         # sorted, as dump writes them: a store that reorders keys (jsonb) loads the same
-        return {k: _load_value(v_tp, value[k]) for k in sorted(value)}
+        if each is _same:
+            return lambda v: {k: v[k] for k in sorted(v)}
+        return lambda v: {k: (None if v[k] is None else each(v[k])) for k in sorted(v)}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return load(tp, value)
-    return value
+        return lambda v: load(tp, v)
+    return _same
+
+
+_LOAD_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
 def load(cls: type, data: dict[str, Any]) -> Any:
     """Inverse of ``dump``; unknown keys are ignored, missing ones take defaults
     (a projection written by an older engine still loads)."""
-    tps = _hints(cls)
-    kwargs = {f.name: _load_value(tps[f.name], data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
+    fields = _LOAD_FIELDS.get(cls)
+    if fields is None:
+        tps = _hints(cls)
+        fields = _LOAD_FIELDS[cls] = tuple((f.name, _loader(tps[f.name])) for f in dataclasses.fields(cls))
+    kwargs = {name: (None if data[name] is None else fn(data[name])) for name, fn in fields if name in data}
     return cls(**kwargs)

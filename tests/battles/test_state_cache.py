@@ -62,3 +62,26 @@ def test_a_state_for_another_seq_or_other_rules_is_never_used(campaign):
                         events=[NewEvent("turn_ended", {"side": "defender", "turn": 1})])
     assert battle.events.count() == 2  # checked against the real state, not the stale one
     assert engine.dump(STATE_CACHE.take(battle.id, 2, fp(battle))) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_append_that_finds_the_entry_taken_starts_from_the_checkpoint_not_the_whole_log(campaign):
+    """Another thread holds the battle's entry (or a failed comparison dropped it):
+    the locked path loads the process's last checkpoint (every 16th kept state)
+    and folds only the events after it; no projection read, the true state."""
+    from bench import synthetic
+
+    script = synthetic.battle(21, types=synthetic.TURNS_ONLY)
+    battle = battle_create(campaign=campaign, name="checkpoint")
+    for e in script[:20]:
+        battle_event_append(battle_id=battle.id, expected_seq=e.seq - 1, events=[NewEvent(e.type, e.data)])
+    taken = STATE_CACHE.take(battle.id, 20, fp(battle))  # another thread of this process holds it now
+    assert taken is not None
+    with CaptureQueriesContext(connection) as ctx:
+        battle_event_append(battle_id=battle.id, expected_seq=20, events=[NewEvent(script[20].type, script[20].data)])
+    sql = [q["sql"] for q in ctx.captured_queries]
+    append = sql[:next(i for i, q in enumerate(sql) if "battles_logposition" in q)]
+    assert not any("battles_battleprojection" in q for q in append), "the checkpoint spares the projection"
+    reads = [q for q in append if "battles_battleevent" in q and '"seq" >' in q]
+    assert reads and all("> 15" in q or "> 16" in q for q in reads), reads  # only the events after it
+    assert engine.dump(STATE_CACHE.take(battle.id, 21, fp(battle))) == engine.dump(fold_log(battle))
