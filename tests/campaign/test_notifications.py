@@ -52,11 +52,20 @@ class FakeChannel:
 
 @pytest.fixture
 def channel(settings):
+    """The fake channel, configured in this process's settings. The delivery
+    tasks run in this process too (eagerly, also under CI where other tasks go
+    to the real worker): the worker process cannot see the test's settings or
+    reach a channel it was not configured with."""
+    from config.celery import app
+
     fake = FakeChannel()
+    was_eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
     settings.SHTAB = {**settings.SHTAB, "NOTIFY_WEBHOOK_URL": f"{fake.url}/hook", "TELEGRAM_BOT_TOKEN": "123:abc",
                       "TELEGRAM_CHAT_ID": "-100777", "TELEGRAM_API": fake.url, "NOTIFY_LANGUAGE": "ru",
                       "NOTIFY_RETRIES": 3}
     yield fake
+    app.conf.task_always_eager = was_eager
     fake.close()
 
 
