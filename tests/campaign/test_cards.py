@@ -116,6 +116,8 @@ class TestRosterCardsPage:
         assert "Formation: Танковое отделение" in motor
 
     def test_v_form_3_and_4_vehicle_card_bears_its_mark_and_characteristics(self, roster):
+        """V-FORM-3 (the mark on the model) and V-FORM-4 (a paper card bearing the
+        same mark and the vehicle's characteristics)."""
         tank = body_of(cards(page(roster.user, f"/cards/roster/{roster.id}/", "en")), "vehicle")
         assert '<div class="mark">№ 1</div>' in tank and "«За Родину!»" in tank
         assert "Armour class 3" in tank and "Gun class 3" in tank and "Side skirts" in tank
