@@ -3,6 +3,7 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from battles import api as battles_api
@@ -53,6 +54,11 @@ api = [
     path("redoc/redoc.standalone.js", apidocs.redoc_bundle, name="redoc-bundle"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema", template_name="shtab/redoc.html"), name="redoc"),
 ]
+
+# The admin is the game master's desk: name it so, in both languages.
+admin.site.site_header = _("Shtab · the game master's desk")
+admin.site.site_title = _("Shtab")
+admin.site.index_title = _("The campaign's paperwork")
 
 urlpatterns = [
     path("", campaign_views.home, name="home"),
