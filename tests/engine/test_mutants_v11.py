@@ -1,0 +1,74 @@
+"""v11.2 engine: tests written to kill mutants that survived ``make mutants``
+(docs/mutants.md). Each asserts behaviour the seed gives and cites its rule."""
+import pytest
+
+from battles.engine.rules.common import observation_distance
+from battles.engine.state import Fighter
+
+from .table import D, attacker_turn, standard
+
+
+def mortar_turn(rules=None):
+    """The defender's turn with its mortar DM (crew d_mc + d_mp) ready to fire."""
+    t = standard(rules)
+    t.postures("defender")
+    return t
+
+
+def test_v_house_2_a_mortar_hit_damages_a_house():
+    """V-HOUSE-2 lists the mortar among the weapons that damage houses: a hit adds 1."""
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+
+
+def test_v_house_2_a_mortar_miss_does_not_damage_a_house():
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(3))
+    assert t.state.buildings["H"].damage == 0
+
+
+@pytest.mark.parametrize(("dist", "height", "ok"), [(12.0, False, True), (12.01, False, False),
+                                                    (16.0, True, True), (16.01, True, False)])
+def test_v_terr_9_a_height_adds_4_inches_to_observation(dist, height, ok):
+    """V-TERR-9: +4 in of observation on a height (G-1: a rifleman observes 12 in); the fire
+    distance is out of the way (30 in), so V-CMD-8 (visual contact) is what decides."""
+    t = attacker_turn(standard({"fire_distance": {"rifle": 30.0}}))
+    data = dict(shooter="a1", weapon="rifle", target="fighters", distance=dist, on_height=height,
+                struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-8"
+
+
+def test_v_terr_9_observation_distance_on_a_height():
+    f = Fighter(id="x", side="attacker", unit="A", cls="rifleman")
+    rules = {"observation_distance": {"rifleman": 12.0}, "height_bonus": 4.0, "scout_observation": 24.0,
+             "scout_height_bonus": True}
+    assert observation_distance(f, rules) == 12.0
+    assert observation_distance(f, rules, on_height=True) == 16.0
+
+
+@pytest.mark.parametrize("later_kills", [True, False])
+def test_v_med_1_two_wounds_in_one_turn_kill_whatever_g10_says(later_kills):
+    """V-MED-1 is seed text; G-10 (a second wound in a later turn) is a placeholder the master may
+    switch off. With G-10 off, two wounds in the same turn still kill."""
+    t = attacker_turn(standard({"wounded_again_later_killed": later_kills}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").dead
+    assert t.f("a2").credit.kills == 1
+
+
+def test_g10_off_a_second_wound_in_a_later_turn_only_wounds_again():
+    """G-10 off: the fighter wounded in turn 1 and again in turn 2 is wounded, not dead (V-MED-1 is
+    only about one turn)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.next_turn()
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    assert t.f("d1").wounded_turn == t.state.turn
