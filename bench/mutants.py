@@ -29,6 +29,7 @@ import argparse
 import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -122,7 +123,12 @@ def run_mutmut(only: list[str], jobs: int) -> int:
     mutmut = Path(sys.executable).parent / "mutmut"
     cmd = ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(jobs), *only]
     print("make mutants:", " ".join(cmd), f"(in {STAGE.relative_to(ROOT)}/)", flush=True)
-    return subprocess.call(cmd, cwd=STAGE, env=env)
+    proc = subprocess.Popen(cmd, cwd=STAGE, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:  # Ctrl-C: mutmut stops its workers; what it finished still counts
+        proc.wait()
+        return 1
 
 
 def read_results() -> dict[str, dict]:
@@ -134,6 +140,60 @@ def read_results() -> dict[str, dict]:
         if not (rel.startswith(ENGINE) or rel == ROSTER):
             continue
         out[rel] = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+    return out
+
+
+PROSE = re.compile(r"[^\W\d_]{3,}\s")  # a word and a space: a message, not a key, ID or separator
+
+
+def _is_prose(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(PROSE.search(node.value))
+
+
+def _diff(a, b) -> list[tuple]:
+    """The smallest differing subtrees of two ASTs."""
+    if type(a) is not type(b):
+        return [(a, b)]
+    if isinstance(a, ast.Constant):
+        return [] if a.value == b.value and type(a.value) is type(b.value) else [(a, b)]
+    if not isinstance(a, ast.AST):
+        return [] if a == b else [(a, b)]
+    out = []
+    for field_name in a._fields:
+        if field_name == "name" and isinstance(a, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        x, y = getattr(a, field_name, None), getattr(b, field_name, None)
+        if isinstance(x, list):
+            if not isinstance(y, list) or len(x) != len(y):
+                return [(a, b)]
+            for i, j in zip(x, y, strict=True):
+                out += _diff(i, j)
+        else:
+            out += _diff(x, y)
+    return out
+
+
+def message_mutants(path: str) -> set[str]:
+    """Mutants of ``path`` whose only change is the wording of a message: a prose string
+    literal (Russian or English: a word and a space) made "XX...XX", lower case or upper
+    case. The refusal or report line is still made, with its rule ID, severity and
+    subject, which is what the tests assert; only its letters differ (docs/mutants.md).
+    A message replaced by None or dropped is not in this set: tests catch those."""
+    mutated = STAGE / "mutants" / path
+    if not mutated.exists():
+        return set()
+    tree = ast.parse(mutated.read_text(encoding="utf-8"))
+    funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    module = path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+    out = set()
+    for name, node in funcs.items():
+        base, sep, number = name.rpartition("__mutmut_")
+        if not sep or number == "orig" or f"{base}__mutmut_orig" not in funcs:
+            continue
+        changed = _diff(funcs[f"{base}__mutmut_orig"], node)
+        if changed and all(_is_prose(a) and isinstance(b, ast.Constant) and isinstance(b.value, str)
+                           for a, b in changed):
+            out.add(f"{module}.{name}")
     return out
 
 
@@ -150,38 +210,50 @@ def verdict(code: int | None) -> str:
 
 
 def summarise(results: dict[str, dict], seconds: float | None) -> dict:
+    """Per file and per group (engine, roster): killed, survived, untested. The headline
+    fraction leaves out the mutants that only change a message's wording (message_mutants);
+    ``*_killed_all`` counts them too."""
     groups = {"engine": Counter(), "roster": Counter()}
     per_file: dict[str, Counter] = defaultdict(Counter)
     survivors: list[str] = []
     for path, codes in results.items():
         group = "roster" if path == ROSTER else "engine"
+        wording = message_mutants(path)
         for name, code in codes.items():
             v = verdict(code)
-            groups[group][v] += 1
             per_file[path][v] += 1
-            if v in {"survived", "no tests", "suspicious"}:
+            groups[group][v] += 1
+            if v != "not tested" and name in wording:
+                groups[group]["wording " + ("killed" if v == "killed" else "survived")] += 1
+                per_file[path]["wording"] += 1
+            elif v in {"survived", "no tests", "suspicious"}:
                 survivors.append(name)
-    print(f"\n{'file':55} {'killed':>7} {'surv.':>6} {'no t.':>6} {'untested':>8} {'total':>6}")
+    print(f"\n{'file':48} {'killed':>7} {'surv.':>6} {'wording':>8} {'untested':>8} {'total':>6}")
     for path, c in sorted(per_file.items()):
-        total = sum(c.values())
+        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested"))
         if total:
-            print(f"{path:55} {c['killed']:7} {c['survived'] + c['suspicious']:6} {c['no tests']:6} "
+            print(f"{path:48} {c['killed']:7} {c['survived'] + c['suspicious'] + c['no tests']:6} {c['wording']:8} "
                   f"{c['not tested']:8} {total:6}")
     figures: dict = {}
     for group, c in groups.items():
-        total = sum(c.values())
+        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested"))
         tested = total - c["not tested"]
-        frac = round(c["killed"] / tested, 4) if tested else None
+        wording = c["wording killed"] + c["wording survived"]
+        killed = c["killed"] - c["wording killed"]
+        frac = round(killed / (tested - wording), 4) if tested - wording else None
         figures[f"{group}_mutants_killed"] = frac
+        figures[f"{group}_mutants_killed_all"] = round(c["killed"] / tested, 4) if tested else None
         figures[f"{group}_mutants_tested"] = tested
+        figures[f"{group}_mutants_wording"] = wording
         figures[f"{group}_mutants_total"] = total
         shown = "n/a" if frac is None else f"{frac:.1%}"
-        print(f"{group}: {shown} killed ({c['killed']} of {tested} tested; {total} mutants; "
-              f"{c['survived'] + c['suspicious']} survived, {c['no tests']} without tests)")
+        print(f"{group}: {shown} killed ({killed} of {tested - wording} tested, leaving out {wording} that only "
+              f"reword a message; {c['killed']} of {tested} with them); {total} mutants in all, "
+              f"{c['not tested']} not tested in this run")
     if seconds is not None:
         figures["mutants_seconds"] = round(seconds)
     (STAGE / "survivors.txt").write_text("\n".join(sorted(survivors)) + "\n", encoding="utf-8")
-    print(f"survivors listed in {(STAGE / 'survivors.txt').relative_to(ROOT)}; "
+    print(f"survivors (not counting rewordings) in {(STAGE / 'survivors.txt').relative_to(ROOT)}; "
           f"show one with: cd .mutants && mutmut show NAME")
     return figures
 

@@ -32,3 +32,142 @@ def test_v_motor_6_exactly_one_corporal_commands_a_motorised_crew(commanders, ok
 @pytest.mark.parametrize("personnel", [1, 3])
 def test_v_motor_6_two_personnel_not_more_not_fewer(personnel):
     assert "V-MOTOR-6" in ids(_motor_crew(personnel, ("corporal",)).report())
+
+
+# --- Flames of War rosters: every report line names its rule, its platoon, in both languages -----------------
+from rosters import domain  # noqa: E402
+
+FOW_TYPES = {
+    "rifle": domain.FowTeamData("rifle", "infantry", "", False, 3),
+    "scout": domain.FowTeamData("scout", "infantry", "recon", False, 3),
+    "tank": domain.FowTeamData("tank", "tank", "", False, 10),
+    "loco": domain.FowTeamData("loco", "train", "armoured_train", True, 12),
+    "wagon": domain.FowTeamData("wagon", "train", "armoured_train", False, 10),
+}
+
+
+def _fow(*platoons, teams=(), limit=100, **spec_kw) -> domain.Report:
+    """platoons: (ref, fow_kind, parent, [(type, count)]); ``teams``: extra (type, unit, count)."""
+    units = tuple(domain.UnitSpec(ref, "fow_platoon", f"Взвод {ref}", parent, fow_kind=kind)
+                  for ref, kind, parent, _ in platoons)
+    rows = tuple(domain.FowTeamSpec(t, ref, n) for ref, _, _, rows in platoons for t, n in rows)
+    rows += tuple(domain.FowTeamSpec(t, u, n) for t, u, n in teams)
+    spec = domain.RosterSpec(units=units, teams=rows, ruleset="fow", in_campaign=True, **spec_kw)
+    return domain.validate(spec, domain.Rules(classes={}, armour_cost={}, gun_cost={}, fow_team_types=FOW_TYPES,
+                                              fow_points_limit=limit))
+
+
+def _lines(report: domain.Report, rule_id: str) -> list[domain.Violation]:
+    return [v for v in report.violations if v.rule_id == rule_id]
+
+
+def test_f_spec_1_a_team_outside_any_platoon_is_an_error_of_the_whole_roster():
+    report = _fow(("1", "infantry", None, [("rifle", 2)]), teams=[("rifle", "nowhere", 1)])
+    [v] = _lines(report, "F-SPEC-1")
+    assert v.unit is None and v.severity == "error" and not report.ok
+    assert report.total == 3 * 3  # the stray team is still priced
+
+
+def test_f_spec_1_an_unknown_team_type_names_its_platoon_and_the_next_team_is_still_counted():
+    report = _fow(("1", "infantry", None, [("ghost", 1), ("rifle", 2)]))
+    [v] = _lines(report, "F-SPEC-1")
+    assert v.unit == "1" and v.unit_name == "Взвод 1" and "ghost" in v.message_en and "ghost" in v.message_ru
+    assert report.total == 2 * 3 and report.unit_costs == {"1": 6}
+
+
+def test_f_spec_1_an_unknown_team_type_outside_a_platoon_names_no_platoon():
+    report = _fow(("1", "infantry", None, [("rifle", 1)]), teams=[("ghost", "nowhere", 1)])
+    assert {v.unit for v in _lines(report, "F-SPEC-1")} == {None}
+
+
+def test_f_spec_1_a_platoon_without_teams_names_the_platoon():
+    [v] = _lines(_fow(("1", "infantry", None, [])), "F-SPEC-1")
+    assert v.unit == "1" and v.severity == "error"
+
+
+def test_g_f3_an_armoured_train_of_wagons_and_one_locomotive_is_valid():
+    report = _fow(("T", "armoured_train", None, [("loco", 1), ("wagon", 2)]),
+                  ("E", "tank", "T", [("tank", 2)]))
+    assert report.ok, report.violations
+    assert report.unit_costs == {"T": 12 + 20, "E": 20}
+
+
+@pytest.mark.parametrize(("rows", "locos"), [([("wagon", 2)], 0), ([("loco", 2), ("wagon", 1)], 2)])
+def test_g_f3_an_armoured_train_has_exactly_one_locomotive(rows, locos):
+    [v] = _lines(_fow(("T", "armoured_train", None, rows)), "G-F3")
+    assert v.unit == "T" and f"{locos}" in v.message_en and f"{locos}" in v.message_ru
+
+
+def test_g_f3_an_armoured_train_is_wagons_only():
+    [v] = _lines(_fow(("T", "armoured_train", None, [("loco", 1), ("rifle", 2)])), "G-F3")
+    assert v.unit == "T"
+
+
+def test_g_f3_wagons_belong_only_in_an_armoured_train():
+    [v] = _lines(_fow(("1", "infantry", None, [("rifle", 1), ("wagon", 1)])), "G-F3")
+    assert v.unit == "1"
+
+
+@pytest.mark.parametrize(("parent_kind", "kind", "ok"), [
+    ("armoured_train", "tank", True), ("armoured_train", "infantry", False), ("infantry", "tank", False),
+])
+def test_g_f3_only_a_tank_platoon_escorts_a_train(parent_kind, kind, ok):
+    rows = [("loco", 1)] if parent_kind == "armoured_train" else [("rifle", 1)]
+    report = _fow(("P", parent_kind, None, rows), ("C", kind, "P", [("tank" if kind == "tank" else "rifle", 1)]))
+    lines = _lines(report, "G-F3")
+    assert (not lines) is ok
+    assert all(v.unit == "C" for v in lines)
+
+
+def test_g_f3_a_platoon_whose_parent_is_missing_is_an_error():
+    [v] = _lines(_fow(("C", "tank", "gone", [("tank", 1)])), "G-F3")
+    assert v.unit == "C"
+
+
+def test_f_spec_1_v11_2_fighters_in_a_fow_roster_are_an_error_of_the_whole_roster():
+    report = _fow(("1", "infantry", None, [("rifle", 1)]), fighters=(domain.FighterSpec("rifleman", 1, "1"),))
+    [v] = _lines(report, "F-SPEC-1")
+    assert v.unit is None and not report.ok
+
+
+def test_g_f1_the_points_limit_binds_above_not_at():
+    assert _fow(("1", "infantry", None, [("rifle", 2)]), limit=6).ok
+    [v] = _lines(_fow(("1", "infantry", None, [("rifle", 2)]), limit=5), "G-F1")
+    assert v.unit is None and "6" in v.message_en and "5" in v.message_ru
+
+
+# --- every report line, v11.2 and FoW: a catalog ID, Russian and English text, a real subject ----------------
+def _reports():
+    yield {"1", "2", "T", "C"}, _fow(("1", "recon", None, [("scout", 1), ("rifle", 1)]), ("2", "infantry", None, []),
+               ("T", "armoured_train", None, [("wagon", 1), ("rifle", 1)]), ("C", "infantry", "T", [("wagon", 1)]),
+               teams=[("ghost", "nowhere", 1), ("rifle", "nowhere", 1)], limit=1,
+               fighters=(domain.FighterSpec("rifleman", 1, "1"),))
+    b = Build()
+    m = b.unit("motorised")
+    v = b.vehicle("car", m)
+    b.add("personnel", 1, m, vehicle=v)
+    b.add("sergeant", 3, m)
+    b.squad(team1=9, team2=2)
+    b.platoon(squads=1)
+    b.group("at", of_kind=0)
+    b.company(platoons=0)
+    yield {u.ref for u in b.units} | {f"vehicle:{x.ref}" for x in b.vehicles}, b.report()
+
+
+def test_every_report_line_names_a_catalog_id_and_says_it_in_russian_and_english():
+    import re
+
+    for units, report in _reports():
+        assert len(report.violations) >= 5
+        for v in report.violations:
+            assert re.fullmatch(r"[A-Z]+(-[A-Z0-9]+)+", v.rule_id), v
+            assert isinstance(v.message_ru, str) and re.search("[а-яА-Я]", v.message_ru), v
+            assert isinstance(v.message_en, str) and re.search("[a-zA-Z]{3}", v.message_en), v
+            assert v.severity in {"error", "warning"}
+            assert v.unit is None or v.unit in units, v
+
+
+def test_violation_as_dict_is_the_api_shape():
+    v = domain.Violation("V-MOTOR-6", "русский", "English", "u1", "Взвод", "warning")
+    assert v.as_dict() == {"rule_id": "V-MOTOR-6", "unit": "u1", "unit_name": "Взвод", "severity": "warning",
+                           "message_ru": "русский", "message_en": "English"}
