@@ -171,3 +171,11 @@ def test_violation_as_dict_is_the_api_shape():
     v = domain.Violation("V-MOTOR-6", "русский", "English", "u1", "Взвод", "warning")
     assert v.as_dict() == {"rule_id": "V-MOTOR-6", "unit": "u1", "unit_name": "Взвод", "severity": "warning",
                            "message_ru": "русский", "message_en": "English"}
+
+
+def test_v_veh_4_g6_no_class_below_the_first_armour_bound_or_above_the_last_calibre_bound():
+    """V-VEH-4 / G-6: the suggested class is None (not 0, not ''), so the form suggests nothing."""
+    assert domain.class_for_value(5, {1: 10, 2: 20}, upper=False) is None
+    assert domain.class_for_value(10, {1: 10, 2: 20}, upper=False) == 1
+    assert domain.class_for_value(200, {1: 20, 2: 76}, upper=True) is None
+    assert domain.class_for_value(200, {1: 20, 2: None}, upper=True) == 2
