@@ -72,3 +72,32 @@ def test_g10_off_a_second_wound_in_a_later_turn_only_wounds_again():
     t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
     assert t.f("d1").wounded and not t.f("d1").dead
     assert t.f("d1").wounded_turn == t.state.turn
+
+
+def test_v_med_1_credits_count_every_wound_for_the_shooter_and_the_wounded():
+    """The campaign's awards read these credits (V-FORM, G-10 off so the second wound only wounds)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a_lmg", "lmg", struck=[{"fighter": "d1", "die": D(15)}, {"fighter": "d2", "die": D(15)}])
+    assert t.f("a_lmg").credit.wounds == 2
+    assert t.f("d1").credit.wounded == 1 and t.state.characters["char-fritz"].wounded == 1
+    t.next_turn()
+    t.next_turn()
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("a1").credit.wounds == 1 and t.state.characters["char-petr"].wounds == 1
+    assert t.f("d1").credit.wounded == 2 and t.state.characters["char-fritz"].wounded == 2
+    assert t.f("a1").credit.kills == 0
+    assert t.f("d1").wounded_ply == t.state.ply
+
+
+def test_v_med_5_a_fighter_wounded_again_after_recovering_is_not_still_recovering():
+    """V-MED-5/6 with the reading ``wounded_may_act`` on: a wound clears the recovery mark, so the
+    fighter is wounded (and may act by that reading), not 'recovered this turn'."""
+    t = attacker_turn(standard({"wounded_may_act": True, "wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15))
+    assert not t.f("d1").wounded and t.f("d1").recovering_ply == t.state.ply
+    from battles.engine.rules.common import wound
+
+    wound(t.state, t.f("d1"), t.f("a1"), {**t.rules, "wounded_again_later_killed": False})
+    assert t.f("d1").wounded and t.f("d1").recovering_ply == -1
