@@ -138,7 +138,7 @@ def test_g_f1_the_points_limit_binds_above_not_at():
 
 # --- every report line, v11.2 and FoW: a catalog ID, Russian and English text, a real subject ----------------
 def _reports():
-    yield {"1", "2", "T", "C"}, _fow(("1", "recon", None, [("scout", 1), ("rifle", 1)]), ("2", "infantry", None, []),
+    yield {ref: f"Взвод {ref}" for ref in ("1", "2", "T", "C")}, _fow(("1", "recon", None, [("scout", 1), ("rifle", 1)]), ("2", "infantry", None, []),
                ("T", "armoured_train", None, [("wagon", 1), ("rifle", 1)]), ("C", "infantry", "T", [("wagon", 1)]),
                teams=[("ghost", "nowhere", 1), ("rifle", "nowhere", 1)], limit=1,
                fighters=(domain.FighterSpec("rifleman", 1, "1"),))
@@ -151,7 +151,7 @@ def _reports():
     b.platoon(squads=1)
     b.group("at", of_kind=0)
     b.company(platoons=0)
-    yield {u.ref for u in b.units} | {f"vehicle:{x.ref}" for x in b.vehicles}, b.report()
+    yield {u.ref: u.name for u in b.units} | {f"vehicle:{x.ref}": x.name for x in b.vehicles}, b.report()
 
 
 def test_every_report_line_names_a_catalog_id_and_says_it_in_russian_and_english():
@@ -165,6 +165,7 @@ def test_every_report_line_names_a_catalog_id_and_says_it_in_russian_and_english
             assert isinstance(v.message_en, str) and re.search("[a-zA-Z]{3}", v.message_en), v
             assert v.severity in {"error", "warning"}
             assert v.unit is None or v.unit in units, v
+            assert v.unit_name == units.get(v.unit, ""), v  # people read the unit's name, not its ref
 
 
 def test_violation_as_dict_is_the_api_shape():
