@@ -180,3 +180,20 @@ def test_v_veh_4_g6_no_class_below_the_first_armour_bound_or_above_the_last_cali
     assert domain.class_for_value(10, {1: 10, 2: 20}, upper=False) == 1
     assert domain.class_for_value(200, {1: 20, 2: 76}, upper=True) is None
     assert domain.class_for_value(200, {1: 20, 2: None}, upper=True) == 2
+
+
+def test_f_spec_1_troops_without_seed_rules_warn_on_their_platoon():
+    """G-F2: the warning names the platoon whose teams have no rules in the seeds."""
+    types = dict(FOW_TYPES, cossack=domain.FowTeamData("cossack", "infantry", "cavalry", False, 3))
+    spec = domain.RosterSpec(units=(domain.UnitSpec("1", "fow_platoon", "Взвод 1", None, fow_kind="infantry"),),
+                             teams=(domain.FowTeamSpec("cossack", "1", 2),), ruleset="fow", in_campaign=True)
+    report = domain.validate(spec, domain.Rules(classes={}, armour_cost={}, gun_cost={}, fow_team_types=types,
+                                                fow_points_limit=100))
+    [w] = _lines(report, "F-SPEC-1")
+    assert (w.unit, w.unit_name, w.severity) == ("1", "Взвод 1", "warning") and report.ok
+
+
+def test_f_recon_1_names_every_wrong_team_type_once_in_a_list():
+    report = _fow(("1", "recon", None, [("scout", 1), ("tank", 1), ("rifle", 2), ("tank", 1)]))
+    [v] = _lines(report, "F-RECON-1")
+    assert v.message_en.endswith(": rifle, tank.") and v.message_ru.endswith(": rifle, tank.")
