@@ -197,3 +197,14 @@ def test_f_recon_1_names_every_wrong_team_type_once_in_a_list():
     report = _fow(("1", "recon", None, [("scout", 1), ("tank", 1), ("rifle", 2), ("tank", 1)]))
     [v] = _lines(report, "F-RECON-1")
     assert v.message_en.endswith(": rifle, tank.") and v.message_ru.endswith(": rifle, tank.")
+
+
+def test_f_spec_1_a_v11_2_unit_in_a_fow_roster_is_an_error_on_that_unit():
+    spec = domain.RosterSpec(units=(domain.UnitSpec("s", "squad", "Отделение Петрова"),
+                                    domain.UnitSpec("1", "fow_platoon", "Взвод 1", None, fow_kind="infantry")),
+                             teams=(domain.FowTeamSpec("rifle", "1", 1),), ruleset="fow", in_campaign=True)
+    report = domain.validate(spec, domain.Rules(classes={}, armour_cost={}, gun_cost={}, fow_team_types=FOW_TYPES,
+                                                fow_points_limit=100))
+    [v] = _lines(report, "F-SPEC-1")
+    assert (v.unit, v.unit_name, v.severity) == ("s", "Отделение Петрова", "error")
+    assert "Отделение Петрова" in v.message_ru and "Отделение Петрова" in v.message_en
