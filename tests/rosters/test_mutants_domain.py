@@ -208,3 +208,72 @@ def test_f_spec_1_a_v11_2_unit_in_a_fow_roster_is_an_error_on_that_unit():
     [v] = _lines(report, "F-SPEC-1")
     assert (v.unit, v.unit_name, v.severity) == ("s", "Отделение Петрова", "error")
     assert "Отделение Петрова" in v.message_ru and "Отделение Петрова" in v.message_en
+
+
+# --- v11.2: each rule's report line is on the unit that breaks it, named, in both languages ------------------
+def _case_group(kind="", of_kind=2, corporals=1, sergeants=0):
+    def build():
+        b = Build()
+        g = b.unit("tactical_group", group_kind=kind)
+        if corporals:
+            b.add("corporal", corporals, g)
+        if sergeants:
+            b.add("sergeant", sergeants, g)
+        if of_kind:
+            b.add("scout", of_kind, g)
+        return b, g
+    return build
+
+
+def _case_motorised(vehicles=("tank",), crew=True, members=()):
+    def build():
+        b = Build()
+        m = b.unit("motorised")
+        for kind in vehicles:
+            b.vehicle(kind, m, armour=2, gun=2, crew=crew)
+        for rank in members:
+            b.add(rank, 1, m)
+        b.add("lieutenant", 1)
+        return b, m
+    return build
+
+
+CASES = [
+    ("V-TG-1", _case_group(kind="")),
+    ("V-TG-2", _case_group(kind="recon", of_kind=1)),
+    ("V-TG-4", _case_group(kind="recon", corporals=2)),
+    ("V-TG-4", _case_group(kind="recon", corporals=0)),
+    ("V-TG-4", _case_group(kind="recon", sergeants=1)),
+    ("V-MOTOR-1", _case_motorised(vehicles=())),
+    ("V-MOTOR-5", _case_motorised(vehicles=("tank",) * 4)),
+    ("V-MOTOR-6", _case_motorised(crew=False)),
+    ("V-MOTOR-7", _case_motorised(vehicles=("tank", "tank"), members=("sergeant", "corporal"))),
+    ("V-MOTOR-7", _case_motorised(members=("sergeant", "sergeant"))),
+]
+
+
+@pytest.mark.parametrize(("rule_id", "build"), CASES)
+def test_a_rule_broken_by_one_unit_is_reported_on_that_unit_by_name(rule_id, build):
+    import re
+
+    b, ref = build()
+    lines = _lines(b.report(), rule_id)
+    assert lines, f"{rule_id} not reported"
+    for v in lines:
+        assert (v.unit, v.unit_name, v.severity) == (ref, ref, "error"), v
+        assert isinstance(v.message_ru, str) and re.search("[а-яА-Я]", v.message_ru), v
+        assert isinstance(v.message_en, str) and re.search("[a-zA-Z]{3}", v.message_en), v
+
+
+def test_v_motor_4_tanks_with_apcs_warn_on_the_unit():
+    b, ref = _case_motorised(vehicles=("tank", "apc"))()
+    [v] = _lines(b.report(), "V-MOTOR-4")
+    assert (v.unit, v.unit_name, v.severity) == (ref, ref, "warning") and v.message_ru and v.message_en
+
+
+def test_v_motor_7_a_sergeant_counts_among_the_three_command_staff():
+    """V-MOTOR-7: a sergeant and corporals, three at most: two crews' corporals + a sergeant is three."""
+    b, _ = _case_motorised(vehicles=("tank", "tank"), members=("sergeant",))()
+    assert "V-MOTOR-7" not in ids(b.report())
+    b, _ = _case_motorised(vehicles=("tank", "tank", "tank"), members=("sergeant",))()
+    assert "V-MOTOR-7" in ids(b.report())
