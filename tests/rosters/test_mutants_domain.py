@@ -277,3 +277,85 @@ def test_v_motor_7_a_sergeant_counts_among_the_three_command_staff():
     assert "V-MOTOR-7" not in ids(b.report())
     b, _ = _case_motorised(vehicles=("tank", "tank", "tank"), members=("sergeant",))()
     assert "V-MOTOR-7" in ids(b.report())
+
+
+def _case(fn):
+    """A builder for CASES: ``fn(b)`` builds into a fresh Build and returns the offending unit's ref."""
+    def build():
+        b = Build()
+        return b, fn(b)
+    return build
+
+
+def _company(platoons=2, groups=0, hq=0, captains=1):
+    def fn(b):
+        c = b.unit("company")
+        if captains:
+            b.add("captain", captains, c)
+        for _ in range(platoons):
+            b.platoon(c)
+        for _ in range(groups):
+            b.group("recon", parent=c)
+        for _ in range(hq):
+            b.squad(c, kind="hq_squad")
+        return c
+    return _case(fn)
+
+
+def _platoon(squads=2, groups=0, lieutenants=1):
+    def fn(b):
+        p = b.unit("platoon")
+        if lieutenants:
+            b.add("lieutenant", lieutenants, p)
+        for _ in range(squads):
+            b.squad(p)
+        for _ in range(groups):
+            b.group("recon", parent=p)
+        return p
+    return _case(fn)
+
+
+def _squad(**kw):
+    def fn(b):
+        return b.squad(**kw)
+    return _case(fn)
+
+
+def _squad_with(*extra):
+    def fn(b):
+        s = b.squad(team1=5, team2=5)
+        for cls, n, team in extra:
+            b.add(cls, n, s, team=team)
+        return s
+    return _case(fn)
+
+
+def _squad_vehicles(n):
+    def fn(b):
+        s = b.squad()
+        for _ in range(n):
+            b.vehicle("car", s, armour=1, crew=True)
+        return s
+    return _case(fn)
+
+
+CASES += [
+    ("V-PLT-2", _company(platoons=1)),
+    ("V-RANK-8", _company(platoons=4)),
+    ("V-RANK-8", _company(groups=3)),
+    ("V-RANK-8", _company(groups=1, hq=1)),
+    ("V-PLT-3", _company(captains=2)),
+    ("V-PLT-3", _company(captains=0)),
+    ("V-PLT-1", _platoon(squads=1)),
+    ("V-RANK-7", _platoon(squads=4)),
+    ("V-PLT-1", _platoon(groups=2)),
+    ("V-RANK-7", _platoon(lieutenants=2)),
+    ("V-RANK-7", _platoon(lieutenants=0)),
+    ("V-SQUAD-11", _squad(team1=8, team2=8)),
+    ("V-SQUAD-1", _squad(team1=4, team2=5)),
+    ("V-SQUAD-7", _squad(specials1={"sniper": 2})),
+    ("V-SQUAD-10", _squad_with(("sergeant", 1, 2), ("corporal", 1, 1))),
+    ("V-SQUAD-3", _squad_with(("rifleman", 1, 3))),
+    ("V-SQUAD-2", _squad_with(("sergeant", 1, 2))),
+    ("V-SQUAD-5", _squad_vehicles(2)),
+]
