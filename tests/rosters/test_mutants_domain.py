@@ -359,3 +359,16 @@ CASES += [
     ("V-SQUAD-2", _squad_with(("sergeant", 1, 2))),
     ("V-SQUAD-5", _squad_vehicles(2)),
 ]
+
+
+@pytest.mark.parametrize(("includes_corporal", "others", "over"), [
+    (True, 6, False), (True, 7, True), (False, 7, False), (False, 8, True),
+])
+def test_v_tg_5_at_most_7_men_with_or_without_the_corporal_by_the_reading(includes_corporal, others, over):
+    """V-TG-5 reading (tg_max_includes_corporal): the 7 men include the corporal, or not."""
+    b = Build()
+    g = b.unit("tactical_group", group_kind="recon")
+    b.add("corporal", 1, g)
+    b.add("scout", 2, g)
+    b.add("rifleman", others - 2, g)
+    assert ("V-TG-5" in ids(b.report(tg_max_includes_corporal=includes_corporal))) is over
