@@ -372,3 +372,24 @@ def test_v_tg_5_at_most_7_men_with_or_without_the_corporal_by_the_reading(includ
     b.add("scout", 2, g)
     b.add("rifleman", others - 2, g)
     assert ("V-TG-5" in ids(b.report(tg_max_includes_corporal=includes_corporal))) is over
+
+
+CASES += [("V-TG-5", _case_group(kind="recon", of_kind=7))]
+
+
+def test_f_spec_1_a_platoon_without_a_type_and_the_platoons_after_a_wrong_unit_are_still_checked():
+    spec = domain.RosterSpec(units=(domain.UnitSpec("s", "squad", "Отделение"),
+                                    domain.UnitSpec("1", "fow_platoon", "Взвод 1", None, fow_kind=""),
+                                    domain.UnitSpec("2", "fow_platoon", "Взвод 2", None, fow_kind="infantry")),
+                             teams=(domain.FowTeamSpec("rifle", "1", 1),), ruleset="fow", in_campaign=True)
+    report = domain.validate(spec, domain.Rules(classes={}, armour_cost={}, gun_cost={}, fow_team_types=FOW_TYPES,
+                                                fow_points_limit=100))
+    by_unit = {v.unit: v for v in _lines(report, "F-SPEC-1")}
+    assert set(by_unit) == {"s", "1", "2"}  # the squad; the platoon without a type; the platoon without teams
+    assert by_unit["1"].unit_name == "Взвод 1" and by_unit["1"].message_ru and by_unit["1"].message_en
+    assert by_unit["1"].message_en != by_unit["2"].message_en
+
+
+def test_a_fow_report_prices_no_vehicles_and_offers_no_smoke():
+    report = _fow(("1", "infantry", None, [("rifle", 2)]))
+    assert report.vehicle_costs == {} and report.smoke == {} and report.senior_rank is None
