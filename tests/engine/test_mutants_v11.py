@@ -101,3 +101,82 @@ def test_v_med_5_a_fighter_wounded_again_after_recovering_is_not_still_recoverin
 
     wound(t.state, t.f("d1"), t.f("a1"), {**t.rules, "wounded_again_later_killed": False})
     assert t.f("d1").wounded and t.f("d1").recovering_ply == -1
+
+
+# --- vehicle capture (V-CAPT) and crews boarding (V-FLAME-4, V-CREW) -------------------------------------------
+RING = {"a1": 2.0, "a2": 1.0, "a3": 1.5, "a4": 0.5, "a5": 2.0}
+
+
+def test_v_capt_7_the_captors_unit_holds_the_prisoners_and_credits_add_up():
+    """V-CAPT-7: the crew are prisoners of the first capturer's unit; two captures count two."""
+    t = attacker_turn(standard())
+    from .table import tank
+
+    for vid in ("X", "Y"):
+        tank(t, "defender", vid, armour=3, gun=0)
+    for gun, target in (("G", "X"), ("H", "Y")):
+        tank(t, "attacker", gun, armour=3, gun=3)
+        t.fire(gun, "gun", target="vehicle", target_id=target, distance=5, hit=D(17))
+    assert t.v("X").running_gear and t.v("Y").running_gear
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    t.add("capture_attempted", vehicle="Y", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.f("X_c").captor_unit == "A" and t.f("X_c").captor_side == "attacker"
+    assert t.f("a1").credit.vehicles_captured == 2
+    assert t.f("X_c").credit.vehicles_lost == 1 and t.f("Y_c").credit.vehicles_lost == 1
+
+
+def test_v_capt_3_a_wounded_capturer_is_refused_for_his_wound():
+    t = attacker_turn(standard())
+    from .table import tank
+
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.fighters["a1"].wounded = True  # wounded earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "V-MED-3"
+
+
+def test_v_capt_3_only_enemy_infantry_captures():
+    t = attacker_turn(standard())
+    from .table import tank
+
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry={**RING, "d1": 1.0}, surrounded=True,
+                    nearest_friendly=None, die=D(15))
+    assert err.rule_id == "V-CAPT-3" and "d1" in err.message_en
+
+
+def test_the_defender_captures_an_attackers_vehicle_in_the_defenders_turn():
+    """V-CAPT-1: either side may capture; the capturing side is the vehicle's enemy."""
+    t = standard()
+    t.postures("defender")
+    t.state.vehicles["AT3"].running_gear = True  # damaged earlier (given)
+    ring = {f"d{i}": 1.0 for i in range(1, 6)}
+    t.add("capture_attempted", vehicle="AT3", infantry=ring, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("AT3").side == "defender" and t.v("AT3").captured
+
+
+def test_an_aircraft_cannot_be_captured():
+    from .table import tank
+
+    t = attacker_turn(standard())
+    tank(t, "defender", "AIR", armour=1, gun=0, kind="aircraft")
+    err = t.refused("capture_attempted", vehicle="AIR", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "S-TARGET"
+
+
+def test_v_vdmg_4_no_crew_boards_a_destroyed_vehicle_and_no_one_boards_twice():
+    t = attacker_turn(standard())
+    t.state.vehicles["AP"].destroyed = True  # destroyed earlier (given)
+    assert t.refused("crew_boarded", vehicle="AP", fighters=["a1"]).rule_id == "V-VDMG-4"
+    err = t.refused("crew_boarded", vehicle="AT3", fighters=["a_pd"])  # already the APC's driver
+    assert err.rule_id == "S-UNKNOWN" and "a_pd" in err.message_en
+
+
+def test_v_med_5_a_fighter_recovered_this_turn_may_board_a_crew_it_is_a_move():
+    t = attacker_turn(standard())
+    t.state.fighters["a1"].recovering_ply = t.state.ply  # recovered this turn (given)
+    t.add("crew_boarded", vehicle="AT3", fighters=["a1"])
+    assert "a1" in t.v("AT3").crew and t.f("a1").aboard == "AT3"
