@@ -180,3 +180,18 @@ def test_v_med_5_a_fighter_recovered_this_turn_may_board_a_crew_it_is_a_move():
     t.state.fighters["a1"].recovering_ply = t.state.ply  # recovered this turn (given)
     t.add("crew_boarded", vehicle="AT3", fighters=["a1"])
     assert "a1" in t.v("AT3").crew and t.f("a1").aboard == "AT3"
+
+
+def test_wounded_may_act_reading_lets_a_wounded_man_capture_and_board():
+    """The reading ``wounded_may_act`` (V-MED-5/6) on: a wounded fighter is fit to capture and to board."""
+    from .table import tank
+
+    t = attacker_turn(standard({"wounded_may_act": True}))
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    t.state.fighters["a1"].wounded = True
+    t.state.fighters["a6"].wounded = True
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("X").side == "attacker"
+    t.add("crew_boarded", vehicle="AT3", fighters=["a6"])
+    assert "a6" in t.v("AT3").crew
