@@ -221,16 +221,17 @@ def summarise(results: dict[str, dict], seconds: float | None) -> dict:
         wording = message_mutants(path)
         for name, code in codes.items():
             v = verdict(code)
-            per_file[path][v] += 1
             groups[group][v] += 1
             if v != "not tested" and name in wording:
                 groups[group]["wording " + ("killed" if v == "killed" else "survived")] += 1
                 per_file[path]["wording"] += 1
-            elif v in {"survived", "no tests", "suspicious"}:
+                continue
+            per_file[path][v] += 1
+            if v in {"survived", "no tests", "suspicious"}:
                 survivors.append(name)
     print(f"\n{'file':48} {'killed':>7} {'surv.':>6} {'wording':>8} {'untested':>8} {'total':>6}")
     for path, c in sorted(per_file.items()):
-        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested"))
+        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested", "wording"))
         if total:
             print(f"{path:48} {c['killed']:7} {c['survived'] + c['suspicious'] + c['no tests']:6} {c['wording']:8} "
                   f"{c['not tested']:8} {total:6}")
