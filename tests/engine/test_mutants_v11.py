@@ -122,6 +122,7 @@ def test_v_capt_7_the_captors_unit_holds_the_prisoners_and_credits_add_up():
     t.add("capture_attempted", vehicle="Y", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
     assert t.f("X_c").captor_unit == "A" and t.f("X_c").captor_side == "attacker"
     assert t.f("a1").credit.vehicles_captured == 2
+    assert t.f("a1").credit.prisoners_taken == 4  # both crews, credited to the first capturer
     assert t.f("X_c").credit.vehicles_lost == 1 and t.f("Y_c").credit.vehicles_lost == 1
 
 
@@ -195,3 +196,12 @@ def test_wounded_may_act_reading_lets_a_wounded_man_capture_and_board():
     assert t.v("X").side == "attacker"
     t.add("crew_boarded", vehicle="AT3", fighters=["a6"])
     assert "a6" in t.v("AT3").crew
+
+
+def test_v_med_4_a_medic_named_without_a_reroll_saves_no_one():
+    """V-MED-4: the medic's save is the re-roll; a first roll that passes is the fighter's own."""
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15), medic="d_med", medic_distance=1)
+    assert not t.f("d1").wounded and t.f("d_med").credit.saves == 0
