@@ -4,8 +4,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
+MUTANTS_JOBS ?= 1
 
-.PHONY: run test worker beat bench lint messages schema check migrate demo clean
+.PHONY: run test worker beat bench mutants lint messages schema check migrate demo clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
@@ -36,6 +37,12 @@ worker: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/run.py
 
+## Mutation testing of battles/engine/ and rosters/domain.py (mutmut; not part of `make test`; hours on
+## 2 cores, see docs/mutants.md). MUTANTS_ONLY="rosters.domain*" re-runs some; MUTANTS_JOBS=2 uses 2 workers.
+mutants: $(STAMP)
+	$(PY) -m pip install --quiet -r requirements-mutants.txt
+	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) $(MUTANTS_ONLY)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
@@ -49,4 +56,4 @@ schema: $(STAMP)
 	$(PY) manage.py spectacular --file docs/openapi.yaml --validate
 
 clean:
-	rm -rf $(VENV) db.sqlite3 test.sqlite3
+	rm -rf $(VENV) db.sqlite3 test.sqlite3 .mutants

@@ -1,0 +1,296 @@
+"""``make mutants``: mutation testing of the rules engine and the roster rules (mutmut 3).
+
+Not part of ``make test``. What it does, in order:
+
+1. Lays a working copy of the project in ``.mutants/`` (gitignored; only files whose content
+   changed are copied again, so mutmut's cache stays valid between runs).
+2. In that copy, rewrites the engine's registration decorators (``@fire.check``,
+   ``@fire.mutator``, ``@x.upcaster(1)``) as the equivalent call after the function
+   (``_check_fire = (fire.check)(_check_fire)``). mutmut 3 never mutates a decorated
+   function, and every check and mutator of the engine is one: without this step the
+   rules themselves would not be mutated at all. The checkout is never changed.
+3. Runs ``mutmut run`` there under ``nice`` with one worker by default (``MUTANTS_JOBS``),
+   over ``battles/engine/`` and ``rosters/domain.py`` as ``[tool.mutmut]`` in
+   pyproject.toml says: per-function test selection (each mutant runs only the tests
+   that call the mutated function), a CPU-time limit per mutant
+   ((the tests' time + 1 s) x 15 x 2), and ``-p bench.mutants_plugin`` to run the
+   fastest tests first.
+4. Reads mutmut's results, prints a summary per file and writes the killed fractions into
+   ``bench/results.json`` as ``engine_mutants_killed`` and ``roster_mutants_killed``
+   (merged: every other key is kept), with how many mutants were tested of how many.
+
+Usage: ``make mutants`` (everything; hours on 2 shared cores, see docs/mutants.md),
+``make mutants MUTANTS_ONLY="rosters.domain*"`` (mutmut name globs, space-separated,
+always re-run), ``python bench/mutants.py --report`` (only read the last results).
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STAGE = ROOT / ".mutants"
+RESULTS = ROOT / "bench" / "results.json"
+COPY = ["manage.py", "README.md", "pyproject.toml", "docs", "config", "campaign", "battles", "rosters", "bench",
+        "tests"]
+SKIP_DIRS = {"__pycache__", ".hypothesis", ".pytest_cache", "media", "staticfiles"}
+ENGINE = "battles/engine/"
+ROSTER = "rosters/domain.py"
+# mutmut's exit codes (mutmut.stats.status_by_exit_code), read without importing mutmut here
+KILLED = {1, 3, 24, -24, 152, 255, 36, 37, -9, -11}  # failed tests, CPU timeout, killed, type check
+NO_TESTS = {5, 33}
+SURVIVED = {0}
+
+
+def rewrite_decorators(src: str) -> str:
+    """Top-level functions decorated with anything but the built-ins become undecorated
+    functions followed by the same decorators applied as calls (same order, same effect)."""
+    tree = ast.parse(src)
+    lines = src.splitlines(keepends=True)
+    edits = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or not node.decorator_list:
+            continue
+        decs = [ast.get_source_segment(src, d) for d in node.decorator_list]
+        if any(d in {"staticmethod", "classmethod", "property"} or d.startswith("dataclass") for d in decs):
+            continue
+        call = node.name
+        for d in reversed(decs):
+            call = f"({d})({call})"
+        first = min(d.lineno for d in node.decorator_list)
+        edits.append((first, node.lineno, node.end_lineno, f"{node.name} = {call}  # make mutants: was a decorator\n"))
+    for first, def_line, end, registration in reversed(edits):
+        lines.insert(end, registration)
+        for i in range(first - 1, def_line - 1):  # blank the decorator lines: the def keeps its line number
+            lines[i] = "\n"
+    return "".join(lines)
+
+
+def _sync_file(src: Path, dst: Path, content: bytes | None = None) -> None:
+    data = src.read_bytes() if content is None else content
+    if dst.exists() and dst.read_bytes() == data:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if content is None:
+        shutil.copy2(src, dst)
+    else:
+        dst.write_bytes(data)
+
+
+def stage() -> None:
+    """Lay (or refresh) the working copy in .mutants/."""
+    STAGE.mkdir(exist_ok=True)
+    wanted = set()
+    for name in COPY:
+        src = ROOT / name
+        paths = [src] if src.is_file() else [p for p in src.rglob("*") if p.is_file()]
+        for p in paths:
+            rel = p.relative_to(ROOT)
+            if SKIP_DIRS & set(rel.parts) or p.suffix == ".pyc":
+                continue
+            wanted.add(rel)
+            content = None
+            if rel.as_posix().startswith(ENGINE) and p.suffix == ".py":
+                text = p.read_text(encoding="utf-8")
+                new = rewrite_decorators(text)
+                content = new.encode("utf-8") if new != text else None
+            _sync_file(p, STAGE / rel, content)
+    for name in COPY:  # files deleted from the checkout leave the copy too
+        top = STAGE / name
+        if top.is_dir():
+            for p in top.rglob("*"):
+                rel = p.relative_to(STAGE)
+                if p.is_file() and not SKIP_DIRS & set(rel.parts) and p.suffix != ".pyc" and rel not in wanted:
+                    p.unlink()
+
+
+def run_mutmut(only: list[str], jobs: int) -> int:
+    env = dict(os.environ)
+    catalog = ROOT.parent / "shared" / "rules" / "CATALOG.md"
+    if catalog.exists():
+        env.setdefault("SHTAB_RULES_CATALOG", str(catalog))
+    env.pop("DATABASE_URL", None)  # SQLite: each forked mutant gets its own test database
+    env.pop("CI", None)
+    mutmut = Path(sys.executable).parent / "mutmut"
+    cmd = ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(jobs), *only]
+    print("make mutants:", " ".join(cmd), f"(in {STAGE.relative_to(ROOT)}/)", flush=True)
+    proc = subprocess.Popen(cmd, cwd=STAGE, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:  # Ctrl-C: mutmut stops its workers; what it finished still counts
+        proc.wait()
+        return 1
+
+
+def read_results() -> dict[str, dict]:
+    """{source file: {mutant name: exit code or None}} from mutmut's .meta files."""
+    out = {}
+    base = STAGE / "mutants"
+    for meta in sorted(base.rglob("*.py.meta")):
+        rel = meta.relative_to(base).as_posix()[: -len(".meta")]
+        if not (rel.startswith(ENGINE) or rel == ROSTER):
+            continue
+        out[rel] = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+    return out
+
+
+PROSE = re.compile(r"[^\W\d_]{3,}\s")  # a word and a space: a message, not a key, ID or separator
+
+
+def _is_prose(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(PROSE.search(node.value))
+
+
+def _diff(a, b) -> list[tuple]:
+    """The smallest differing subtrees of two ASTs."""
+    if type(a) is not type(b):
+        return [(a, b)]
+    if isinstance(a, ast.Constant):
+        return [] if a.value == b.value and type(a.value) is type(b.value) else [(a, b)]
+    if not isinstance(a, ast.AST):
+        return [] if a == b else [(a, b)]
+    out = []
+    for field_name in a._fields:
+        if field_name == "name" and isinstance(a, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        x, y = getattr(a, field_name, None), getattr(b, field_name, None)
+        if isinstance(x, list):
+            if not isinstance(y, list) or len(x) != len(y):
+                return [(a, b)]
+            for i, j in zip(x, y, strict=True):
+                out += _diff(i, j)
+        else:
+            out += _diff(x, y)
+    return out
+
+
+def message_mutants(path: str) -> set[str]:
+    """Mutants of ``path`` whose only change is the wording of a message: a prose string
+    literal (Russian or English: a word and a space) made "XX...XX", lower case or upper
+    case. The refusal or report line is still made, with its rule ID, severity and
+    subject, which is what the tests assert; only its letters differ (docs/mutants.md).
+    A message replaced by None or dropped is not in this set: tests catch those."""
+    mutated = STAGE / "mutants" / path
+    if not mutated.exists():
+        return set()
+    tree = ast.parse(mutated.read_text(encoding="utf-8"))
+    funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    module = path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+    out = set()
+    for name, node in funcs.items():
+        base, sep, number = name.rpartition("__mutmut_")
+        if not sep or number == "orig" or f"{base}__mutmut_orig" not in funcs:
+            continue
+        changed = _diff(funcs[f"{base}__mutmut_orig"], node)
+        if changed and all(_is_prose(a) and isinstance(b, ast.Constant) and isinstance(b.value, str)
+                           for a, b in changed):
+            out.add(f"{module}.{name}")
+    return out
+
+
+def verdict(code: int | None) -> str:
+    if code is None:
+        return "not tested"
+    if code in KILLED:
+        return "killed"
+    if code in SURVIVED:
+        return "survived"
+    if code in NO_TESTS:
+        return "no tests"
+    return "suspicious"
+
+
+def summarise(results: dict[str, dict], seconds: float | None) -> dict:
+    """Per file and per group (engine, roster): killed, survived, untested. The headline
+    fraction leaves out the mutants that only change a message's wording (message_mutants);
+    ``*_killed_all`` counts them too."""
+    groups = {"engine": Counter(), "roster": Counter()}
+    per_file: dict[str, Counter] = defaultdict(Counter)
+    survivors: list[str] = []
+    for path, codes in results.items():
+        group = "roster" if path == ROSTER else "engine"
+        wording = message_mutants(path)
+        for name, code in codes.items():
+            v = verdict(code)
+            groups[group][v] += 1
+            if v != "not tested" and name in wording:
+                groups[group]["wording " + ("killed" if v == "killed" else "survived")] += 1
+                per_file[path]["wording"] += 1
+                continue
+            per_file[path][v] += 1
+            if v in {"survived", "no tests", "suspicious"}:
+                survivors.append(name)
+    print(f"\n{'file':48} {'killed':>7} {'surv.':>6} {'wording':>8} {'untested':>8} {'total':>6}")
+    for path, c in sorted(per_file.items()):
+        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested", "wording"))
+        if total:
+            print(f"{path:48} {c['killed']:7} {c['survived'] + c['suspicious'] + c['no tests']:6} {c['wording']:8} "
+                  f"{c['not tested']:8} {total:6}")
+    figures: dict = {}
+    for group, c in groups.items():
+        total = sum(c[k] for k in ("killed", "survived", "suspicious", "no tests", "not tested"))
+        tested = total - c["not tested"]
+        wording = c["wording killed"] + c["wording survived"]
+        killed = c["killed"] - c["wording killed"]
+        frac = round(killed / (tested - wording), 4) if tested - wording else None
+        figures[f"{group}_mutants_killed"] = frac
+        figures[f"{group}_mutants_killed_all"] = round(c["killed"] / tested, 4) if tested else None
+        figures[f"{group}_mutants_tested"] = tested
+        figures[f"{group}_mutants_wording"] = wording
+        figures[f"{group}_mutants_total"] = total
+        shown = "n/a" if frac is None else f"{frac:.1%}"
+        print(f"{group}: {shown} killed ({killed} of {tested - wording} tested, leaving out {wording} that only "
+              f"reword a message; {c['killed']} of {tested} with them); {total} mutants in all, "
+              f"{c['not tested']} not tested in this run")
+    if seconds is not None:
+        figures["mutants_seconds"] = round(seconds)
+    (STAGE / "survivors.txt").write_text("\n".join(sorted(survivors)) + "\n", encoding="utf-8")
+    print(f"survivors (not counting rewordings) in {(STAGE / 'survivors.txt').relative_to(ROOT)}; "
+          f"show one with: cd .mutants && mutmut show NAME")
+    return figures
+
+
+def write_results(figures: dict) -> None:
+    data = {}
+    if RESULTS.exists():
+        try:
+            data = json.loads(RESULTS.read_text(encoding="utf-8"))
+        except ValueError:
+            data = {}
+    data.update({k: v for k, v in figures.items() if v is not None})
+    RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("only", nargs="*", help="mutmut name globs, e.g. 'rosters.domain*' (re-run even if cached)")
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("MUTANTS_JOBS", "1")))
+    ap.add_argument("--report", action="store_true", help="only summarise the last run")
+    args = ap.parse_args(argv)
+    only = args.only or os.environ.get("MUTANTS_ONLY", "").split()
+    seconds = None
+    if not args.report:
+        start = time.monotonic()
+        stage()
+        code = run_mutmut(only, args.jobs)
+        seconds = time.monotonic() - start
+        print(f"make mutants: mutmut exited {code} after {seconds / 60:.1f} min", flush=True)
+        if code not in (0, 1):  # mutmut exits 1 when it was interrupted part-way; its results still count
+            return code
+    figures = summarise(read_results(), seconds)
+    write_results(figures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

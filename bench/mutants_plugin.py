@@ -1,0 +1,41 @@
+"""pytest plugin for ``make mutants`` only (``-p bench.mutants_plugin`` in ``[tool.mutmut]``).
+
+While mutmut tests a mutant, run the selected tests fastest first (durations from
+mutmut's own stats), so a killed mutant is found by its cheapest failing test. Test
+outcomes do not change, only their order; outside a mutant run it does nothing.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+def pytest_collection_modifyitems(session, config, items):
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if mutant in {"", "stats", "fail", "mutant_generation"}:
+        return
+    stats = Path("mutmut-stats.json")
+    if not stats.exists():
+        return
+    try:
+        duration = json.loads(stats.read_text(encoding="utf-8")).get("duration_by_test", {})
+    except ValueError:
+        return
+    items.sort(key=lambda item: duration.get(item.nodeid, 0.0))
+
+
+def _mutant_run() -> bool:
+    return os.environ.get("MUTANT_UNDER_TEST", "") not in {"", "stats", "fail", "mutant_generation"}
+
+
+def pytest_configure(config):
+    """Each forked mutant gets its own SQLite test database (the settings name it after
+    the parent's pid, which every fork inherits), so two workers never share one."""
+    if not _mutant_run():
+        return
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if "sqlite" in db.get("ENGINE", ""):
+        db.setdefault("TEST", {})["NAME"] = os.path.join("/tmp", f"shtab-mutant-{os.getpid()}.sqlite3")

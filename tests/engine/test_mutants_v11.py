@@ -1,0 +1,207 @@
+"""v11.2 engine: tests written to kill mutants that survived ``make mutants``
+(docs/mutants.md). Each asserts behaviour the seed gives and cites its rule."""
+import pytest
+
+from battles.engine.rules.common import observation_distance
+from battles.engine.state import Fighter
+
+from .table import D, attacker_turn, standard
+
+
+def mortar_turn(rules=None):
+    """The defender's turn with its mortar DM (crew d_mc + d_mp) ready to fire."""
+    t = standard(rules)
+    t.postures("defender")
+    return t
+
+
+def test_v_house_2_a_mortar_hit_damages_a_house():
+    """V-HOUSE-2 lists the mortar among the weapons that damage houses: a hit adds 1."""
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+
+
+def test_v_house_2_a_mortar_miss_does_not_damage_a_house():
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(3))
+    assert t.state.buildings["H"].damage == 0
+
+
+@pytest.mark.parametrize(("dist", "height", "ok"), [(12.0, False, True), (12.01, False, False),
+                                                    (16.0, True, True), (16.01, True, False)])
+def test_v_terr_9_a_height_adds_4_inches_to_observation(dist, height, ok):
+    """V-TERR-9: +4 in of observation on a height (G-1: a rifleman observes 12 in); the fire
+    distance is out of the way (30 in), so V-CMD-8 (visual contact) is what decides."""
+    t = attacker_turn(standard({"fire_distance": {"rifle": 30.0}}))
+    data = dict(shooter="a1", weapon="rifle", target="fighters", distance=dist, on_height=height,
+                struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-8"
+
+
+def test_v_terr_9_observation_distance_on_a_height():
+    f = Fighter(id="x", side="attacker", unit="A", cls="rifleman")
+    rules = {"observation_distance": {"rifleman": 12.0}, "height_bonus": 4.0, "scout_observation": 24.0,
+             "scout_height_bonus": True}
+    assert observation_distance(f, rules) == 12.0
+    assert observation_distance(f, rules, on_height=True) == 16.0
+
+
+@pytest.mark.parametrize("later_kills", [True, False])
+def test_v_med_1_two_wounds_in_one_turn_kill_whatever_g10_says(later_kills):
+    """V-MED-1 is seed text; G-10 (a second wound in a later turn) is a placeholder the master may
+    switch off. With G-10 off, two wounds in the same turn still kill."""
+    t = attacker_turn(standard({"wounded_again_later_killed": later_kills}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").dead
+    assert t.f("a2").credit.kills == 1
+
+
+def test_g10_off_a_second_wound_in_a_later_turn_only_wounds_again():
+    """G-10 off: the fighter wounded in turn 1 and again in turn 2 is wounded, not dead (V-MED-1 is
+    only about one turn)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.next_turn()
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    assert t.f("d1").wounded_turn == t.state.turn
+
+
+def test_v_med_1_credits_count_every_wound_for_the_shooter_and_the_wounded():
+    """The campaign's awards read these credits (V-FORM, G-10 off so the second wound only wounds)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a_lmg", "lmg", struck=[{"fighter": "d1", "die": D(15)}, {"fighter": "d2", "die": D(15)}])
+    assert t.f("a_lmg").credit.wounds == 2
+    assert t.f("d1").credit.wounded == 1 and t.state.characters["char-fritz"].wounded == 1
+    t.next_turn()
+    t.next_turn()
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("a1").credit.wounds == 1 and t.state.characters["char-petr"].wounds == 1
+    assert t.f("d1").credit.wounded == 2 and t.state.characters["char-fritz"].wounded == 2
+    assert t.f("a1").credit.kills == 0
+    assert t.f("d1").wounded_ply == t.state.ply
+
+
+def test_v_med_5_a_fighter_wounded_again_after_recovering_is_not_still_recovering():
+    """V-MED-5/6 with the reading ``wounded_may_act`` on: a wound clears the recovery mark, so the
+    fighter is wounded (and may act by that reading), not 'recovered this turn'."""
+    t = attacker_turn(standard({"wounded_may_act": True, "wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15))
+    assert not t.f("d1").wounded and t.f("d1").recovering_ply == t.state.ply
+    from battles.engine.rules.common import wound
+
+    wound(t.state, t.f("d1"), t.f("a1"), {**t.rules, "wounded_again_later_killed": False})
+    assert t.f("d1").wounded and t.f("d1").recovering_ply == -1
+
+
+# --- vehicle capture (V-CAPT) and crews boarding (V-FLAME-4, V-CREW) -------------------------------------------
+RING = {"a1": 2.0, "a2": 1.0, "a3": 1.5, "a4": 0.5, "a5": 2.0}
+
+
+def test_v_capt_7_the_captors_unit_holds_the_prisoners_and_credits_add_up():
+    """V-CAPT-7: the crew are prisoners of the first capturer's unit; two captures count two."""
+    t = attacker_turn(standard())
+    from .table import tank
+
+    for vid in ("X", "Y"):
+        tank(t, "defender", vid, armour=3, gun=0)
+    for gun, target in (("G", "X"), ("H", "Y")):
+        tank(t, "attacker", gun, armour=3, gun=3)
+        t.fire(gun, "gun", target="vehicle", target_id=target, distance=5, hit=D(17))
+    assert t.v("X").running_gear and t.v("Y").running_gear
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    t.add("capture_attempted", vehicle="Y", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.f("X_c").captor_unit == "A" and t.f("X_c").captor_side == "attacker"
+    assert t.f("a1").credit.vehicles_captured == 2
+    assert t.f("a1").credit.prisoners_taken == 4  # both crews, credited to the first capturer
+    assert t.f("X_c").credit.vehicles_lost == 1 and t.f("Y_c").credit.vehicles_lost == 1
+
+
+def test_v_capt_3_a_wounded_capturer_is_refused_for_his_wound():
+    t = attacker_turn(standard())
+    from .table import tank
+
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.fighters["a1"].wounded = True  # wounded earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "V-MED-3"
+
+
+def test_v_capt_3_only_enemy_infantry_captures():
+    t = attacker_turn(standard())
+    from .table import tank
+
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry={**RING, "d1": 1.0}, surrounded=True,
+                    nearest_friendly=None, die=D(15))
+    assert err.rule_id == "V-CAPT-3" and "d1" in err.message_en
+
+
+def test_the_defender_captures_an_attackers_vehicle_in_the_defenders_turn():
+    """V-CAPT-1: either side may capture; the capturing side is the vehicle's enemy."""
+    t = standard()
+    t.postures("defender")
+    t.state.vehicles["AT3"].running_gear = True  # damaged earlier (given)
+    ring = {f"d{i}": 1.0 for i in range(1, 6)}
+    t.add("capture_attempted", vehicle="AT3", infantry=ring, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("AT3").side == "defender" and t.v("AT3").captured
+
+
+def test_an_aircraft_cannot_be_captured():
+    from .table import tank
+
+    t = attacker_turn(standard())
+    tank(t, "defender", "AIR", armour=1, gun=0, kind="aircraft")
+    err = t.refused("capture_attempted", vehicle="AIR", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "S-TARGET"
+
+
+def test_v_vdmg_4_no_crew_boards_a_destroyed_vehicle_and_no_one_boards_twice():
+    t = attacker_turn(standard())
+    t.state.vehicles["AP"].destroyed = True  # destroyed earlier (given)
+    assert t.refused("crew_boarded", vehicle="AP", fighters=["a1"]).rule_id == "V-VDMG-4"
+    err = t.refused("crew_boarded", vehicle="AT3", fighters=["a_pd"])  # already the APC's driver
+    assert err.rule_id == "S-UNKNOWN" and "a_pd" in err.message_en
+
+
+def test_v_med_5_a_fighter_recovered_this_turn_may_board_a_crew_it_is_a_move():
+    t = attacker_turn(standard())
+    t.state.fighters["a1"].recovering_ply = t.state.ply  # recovered this turn (given)
+    t.add("crew_boarded", vehicle="AT3", fighters=["a1"])
+    assert "a1" in t.v("AT3").crew and t.f("a1").aboard == "AT3"
+
+
+def test_wounded_may_act_reading_lets_a_wounded_man_capture_and_board():
+    """The reading ``wounded_may_act`` (V-MED-5/6) on: a wounded fighter is fit to capture and to board."""
+    from .table import tank
+
+    t = attacker_turn(standard({"wounded_may_act": True}))
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    t.state.fighters["a1"].wounded = True
+    t.state.fighters["a6"].wounded = True
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("X").side == "attacker"
+    t.add("crew_boarded", vehicle="AT3", fighters=["a6"])
+    assert "a6" in t.v("AT3").crew
+
+
+def test_v_med_4_a_medic_named_without_a_reroll_saves_no_one():
+    """V-MED-4: the medic's save is the re-roll; a first roll that passes is the fighter's own."""
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15), medic="d_med", medic_distance=1)
+    assert not t.f("d1").wounded and t.f("d_med").credit.saves == 0
