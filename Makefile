@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 MUTANTS_JOBS ?= 1
+MUTANTS_SAMPLE ?= 0
+MUTANTS_SEED ?= 1
 
 .PHONY: run test worker beat bench mutants lint messages schema check migrate demo clean
 
@@ -38,10 +40,11 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 ## Mutation testing of battles/engine/ and rosters/domain.py (mutmut; not part of `make test`; hours on
-## 2 cores, see docs/mutants.md). MUTANTS_ONLY="rosters.domain*" re-runs some; MUTANTS_JOBS=2 uses 2 workers.
+## 2 cores, see docs/mutants.md). MUTANTS_ONLY="rosters.domain*" re-runs some; MUTANTS_JOBS=2 uses 2 workers;
+## MUTANTS_SAMPLE=400 MUTANTS_SEED=1 runs a seeded random sample per area and reports a 95 % interval.
 mutants: $(STAMP)
 	$(PY) -m pip install --quiet -r requirements-mutants.txt
-	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) $(MUTANTS_ONLY)
+	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) $(MUTANTS_ONLY)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

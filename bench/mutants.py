@@ -19,16 +19,27 @@ Not part of ``make test``. What it does, in order:
    ``bench/results.json`` as ``engine_mutants_killed`` and ``roster_mutants_killed``
    (merged: every other key is kept), with how many mutants were tested of how many.
 
+Sampling (``MUTANTS_SAMPLE=400 MUTANTS_SEED=1``): after generating the mutants, draw a
+seeded uniform random sample of that many per area (engine, roster) from the mutants that
+do more than reword a message (``MUTANTS_ONLY`` globs, if given, narrow the population),
+run those of them that have no result yet, and report the killed fraction of the sample
+with its 95 % Wilson confidence interval. The sample is kept in ``.mutants/sample.json``
+so ``--report`` reads it again; ``MUTANTS_SAMPLE=0`` (or ``--no-sample``) forgets it.
+
 Usage: ``make mutants`` (everything; hours on 2 shared cores, see docs/mutants.md),
 ``make mutants MUTANTS_ONLY="rosters.domain*"`` (mutmut name globs, space-separated,
-always re-run), ``python bench/mutants.py --report`` (only read the last results).
+always re-run), ``make mutants MUTANTS_SAMPLE=400 MUTANTS_SEED=1`` (a sample per area),
+``python bench/mutants.py --report`` (only read the last results).
 """
 from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
+import math
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -40,6 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 STAGE = ROOT / ".mutants"
 RESULTS = ROOT / "bench" / "results.json"
+SAMPLE = STAGE / "sample.json"
 COPY = ["manage.py", "README.md", "pyproject.toml", "docs", "config", "campaign", "battles", "rosters", "bench",
         "tests"]
 SKIP_DIRS = {"__pycache__", ".hypothesis", ".pytest_cache", "media", "staticfiles"}
@@ -113,16 +125,42 @@ def stage() -> None:
                     p.unlink()
 
 
-def run_mutmut(only: list[str], jobs: int) -> int:
+def _env() -> dict:
     env = dict(os.environ)
     catalog = ROOT.parent / "shared" / "rules" / "CATALOG.md"
     if catalog.exists():
         env.setdefault("SHTAB_RULES_CATALOG", str(catalog))
     env.pop("DATABASE_URL", None)  # SQLite: each forked mutant gets its own test database
     env.pop("CI", None)
+    return env
+
+
+GENERATE = """
+import os
+from mutmut.__main__ import (copy_also_copy_files, copy_src_dir, create_mutants, set_mutant_under_test,
+                             setup_source_paths, store_lines_covered_by_tests)
+set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+copy_src_dir(); copy_also_copy_files(); setup_source_paths(); store_lines_covered_by_tests()
+create_mutants({jobs})
+"""
+
+
+def generate(jobs: int) -> int:
+    """mutmut's own first step (the same calls as ``mutmut run``), alone, so the sample can be
+    drawn from every mutant that exists now; ``mutmut run`` then finds the files unmodified.
+    Results of changed functions are reset here, as mutmut does."""
+    print("make mutants: generating mutants", flush=True)
+    return subprocess.call(["nice", "-n", "19", sys.executable, "-c", GENERATE.format(jobs=jobs)], cwd=STAGE,
+                           env=_env(), stdout=subprocess.DEVNULL)
+
+
+def run_mutmut(only: list[str], jobs: int) -> int:
+    env = _env()
     mutmut = Path(sys.executable).parent / "mutmut"
     cmd = ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(jobs), *only]
-    print("make mutants:", " ".join(cmd), f"(in {STAGE.relative_to(ROOT)}/)", flush=True)
+    shown = cmd if len(cmd) < 12 else [*cmd[:6], f"... {len(only)} mutant names"]
+    print("make mutants:", " ".join(shown), f"(in {STAGE.relative_to(ROOT)}/)", flush=True)
     proc = subprocess.Popen(cmd, cwd=STAGE, env=env)
     try:
         return proc.wait()
@@ -197,6 +235,68 @@ def message_mutants(path: str) -> set[str]:
     return out
 
 
+def area_of(path: str) -> str:
+    return "roster" if path == ROSTER else "engine"
+
+
+def draw_sample(results: dict[str, dict], size: int, seed: int, only: list[str]) -> dict[str, list[str]]:
+    """A seeded uniform random sample of ``size`` mutants per area, drawn without replacement
+    from the mutants that do more than reword a message (and match ``only``, if given).
+    The same seed and the same mutants give the same sample."""
+    population: dict[str, list[str]] = {"engine": [], "roster": []}
+    for path, codes in results.items():
+        wording = message_mutants(path)
+        population[area_of(path)] += [n for n in codes if n not in wording
+                                      and (not only or any(fnmatch.fnmatch(n, g) for g in only))]
+    out = {}
+    for area, names in population.items():
+        if names:
+            rng = random.Random(f"{seed}:{area}")
+            out[area] = sorted(rng.sample(sorted(names), min(size, len(names))))
+    return out
+
+
+def load_sample() -> dict:
+    try:
+        return json.loads(SAMPLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def wilson(killed: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion killed/n."""
+    if not n:
+        return (0.0, 1.0)
+    p = killed / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise_sample(results: dict[str, dict], sample: dict) -> dict:
+    """The killed fraction of each area's sample, with its Wilson interval; it becomes the
+    headline ``*_mutants_killed`` (the complete-run fraction stays as ``*_mutants_killed_tested``)."""
+    codes = {name: code for per_file in results.values() for name, code in per_file.items()}
+    figures: dict = {}
+    for area, names in sample.get("areas", {}).items():
+        verdicts = Counter(verdict(codes.get(n)) for n in names)
+        n = len(names) - verdicts["not tested"]
+        killed = verdicts["killed"]
+        low, high = wilson(killed, n)
+        frac = round(killed / n, 4) if n else None
+        figures.update({f"{area}_mutants_killed": frac, f"{area}_mutants_sample": n,
+                        f"{area}_mutants_sample_drawn": len(names), f"{area}_mutants_sample_seed": sample.get("seed"),
+                        f"{area}_mutants_ci95_low": round(low, 4), f"{area}_mutants_ci95_high": round(high, 4)})
+        shown = "n/a" if frac is None else f"{frac:.1%}"
+        print(f"{area} SAMPLE (seed {sample.get('seed')}): {shown} killed ({killed} of {n} sampled mutants, "
+              f"rewordings left out), 95 % CI {low:.1%} to {high:.1%}"
+              + (f"; {verdicts['not tested']} of the {len(names)} drawn not tested yet" if verdicts["not tested"]
+                 else ""))
+        survivors = sorted(x for x in names if verdict(codes.get(x)) in {"survived", "no tests", "suspicious"})
+        (STAGE / f"survivors-sample-{area}.txt").write_text("\n".join(survivors) + "\n", encoding="utf-8")
+    return figures
+
+
 def verdict(code: int | None) -> str:
     if code is None:
         return "not tested"
@@ -243,6 +343,7 @@ def summarise(results: dict[str, dict], seconds: float | None) -> dict:
         killed = c["killed"] - c["wording killed"]
         frac = round(killed / (tested - wording), 4) if tested - wording else None
         figures[f"{group}_mutants_killed"] = frac
+        figures[f"{group}_mutants_killed_tested"] = frac
         figures[f"{group}_mutants_killed_all"] = round(c["killed"] / tested, 4) if tested else None
         figures[f"{group}_mutants_tested"] = tested
         figures[f"{group}_mutants_wording"] = wording
@@ -259,13 +360,17 @@ def summarise(results: dict[str, dict], seconds: float | None) -> dict:
     return figures
 
 
-def write_results(figures: dict) -> None:
+def write_results(figures: dict, sampled: bool = False) -> None:
     data = {}
     if RESULTS.exists():
         try:
             data = json.loads(RESULTS.read_text(encoding="utf-8"))
         except ValueError:
             data = {}
+    if not sampled:  # figures of an earlier sample no longer describe the headline
+        for key in [k for k in data if re.search(r"_mutants_(sample\w*|ci95_\w+)$", k)]:
+            del data[key]
+    data["mutants_headline"] = "sample" if sampled else "tested"
     data.update({k: v for k, v in figures.items() if v is not None})
     RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
@@ -276,19 +381,45 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("only", nargs="*", help="mutmut name globs, e.g. 'rosters.domain*' (re-run even if cached)")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("MUTANTS_JOBS", "1")))
     ap.add_argument("--report", action="store_true", help="only summarise the last run")
+    ap.add_argument("--sample", type=int, default=int(os.environ.get("MUTANTS_SAMPLE") or 0),
+                    help="run a seeded uniform random sample of this many mutants per area (MUTANTS_SAMPLE)")
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("MUTANTS_SEED") or 1), help="MUTANTS_SEED")
+    ap.add_argument("--no-sample", action="store_true", help="forget the last sample; report the tested fractions")
     args = ap.parse_args(argv)
     only = args.only or os.environ.get("MUTANTS_ONLY", "").split()
     seconds = None
+    if args.no_sample or (not args.report and not args.sample):
+        SAMPLE.unlink(missing_ok=True)
     if not args.report:
         start = time.monotonic()
         stage()
-        code = run_mutmut(only, args.jobs)
+        if args.sample:
+            if generate(args.jobs):
+                return 1
+            results = read_results()
+            drawn = draw_sample(results, args.sample, args.seed, only)
+            sample = load_sample()
+            if sample.get("seed") != args.seed:
+                sample = {"seed": args.seed, "areas": {}}
+            sample["areas"].update(drawn)  # an area drawn alone keeps the other area's earlier sample
+            sample["size"] = args.sample
+            SAMPLE.write_text(json.dumps(sample, indent=1) + "\n", encoding="utf-8")
+            codes = {n: c for per_file in results.values() for n, c in per_file.items()}
+            only = sorted(n for names in drawn.values() for n in names if codes.get(n) is None)
+            print(f"make mutants: sample of {args.sample} per area (seed {args.seed}): "
+                  + ", ".join(f"{a} {len(n)}" for a, n in drawn.items()) + f"; {len(only)} without a result yet",
+                  flush=True)
+        code = run_mutmut(only, args.jobs) if only or not args.sample else 0
         seconds = time.monotonic() - start
         print(f"make mutants: mutmut exited {code} after {seconds / 60:.1f} min", flush=True)
         if code not in (0, 1):  # mutmut exits 1 when it was interrupted part-way; its results still count
             return code
-    figures = summarise(read_results(), seconds)
-    write_results(figures)
+    results = read_results()
+    figures = summarise(results, seconds)
+    sample = load_sample()
+    if sample:
+        figures.update(summarise_sample(results, sample))
+    write_results(figures, sampled=bool(sample))
     return 0
 
 
