@@ -393,3 +393,73 @@ def test_f_spec_1_a_platoon_without_a_type_and_the_platoons_after_a_wrong_unit_a
 def test_a_fow_report_prices_no_vehicles_and_offers_no_smoke():
     report = _fow(("1", "infantry", None, [("rifle", 2)]))
     assert report.vehicle_costs == {} and report.smoke == {} and report.senior_rank is None
+
+
+# --- second pass (a sampled run): a line names its subject and says its rule in both languages ---------------
+CYRILLIC = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+
+
+def _says_it_in_both_languages(line: domain.Violation) -> None:
+    assert CYRILLIC & set(line.message_ru.lower()), line
+    assert not CYRILLIC & set(line.message_en.lower()) and line.message_en, line
+
+
+def _squad_vehicle_with_bought_crew():
+    b = Build()
+    s = b.squad()
+    b.vehicle("car", s, armour=1, crew=True)
+    return b, s, s
+
+
+def _artillery_without_gun_class():
+    b = Build()
+    v = b.vehicle("artillery", armour=None, gun=None)
+    return b, "V-VEH-2", f"vehicle:{v}"
+
+
+def _skirts_on_a_car():
+    b = Build()
+    v = b.vehicle("car", armour=1, skirts=True)
+    return b, "V-VDMG-9", f"vehicle:{v}"
+
+
+def _no_armour_class():
+    b = Build()
+    v = b.vehicle("tank", armour=None, gun=2)
+    return b, "V-VDMG-1", f"vehicle:{v}"
+
+
+def _unknown_fighter_class():
+    b = Build()
+    s = b.squad()
+    b.add("grenadier_of_nowhere", 1, s, team=1)
+    return b, "V-TURN-1", s
+
+
+@pytest.mark.parametrize("case", [_artillery_without_gun_class, _skirts_on_a_car, _no_armour_class,
+                                  _unknown_fighter_class])
+def test_a_pricing_line_names_the_vehicle_or_unit_and_speaks_both_languages(case):
+    """V-VEH-2, V-VDMG-9, V-VDMG-1, V-TURN-1: the roster builder shows each line at the vehicle or
+    unit it is about (``vehicle:<ref>`` or the unit's ref), with its name, in Russian and in English."""
+    b, rule, subject = case()
+    lines = [v for v in b.report().violations if v.rule_id == rule]
+    assert lines and all(v.unit == subject for v in lines), lines
+    for line in lines:
+        _says_it_in_both_languages(line)
+
+
+def test_v_squad_6_a_squad_vehicle_with_a_bought_crew_is_named_at_the_squad_in_both_languages():
+    """V-SQUAD-6: the squad's corporal and riflemen crew its vehicle; a crew bought for it is refused."""
+    b, s, _ = _squad_vehicle_with_bought_crew()
+    lines = [v for v in b.report().violations if v.rule_id == "V-SQUAD-6"]
+    assert [v.unit for v in lines] == [s]
+    _says_it_in_both_languages(lines[0])
+
+
+def test_v_upg_1_two_upgrade_cards_both_add_their_cost():
+    """V-UPG-1: each upgrade card is bought at its cost; with a limit of 2 (V-UPG-4 reading) both count."""
+    b = Build()
+    s = b.squad(upgrades=["u3", "u4"])
+    report = b.report(upgrades_per_unit=2)
+    assert "V-UPG-4" not in ids(report)
+    assert report.unit_costs[s] == 10 + 3 + 4
