@@ -2,6 +2,7 @@
 gate) and ``fold`` (replay), as the service does, and a standard set-up."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,18 @@ from battles.engine.rules.movement import team_led
 def D(v: int) -> dict[str, Any]:  # noqa: N802 - reads like a die on the table
     return {"value": v, "source": "entered"}
 
+
+RULE_ID = re.compile(r"[SVFG]-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def assert_well_formed(exc: RuleViolation) -> None:
+    """Every refusal names a catalog ID (``V-…``, ``F-…``, ``G-…``) or a structural ``S-`` code, and
+    says why in Russian and in English (issue 11: a refusal must cite the rule actually broken)."""
+    assert RULE_ID.fullmatch(exc.rule_id or ""), f"not a rule ID: {exc.rule_id!r}"
+    assert isinstance(exc.message_ru, str) and CYRILLIC.search(exc.message_ru), f"not Russian: {exc.message_ru!r}"
+    assert isinstance(exc.message_en, str) and exc.message_en and not CYRILLIC.search(exc.message_en), \
+        f"not English: {exc.message_en!r}"
 
 class Table:
     def __init__(self, rules: dict[str, Any] | None = None) -> None:
@@ -34,7 +47,7 @@ class Table:
     def refused(self, type_: str, **data: Any) -> RuleViolation:
         with pytest.raises(RuleViolation) as exc:
             decide(self.state, [(type_, data, None)], first_seq=self.state.last_seq + 1, rules=self.rules)
-        assert exc.value.message_ru and exc.value.message_en
+        assert_well_formed(exc.value)
         return exc.value
 
     # shortcuts ---------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from battles import engine
+from tests.engine.table import assert_well_formed
 
 
 def d(v: int) -> dict[str, Any]:
@@ -45,6 +46,7 @@ class Table:
             engine.decide(self.state, [(t, data, None) for t, data in items], first_seq=self.state.last_seq + 1,
                           ruleset="fow", history=lambda: list(self.events))
         assert exc.value.rule_id == rule, str(exc.value)
+        assert_well_formed(exc.value)
         return exc.value
 
     def end_turn(self) -> None:
