@@ -205,3 +205,64 @@ def test_v_med_4_a_medic_named_without_a_reroll_saves_no_one():
     t.next_turn()
     t.add("wound_test", fighter="d1", die=D(15), medic="d_med", medic_distance=1)
     assert not t.f("d1").wounded and t.f("d_med").credit.saves == 0
+
+
+# --- second pass (a sampled run, docs/mutants.md) -------------------------------------------------------------
+def test_v_mine_11_12_a_charge_credits_its_sapper_with_the_kills_and_the_damaged_house():
+    """V-MINE-11: the men the charge kills are the sapper's kills; V-MINE-12: the house it wrecks (light
+    cover, damage 3) is a building he damaged (campaign credits, V-RANK)."""
+    from .test_vehicles_engineering import laid_mine
+
+    t = laid_mine("charge", "C1")
+    t.add("charge_detonated", charge="C1", sapper="d_sap", officer="d_sgt",
+          victims=[{"fighter": "a1", "distance": 1.0}, {"fighter": "a2", "distance": 2.0}], objects=["H"])
+    assert t.f("a1").dead and t.f("a2").dead
+    assert t.f("d_sap").credit.kills == 2
+    assert t.f("d_sap").credit.buildings_damaged == 1
+    assert t.state.buildings["H"].damage == 3
+
+
+def test_v_ride_disembarking_riders_leave_the_others_riding():
+    """V-RIDE-2/3, V-TRANS-3: riders who get off are off the tank; the rest still ride it."""
+    from .table import tank
+
+    t = attacker_turn(standard())
+    tank(t, "attacker", "T4", armour=4, gun=2)
+    t.add("embarked", vehicle="T4", fighters=["a1", "a2"], role="riders")
+    assert t.v("T4").riders == ["a1", "a2"]
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("vehicle_moved", vehicle="T4", distance=4)
+    t.add("disembarked", vehicle="T4", fighters=["a1"], distance=1.0)
+    assert t.v("T4").riders == ["a2"] and not t.f("a1").aboard and t.f("a2").aboard == "T4"
+
+
+def test_a_battle_ends_with_its_winner_and_the_reason_the_table_gave():
+    t = attacker_turn(standard())
+    t.add("battle_ended", winner="defender", reason="Наступающие отошли.")
+    assert (t.state.status, t.state.winner, t.state.end_reason) == ("ended", "defender", "Наступающие отошли.")
+
+
+def test_who_names_the_side_in_words_and_by_its_name():
+    """Refusals of a wrong recorder name who may record, in words (people read names, not enum values)."""
+    from battles.engine.actors import GAME_MASTER, who
+
+    t = attacker_turn(standard())
+    ru, en = who(t.state, "attacker")
+    assert ru.startswith("наступающая сторона") and en.startswith("the attacking side")
+    assert who(t.state, "defender")[1].startswith("the defending side")
+    assert who(t.state, GAME_MASTER) == ("только мастер", "the game master only")
+
+
+@pytest.mark.parametrize(("kind", "gun_type", "gun_class", "weapon"), [
+    ("tank", "howitzer", 3, "tank_howitzer"),  # V-GUN: a tank's howitzer fires as a tank gun with HE
+    ("artillery", "howitzer", 3, "howitzer"),
+    ("artillery", "rocket_mortar", 3, "rocket_mortar"),
+    ("tank", "", 2, "gun"),
+    ("car", "", None, "none"),
+])
+def test_roster_gun_types_map_to_the_engine_weapon(kind, gun_type, gun_class, weapon):
+    """The roster and the engine agree on each piece's weapon (issue 11: one table)."""
+    from battles.engine.weapons import roster_weapon
+
+    assert roster_weapon(kind, gun_type, gun_class) == weapon
