@@ -1,0 +1,50 @@
+"""Flames of War engine: tests written to kill mutants that survived a sampled ``make mutants``
+run (docs/mutants.md, second pass). Each asserts behaviour and cites its catalog rule."""
+from __future__ import annotations
+
+import pytest
+
+from .fow.table import Table, d, team
+
+RECON_A = {"id": "RA", "kind": "recon", "teams": [team("ra1")]}
+PLAIN_A = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]}
+LONE_D = {"id": "DL", "kind": "recon", "teams": [team("dl1")]}
+PLAIN_D = {"id": "D1", "kind": "infantry", "teams": [team("d1"), team("d2")]}
+
+
+def test_the_first_turn_is_turn_1_of_the_first_mover():
+    t = Table(first="defender")
+    assert [(r.number, r.side) for r in t.state.turns] == [(1, "defender")]
+
+
+def test_f_recon_6_only_the_defender_has_recon_teams_so_the_defender_chooses_first():
+    """F-RECON-6: a recon deployment needs Reconnaissance teams on either side; a side without any
+    does not choose, the other does."""
+    t = Table(platoons_a=(PLAIN_A,), platoons_d=(LONE_D, PLAIN_D))
+    t.add(("recon_deployment_started", {"first": "attacker"}))
+    assert t.state.recon_phase == "open" and t.state.recon_chooser == "defender"
+
+
+def test_f_recon_6_no_recon_teams_on_either_side_no_recon_deployment():
+    t = Table(platoons_a=(PLAIN_A,), platoons_d=(PLAIN_D,))
+    t.refused("F-RECON-6", ("recon_deployment_started", {"first": "attacker"}))
+
+
+def test_f_recon_6_a_recon_deployment_ends_only_when_one_is_going_on():
+    t = Table(platoons_a=(RECON_A, PLAIN_A), platoons_d=(PLAIN_D,))
+    t.refused("F-RECON-6", ("recon_deployment_ended", {}))
+
+
+def test_f_recon_15_a_shooter_named_twice_in_a_disengage_declaration_is_refused():
+    """F-RECON-15: the platoon fired on names the shooters it disengages from, each once."""
+    t = Table(platoons_a=(PLAIN_A,), platoons_d=(LONE_D, PLAIN_D))
+    t.refused("S-DUPLICATE", ("disengage_declared", {"platoon": "DL", "shooters": ["a1", "a1"]}))
+    t.add(("disengage_declared", {"platoon": "DL", "shooters": ["a1"]}))
+
+
+@pytest.mark.parametrize("where", ["in_cover", "in_water"])
+def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
+    """F-DIG-8 (in cover), F-DIG-11 (in water): the teams a Dig In names are the platoon's own."""
+    t = Table(platoons_a=(PLAIN_A, {"id": "A2", "kind": "infantry", "teams": [team("b1")]}), platoons_d=(PLAIN_D,))
+    t.refused("S-UNKNOWN", ("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["b1"]}))
+    t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))
