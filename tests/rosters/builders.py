@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from rosters import domain
 
@@ -107,7 +108,20 @@ class Build:
                                  self.in_campaign)
 
     def report(self, **rule_overrides) -> domain.Report:
-        return domain.validate(self.spec(), rules(**rule_overrides))
+        report = domain.validate(self.spec(), rules(**rule_overrides))
+        for line in report.violations:
+            assert_says_it_in_both_languages(line)
+        return report
+
+
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def assert_says_it_in_both_languages(line: domain.Violation) -> None:
+    """Every report line says its rule in Russian and in English (the builder shows the one of the
+    reader's language), not the same text twice, not empty."""
+    assert isinstance(line.message_ru, str) and CYRILLIC.search(line.message_ru), line
+    assert isinstance(line.message_en, str) and line.message_en and not CYRILLIC.search(line.message_en), line
 
 
 def ids(report: domain.Report, severity: str = "error") -> set[str]:

@@ -463,3 +463,75 @@ def test_v_upg_1_two_upgrade_cards_both_add_their_cost():
     report = b.report(upgrades_per_unit=2)
     assert "V-UPG-4" not in ids(report)
     assert report.unit_costs[s] == 10 + 3 + 4
+
+
+def _unknown_vehicle_kind():
+    b = Build()
+    v = b.vehicle("zeppelin", armour=1)
+    return b, "V-VEH-1", f"vehicle:{v}"
+
+
+def _vehicle_of_a_missing_unit():
+    b = Build()
+    v = b.vehicle("car", "nowhere", armour=1)
+    return b, "V-VEH-1", f"vehicle:{v}"
+
+
+def _unit_in_a_missing_unit():
+    b = Build()
+    s = b.squad("nowhere")
+    return b, "V-PLT-3", s
+
+
+def _squad_in_a_company():
+    b = Build()
+    c = b.unit("company")
+    b.add("captain", 1, c)
+    s = b.squad(c)
+    return b, "V-PLT-3", s
+
+
+def _at_fire_on_a_tank():
+    b = Build()
+    v = b.vehicle("tank", armour=2, gun=2, options=("aa_at_fire",), crew=True)
+    return b, "V-AA-7", f"vehicle:{v}"
+
+
+@pytest.mark.parametrize("case", [_unknown_vehicle_kind, _vehicle_of_a_missing_unit, _unit_in_a_missing_unit,
+                                  _squad_in_a_company, _at_fire_on_a_tank])
+def test_a_structure_line_names_the_vehicle_or_unit_it_is_about(case):
+    """V-VEH-1, V-PLT-3, V-AA-7: the line stands at the vehicle or unit it is about."""
+    b, rule, subject = case()
+    lines = [v for v in b.report().violations if v.rule_id == rule]
+    assert lines and all(v.unit == subject for v in lines), lines
+
+
+def test_v_tg_6_an_expensive_group_is_a_warning_at_the_group():
+    """V-TG-6: the standard cost of a tactical group is advisory inside a larger force."""
+    b = Build()
+    g = b.group("recon", of_kind=2, others=1)
+    lines = [v for v in b.report(tactical_group_budget=1).violations if v.rule_id == "V-TG-6"]
+    assert [(v.unit, v.severity) for v in lines] == [(g, "warning")]
+
+
+@pytest.mark.parametrize(("crew", "warned", "cannot_move"), [
+    ((), True, True),  # no crew: it can neither fire nor move
+    (("personnel",), True, False),  # one man: may move, not fire (V-CREW-4)
+    (("corporal",), True, False),  # one officer alone: still not 2
+    (("personnel", "personnel"), True, False),  # two, no officer
+    (("personnel", "corporal"), False, False),
+])
+def test_v_crew_3_a_vehicle_without_two_crew_and_an_officer_is_warned_and_told_what_it_cannot_do(
+        crew, warned, cannot_move):
+    """V-CREW-3 (optional crew: a warning), V-CREW-4/5: fewer than 2 or no officer: no fire; nobody: no move."""
+    b = Build()
+    v = b.vehicle("tank", armour=2, gun=2)
+    for cls in crew:
+        b.add(cls, 1, vehicle=v)
+    lines = [x for x in b.report().violations if x.rule_id == "V-CREW-3"]
+    assert bool(lines) is warned
+    if lines:
+        (line,) = lines
+        assert line.severity == "warning" and line.unit == f"vehicle:{v}"
+        assert line.message_en.endswith(" or move.") is cannot_move
+        assert line.message_ru.endswith(" и двигаться.") is cannot_move
