@@ -385,7 +385,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="run a seeded uniform random sample of this many mutants per area (MUTANTS_SAMPLE)")
     ap.add_argument("--seed", type=int, default=int(os.environ.get("MUTANTS_SEED") or 1), help="MUTANTS_SEED")
     ap.add_argument("--no-sample", action="store_true", help="forget the last sample; report the tested fractions")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="with --sample: run the sample's survivors again too (after new tests); MUTANTS_RERUN=1")
     args = ap.parse_args(argv)
+    args.rerun_survivors = args.rerun_survivors or os.environ.get("MUTANTS_RERUN") == "1"
     only = args.only or os.environ.get("MUTANTS_ONLY", "").split()
     seconds = None
     if args.no_sample or (not args.report and not args.sample):
@@ -405,9 +408,11 @@ def main(argv: list[str] | None = None) -> int:
             sample["size"] = args.sample
             SAMPLE.write_text(json.dumps(sample, indent=1) + "\n", encoding="utf-8")
             codes = {n: c for per_file in results.values() for n, c in per_file.items()}
-            only = sorted(n for names in drawn.values() for n in names if codes.get(n) is None)
+            again = {"survived", "no tests", "suspicious"} if args.rerun_survivors else set()
+            only = sorted(n for names in drawn.values() for n in names
+                          if codes.get(n) is None or verdict(codes.get(n)) in again)
             print(f"make mutants: sample of {args.sample} per area (seed {args.seed}): "
-                  + ", ".join(f"{a} {len(n)}" for a, n in drawn.items()) + f"; {len(only)} without a result yet",
+                  + ", ".join(f"{a} {len(n)}" for a, n in drawn.items()) + f"; {len(only)} to run",
                   flush=True)
         code = run_mutmut(only, args.jobs) if only or not args.sample else 0
         seconds = time.monotonic() - start

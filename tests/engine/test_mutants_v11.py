@@ -266,3 +266,22 @@ def test_roster_gun_types_map_to_the_engine_weapon(kind, gun_type, gun_class, we
     from battles.engine.weapons import roster_weapon
 
     assert roster_weapon(kind, gun_type, gun_class) == weapon
+
+
+def test_g_12_a_class_or_rank_without_a_melee_bonus_adds_nothing():
+    """G-12: the melee bonus is by class or rank, as the game master sets it; a class he left out adds 0."""
+    from battles.engine.rules.infantry import melee_bonus
+
+    rules = {"melee_bonus": {"sapper": 2, "sergeant": 1}}
+    assert melee_bonus(Fighter(id="r", side="attacker", unit="A", cls="rifleman"), rules) == 0
+    assert melee_bonus(Fighter(id="s", side="attacker", unit="A", cls="sapper"), rules) == 2
+    assert melee_bonus(Fighter(id="g", side="attacker", unit="A", cls="rifleman", rank="sergeant"), rules) == 1
+
+
+def test_v_trans_3_only_men_the_vehicle_carries_get_off_it():
+    t = attacker_turn(standard())
+    t.add("embarked", vehicle="AP", fighters=["a1"])
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("vehicle_moved", vehicle="AP", distance=4)
+    assert t.refused("disembarked", vehicle="AP", fighters=["a2"], distance=1.0).rule_id == "V-TRANS-3"
