@@ -285,3 +285,29 @@ def test_v_trans_3_only_men_the_vehicle_carries_get_off_it():
     t.next_turn(A="recon")
     t.add("vehicle_moved", vehicle="AP", distance=4)
     assert t.refused("disembarked", vehicle="AP", fighters=["a2"], distance=1.0).rule_id == "V-TRANS-3"
+
+
+def test_v_mine_9_a_tank_without_a_trawl_cannot_take_the_blast_on_one():
+    from .table import tank
+    from .test_vehicles_engineering import laid_mine
+
+    t = laid_mine("at")
+    tank(t, "attacker", "V", armour=3, gun=0)
+    assert t.refused("mine_triggered", mine="M1", distance=0.5, vehicle="V", trawl=True).rule_id == "V-MINE-9"
+
+
+def test_v_mine_12_a_charge_names_only_objects_on_the_table():
+    from .test_vehicles_engineering import laid_mine
+
+    t = laid_mine("charge", "C1")
+    err = t.refused("charge_detonated", charge="C1", sapper="d_sap", officer="d_sgt", victims=[], objects=["nowhere"])
+    assert err.rule_id == "S-UNKNOWN"
+
+
+def test_v_crew_a_dead_crewman_does_not_leave_his_piece():
+    """V-CREW, V-MED-1: the dead do not act; the refusal says so (S-DEAD), in both languages."""
+    from .test_weapon_table_aa_crews import at_turn_defender
+
+    t = at_turn_defender()
+    t.f("d_gp").dead = True
+    assert t.refused("crew_dismounted", vehicle="DG", fighters=["d_gc", "d_gp"], distance=1).rule_id == "S-DEAD"
