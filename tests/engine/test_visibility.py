@@ -59,6 +59,8 @@ def test_v_mine_1_laying_and_approaching_read_as_hidden_work_to_the_enemy():
             seen = event_for(e.type, e.data, side=side, game_master=False, state=state)
             assert seen["redacted"] is True and seen["sapper"] == "d_sap"
             assert "m1" not in json.dumps(seen) and "ap" not in seen.values()
+            if type_ == "sapper_approached":  # how far the sapper is from his work stays visible
+                assert seen["distance"] == e.data["distance"]
         assert event_for(e.type, e.data, side="defender", game_master=False, state=state) == e.data
         assert event_for(e.type, e.data, side=None, game_master=True, state=state) == e.data
 
