@@ -311,3 +311,34 @@ def test_v_crew_a_dead_crewman_does_not_leave_his_piece():
     t = at_turn_defender()
     t.f("d_gp").dead = True
     assert t.refused("crew_dismounted", vehicle="DG", fighters=["d_gc", "d_gp"], distance=1).rule_id == "S-DEAD"
+
+
+@pytest.mark.parametrize(("crew", "rule"), [(["RM_c", "RM_p"], None), (["RM_c"], "V-CREW-4"),
+                                            (["RM_p"], "V-CREW-4"), ([], "V-CREW-5")])
+def test_v_crew_5_smoke_is_fire_a_piece_needs_two_crew_one_an_officer(crew, rule):
+    """V-CREW-5: firing smoke (V-SMOKE-1) is firing: it needs two crew, one an officer; one crewman left
+    may only move the piece (V-CREW-4); with nobody the firing rule is cited (V-CREW-5)."""
+    from .table import tank
+    from .test_weapon_table_aa_crews import at_turn_defender, smoke
+
+    t = at_turn_defender()
+    tank(t, "defender", "RM", armour=1, gun=3, weapon="howitzer", kind="artillery", drive="towed")
+    gone = [m for m in ("RM_c", "RM_p") if m not in crew]
+    if gone:
+        t.add("crew_dismounted", vehicle="RM", fighters=gone, distance=1)
+    if rule:
+        assert t.refused("smoke_fired", **smoke(t, "RM")).rule_id == rule
+    else:
+        t.add("smoke_fired", **smoke(t, "RM"))
+        assert t.v("RM").smoke_used == 1
+
+
+def test_g_4_a_postures_defence_counts_against_fire():
+    """G-4: the posture table's defence (0 in every posture by default) is added to the target's defence."""
+    from battles.engine.rules_data import DEFAULT_RULES
+
+    hard = {name: {**p, "defence": 20} for name, p in DEFAULT_RULES["postures"].items()}
+    for postures, wounded in ((None, True), (hard, False)):
+        t = attacker_turn(standard({"postures": postures} if postures else None))
+        t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+        assert bool(t.f("d1").wounded or t.f("d1").dead) is wounded
