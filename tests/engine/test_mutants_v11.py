@@ -342,3 +342,32 @@ def test_g_4_a_postures_defence_counts_against_fire():
         t = attacker_turn(standard({"postures": postures} if postures else None))
         t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
         assert bool(t.f("d1").wounded or t.f("d1").dead) is wounded
+
+
+def test_v_trans_6_only_carried_infantry_fire_the_mounted_mg():
+    t = attacker_turn(standard())
+    err = t.refused("fire", shooter="a1", weapon="vehicle_mg", target="fighters", distance=10,
+                    struck=[{"fighter": "d1", "die": D(11)}])
+    assert err.rule_id == "V-TRANS-6"
+
+
+def test_a_dead_fighter_is_not_a_target_and_an_unknown_one_is_not_found():
+    t = attacker_turn(standard())
+    t.f("d1").dead = True
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(15)}])
+    assert err.rule_id == "S-TARGET"
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "nobody", "die": D(15)}])
+    assert err.rule_id == "S-UNKNOWN"
+
+
+def test_each_turn_is_recorded_with_its_number_side_and_events_for_the_battle_report():
+    t = attacker_turn(standard())
+    t.end_turn()
+    last_seq = t.state.last_seq
+    record = t.state.turns[-1]
+    assert (record.number, record.side) == (t.state.turn, t.state.side_to_move)
+    assert (record.first_seq, record.last_seq) == (last_seq + 1, last_seq)  # nothing recorded in it yet
+    previous = t.state.turns[-2]
+    assert previous.side != record.side and previous.last_seq == last_seq
