@@ -371,3 +371,41 @@ def test_each_turn_is_recorded_with_its_number_side_and_events_for_the_battle_re
     assert (record.first_seq, record.last_seq) == (last_seq + 1, last_seq)  # nothing recorded in it yet
     previous = t.state.turns[-2]
     assert previous.side != record.side and previous.last_seq == last_seq
+
+
+def test_v_sap_4_a_sapper_who_fired_in_turn_two_does_not_finish_his_work():
+    t = attacker_turn(standard())
+    t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.fire("a_sap", "rifle", distance=5, struck=[{"fighter": "d1", "die": D(3)}])
+    assert t.refused("sapper_worked", sapper="a_sap", action="remove", object="W").rule_id == "V-SAP-4"
+
+
+def test_v_mine_2_a_vehicle_of_the_mines_own_side_does_not_set_it_off():
+    from .table import tank
+    from .test_vehicles_engineering import laid_mine
+
+    t = laid_mine("at")
+    tank(t, "defender", "DV", armour=3, gun=0)
+    assert t.refused("mine_triggered", mine="M1", distance=0.5, vehicle="DV").rule_id == "V-MINE-2"
+
+
+def test_v_test_6_the_new_commander_is_a_man_of_the_unit():
+    t = attacker_turn(standard())
+    err = t.refused("morale_test", unit="A", die=D(16), officer_distances={"a_sgt": 12.5, "a_lt": 18.5},
+                    new_commander="d1")
+    assert err.rule_id == "V-TEST-6"
+
+
+def test_moving_through_a_wire_section_that_is_not_there_is_refused():
+    t = attacker_turn(standard())
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=1,
+                     wire=["nowhere"]).rule_id == "S-UNKNOWN"
+
+
+def test_v_test_3_a_surrendered_unit_declares_no_posture_and_an_unknown_unit_is_not_found():
+    t = standard()
+    t.state.units["D"].morale = "surrendered"
+    assert t.refused("postures_declared", side="defender", units={"D": "dug_in"}).rule_id == "V-TEST-3"
+    assert t.refused("postures_declared", side="defender", units={"nowhere": "dug_in"}).rule_id == "S-UNKNOWN"
