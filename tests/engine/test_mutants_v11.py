@@ -409,3 +409,25 @@ def test_v_test_3_a_surrendered_unit_declares_no_posture_and_an_unknown_unit_is_
     t.state.units["D"].morale = "surrendered"
     assert t.refused("postures_declared", side="defender", units={"D": "dug_in"}).rule_id == "V-TEST-3"
     assert t.refused("postures_declared", side="defender", units={"nowhere": "dug_in"}).rule_id == "S-UNKNOWN"
+
+
+@pytest.mark.parametrize(("field", "bad", "said"), [("on_height", "yes", "a boolean"), ("distance", "far", "a number")])
+def test_a_mistyped_field_is_named_with_the_type_it_needs(field, bad, said):
+    """Bad input gets a clear 400 naming the field (STYLE.md): a boolean or a number given as text."""
+    from battles.engine import PayloadError, decide
+
+    t = attacker_turn(standard())
+    data = {"shooter": "a1", "weapon": "rifle", "target": "fighters", "distance": 5,
+            "struck": [{"fighter": "d1", "die": D(15)}], field: bad}
+    with pytest.raises(PayloadError) as exc:
+        decide(t.state, [("fire", data, None)], first_seq=t.state.last_seq + 1)
+    assert exc.value.field == f"events[0].data.{field}"
+    assert exc.value.message_en.endswith(f"expected {said}") and field in exc.value.message_ru
+
+
+def test_nothing_but_battle_started_is_recorded_before_the_battle_starts():
+    from battles.engine import BattleState, RuleViolation, decide
+
+    with pytest.raises(RuleViolation) as exc:
+        decide(BattleState(), [("turn_ended", {"side": "attacker", "turn": 1}, None)], first_seq=1)
+    assert exc.value.rule_id == "S-NOT-STARTED"
