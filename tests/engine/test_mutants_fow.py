@@ -48,3 +48,12 @@ def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
     t = Table(platoons_a=(PLAIN_A, {"id": "A2", "kind": "infantry", "teams": [team("b1")]}), platoons_d=(PLAIN_D,))
     t.refused("S-UNKNOWN", ("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["b1"]}))
     t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))
+
+
+def test_g_f1_a_team_that_shot_this_turn_cannot_go_to_ground():
+    """G-F1 (Going to Ground, p. 90, not in the seeds): a team that shot this turn may not Go to Ground;
+    one that did not shoot may."""
+    t = Table()
+    t.add(("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(2), d(2)]}))
+    t.refused("G-F1", ("went_to_ground", {"teams": ["a1"]}))
+    t.add(("went_to_ground", {"teams": ["a2"]}))
