@@ -57,3 +57,11 @@ def test_g_f1_a_team_that_shot_this_turn_cannot_go_to_ground():
     t.add(("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(2), d(2)]}))
     t.refused("G-F1", ("went_to_ground", {"teams": ["a1"]}))
     t.add(("went_to_ground", {"teams": ["a2"]}))
+
+
+def test_f_bld_a_team_already_at_one_building_is_not_placed_in_another():
+    """F-BLD (buildings): a team is at one building at a time."""
+    t = Table()
+    t.add(("building_placed", {"id": "H1", "openings": [{"id": "door"}], "inside": ["a1"]}))
+    t.refused("S-DUPLICATE", ("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a1"]}))
+    t.add(("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a2"]}))
