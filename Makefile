@@ -41,10 +41,12 @@ bench: $(STAMP)
 
 ## Mutation testing of battles/engine/ and rosters/domain.py (mutmut; not part of `make test`; hours on
 ## 2 cores, see docs/mutants.md). MUTANTS_ONLY="rosters.domain*" re-runs some; MUTANTS_JOBS=2 uses 2 workers;
-## MUTANTS_SAMPLE=400 MUTANTS_SEED=1 runs a seeded random sample per area and reports a 95 % interval.
+## MUTANTS_SAMPLE=400 MUTANTS_SEED=1 runs a seeded random sample per area and reports a 95 % interval;
+## MUTANTS_RERUN=1 runs that sample's survivors again (after new tests).
 mutants: $(STAMP)
 	$(PY) -m pip install --quiet -r requirements-mutants.txt
-	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) $(MUTANTS_ONLY)
+	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) \
+		$(if $(filter 1,$(MUTANTS_RERUN)),--rerun-survivors) $(MUTANTS_ONLY)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

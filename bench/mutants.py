@@ -24,7 +24,9 @@ seeded uniform random sample of that many per area (engine, roster) from the mut
 do more than reword a message (``MUTANTS_ONLY`` globs, if given, narrow the population),
 run those of them that have no result yet, and report the killed fraction of the sample
 with its 95 % Wilson confidence interval. The sample is kept in ``.mutants/sample.json``
-so ``--report`` reads it again; ``MUTANTS_SAMPLE=0`` (or ``--no-sample``) forgets it.
+so ``--report`` reads it again; a run without ``MUTANTS_SAMPLE`` (or ``--report --no-sample``)
+forgets it. ``MUTANTS_RERUN=1`` (``--rerun-survivors``) runs the sample's survivors again, after
+new tests.
 
 Usage: ``make mutants`` (everything; hours on 2 shared cores, see docs/mutants.md),
 ``make mutants MUTANTS_ONLY="rosters.domain*"`` (mutmut name globs, space-separated,
