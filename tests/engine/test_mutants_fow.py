@@ -65,3 +65,15 @@ def test_f_bld_a_team_already_at_one_building_is_not_placed_in_another():
     t.add(("building_placed", {"id": "H1", "openings": [{"id": "door"}], "inside": ["a1"]}))
     t.refused("S-DUPLICATE", ("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a1"]}))
     t.add(("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a2"]}))
+
+
+def test_f_air_an_air_attack_is_recorded_in_the_ply_it_was_made():
+    """The battle report places each air attack (F-AIR) in the turn it was made."""
+    from .fow.test_aircraft import air, hit, tb
+
+    t = tb()
+    t.end_turn()
+    t.end_turn()
+    ply = t.state.ply
+    t.add(air(hit("tk", 4, "bombs", anti_tank=5, fp=4)))
+    assert t.state.air_attacks[-1].ply == ply != 0

@@ -431,3 +431,11 @@ def test_nothing_but_battle_started_is_recorded_before_the_battle_starts():
     with pytest.raises(RuleViolation) as exc:
         decide(BattleState(), [("turn_ended", {"side": "attacker", "turn": 1}, None)], first_seq=1)
     assert exc.value.rule_id == "S-NOT-STARTED"
+
+
+def test_v_turn_10_no_vehicle_moves_once_the_fire_has_begun():
+    """V-TURN-10 then V-TURN-11: moves come before fire in a turn, for vehicles as for men."""
+    t = standard()
+    t.postures("defender", D="recon")
+    t.fire("d2", "rifle", struck=[{"fighter": "a1", "die": D(3)}])
+    assert t.refused("vehicle_moved", vehicle="DG", distance=1).rule_id == "V-TURN-10"
