@@ -190,10 +190,12 @@ class BattleAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Muster the participants' rosters and start the battle"))
     def muster_battles(self, request, queryset):
-        """A FoW battle among the chosen asks first (an intermediate page) for
-        the table's units and who moves first; v11.2 battles are mustered at once."""
+        """A FoW battle among the chosen that has not begun asks first (an
+        intermediate page) for the table's units and who moves first; v11.2
+        battles, and battles already under way, go straight to the muster."""
         battles = list(queryset.select_related("campaign").order_by("id"))
-        fow = [b for b in battles if b.campaign.ruleset == "fow"]
+        # A battle already under way is not asked about: the muster refuses it, with the reason, below.
+        fow = [b for b in battles if b.campaign.ruleset == "fow" and not b.head_seq]
         if fow and "apply" not in request.POST:
             return TemplateResponse(request, "admin/battles/battle/muster_fow.html", {
                 **self.admin_site.each_context(request), "opts": self.model._meta, "battles": battles,

@@ -103,6 +103,19 @@ class TestAdmin:
         assert (started["units"], started["first_mover"]) == ("cm", "defender")
 
 
+    def test_a_battle_under_way_is_not_asked_about_again(self, fow_table):  # noqa: F811
+        client = _web(fow_table.gm)
+        pk = fow_table.battle.pk
+        client.post("/admin/battles/battle/", {"action": "muster_battles", "_selected_action": [pk], "apply": "1",
+                                               f"units-{pk}": "cm", f"first_mover-{pk}": "defender"})
+        count = BattleEvent.objects.filter(battle=fow_table.battle).count()
+        assert count > 0
+        r = client.post("/admin/battles/battle/", {"action": "muster_battles", "_selected_action": [pk]}, follow=True)
+        html = r.content.decode()
+        assert f'name="units-{pk}"' not in html and HINT not in html
+        assert BattleEvent.objects.filter(battle=fow_table.battle).count() == count
+        assert any(m.level_tag == "error" for m in r.context["messages"])
+
 class TestApi:
     def test_the_api_musters_with_the_chosen_units_and_first_mover(self, fow_table):  # noqa: F811
         r = _api(fow_table.gm).post(f"/api/battles/{fow_table.battle.pk}/muster/",
