@@ -139,6 +139,21 @@ class LogPosition(models.Model):
     position = models.BigIntegerField(default=0)
 
 
+class RulesDataVersion(models.Model):
+    """A single row naming the state of the rules data a new battle snapshots
+    (``selectors.rules_settings``: the rules settings, the infantry table, the
+    roster rules). On PostgreSQL a trigger on each of those tables sets it to
+    a new number from a sequence (a rollback never gives one back) in every
+    statement that changes them, in the changing transaction. So a process
+    may keep the snapshot it read at version V for as long as the row says V:
+    the append that stores it checks the row in the same statement
+    (docs/append.md). Only the triggers write it (and the read that recreates
+    a lost row)."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    version = models.BigIntegerField(default=0)
+
+
 class BattleEvent(AppendOnlyModel):
     battle = models.ForeignKey(Battle, on_delete=models.PROTECT, related_name="events", verbose_name=_("battle"))
     seq = models.PositiveIntegerField(_("seq"))

@@ -28,7 +28,7 @@ from campaign.models import Campaign
 from config import inputs
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
 
-from .models import Battle, BattleEvent, BattleProjection, LogPosition
+from .models import Battle, BattleEvent, BattleProjection, LogPosition, RulesDataVersion
 from .selectors import battle_rules, battle_voided_seqs, iter_engine_events
 
 log = logging.getLogger(__name__)
@@ -304,6 +304,50 @@ def _fingerprint(rules: dict[str, Any]) -> str:
     return json.dumps(rules, sort_keys=True, default=str)
 
 
+class _RulesSnapshot:
+    """This process's copy of ``rules_settings()`` (v11.2) with the
+    ``RulesDataVersion`` it was read at. A battle's first optimistic append
+    uses it without reading the three tables; its statement stores it only if
+    the version row still says the same (the triggers advance the row in
+    every transaction that changes the rules data), so a battle never keeps a
+    snapshot older than the data at its first event. A failed statement
+    forgets it. The version is read before the tables: a change committed
+    between the two reads leaves a snapshot newer than its version, which the
+    statement refuses, never the reverse."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._value: tuple[int | None, _Meta] | None = None
+
+    def get(self) -> tuple[int | None, _Meta]:
+        with self._lock:
+            value = self._value
+        if value is not None:
+            return value
+        from .selectors import rules_settings
+
+        version = RulesDataVersion.objects.filter(id=1).values_list("version", flat=True).first()
+        if version is None and connection.vendor != "postgresql":  # no triggers there; never cached for appends
+            RulesDataVersion.objects.get_or_create(id=1)
+        elif version is None:  # lost (a flushed test database): recreated with a number never used before
+            with connection.cursor() as cur:
+                cur.execute(f"INSERT INTO {RulesDataVersion._meta.db_table} (id, version) "
+                            "VALUES (1, nextval('shtab_rules_data_seq')) ON CONFLICT (id) DO NOTHING")
+            version = RulesDataVersion.objects.filter(id=1).values_list("version", flat=True).first()
+        rules = rules_settings()
+        value = (version, _Meta(rules, json.dumps(rules), "v11.2", _fingerprint_of(rules, "v11.2")))
+        with self._lock:
+            self._value = value
+        return value
+
+    def forget(self) -> None:
+        with self._lock:
+            self._value = None
+
+
+RULES_SNAPSHOT = _RulesSnapshot()
+
+
 def _fingerprint_of(rules: dict[str, Any], ruleset: str) -> str:
     """The state cache key's rules part: the ruleset and its rules data."""
     return _fingerprint(rules) if ruleset == "v11.2" else f"{ruleset}:{_fingerprint(rules)}"
@@ -554,12 +598,14 @@ def _optimistic_sql(*, first: bool) -> str:
     battle's first events, which also store its rules snapshot."""
     q = connection.ops.quote_name
     battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
-    campaigns = Campaign._meta.db_table
+    campaigns, versions = Campaign._meta.db_table, RulesDataVersion._meta.db_table
     return (
         f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int"
         + (", rules = %(rules)s::jsonb " if first else " ")
         + "WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND "
         + ("rules IS NULL " if first else "rules = %(rules)s::jsonb ")
+        + (f"AND EXISTS (SELECT 1 FROM {versions} v WHERE v.id = 1 AND "
+           "v.version IS NOT DISTINCT FROM %(rules_version)s::bigint) " if first else "")
         +
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
         f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) "
@@ -611,11 +657,14 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
             return None
         head = expected_seq
     first = rules is None
+    rules_version = None
     if first:  # the battle's first events: snapshot the rules data now, as the locked path does
-        from .selectors import rules_settings
-
-        rules = rules_settings() if ruleset == "v11.2" else {}
-        meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
+        if ruleset == "v11.2":  # this process's snapshot, checked against the version row by the statement
+            rules_version, meta = RULES_SNAPSHOT.get()
+            rules = meta.rules
+        else:
+            rules = {}
+            meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
     try:
         decided, after = engine.decide_and_apply(
             state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
@@ -633,7 +682,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     keys = [ev.key for ev in events]
     payload = _COMPACT.encode([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)])
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
-              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload}
+              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload,
+              "rules_version": rules_version}
     if not _OPTIMISTIC_SQL:
         _OPTIMISTIC_SQL.extend([_optimistic_sql(first=False), _optimistic_sql(first=True)])
     import psycopg
@@ -651,6 +701,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
+        if first:
+            RULES_SNAPSHOT.forget()  # perhaps the rules data changed: read it again next time
         return None
     got.sort(key=lambda r: r[1])  # (id, position), in seq order
 

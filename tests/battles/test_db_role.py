@@ -188,11 +188,20 @@ def test_the_app_role_appends_reads_and_projects_through_the_real_services(app_r
         event = campaign_event_append(type="objective_changed", campaign=campaign,
                                       data={{"objective": 0, "name": "Переправа", "from": "", "to": "attacker"}})
         campaign_projections_rebuild(campaign=campaign)
+        # The rules data's triggers run as the role too (a new version number from their sequence),
+        # and a new battle's first append stores the rules as they now are.
+        from battles.models import RulesSetting
+        from battles.services import battle_create
+        RulesSetting.objects.update_or_create(key="talk_distance", defaults={{"value": 8.5}})
+        fresh = battle_create(campaign=campaign, name="role rules")
+        battle_event_append(battle_id=fresh.id, expected_seq=0, as_game_master=True,
+                            events=[NewEvent("battle_started", {{"attacker": "A", "defender": "D"}})])
+        fresh.refresh_from_db()
         with connection.cursor() as cur:
             cur.execute("SELECT current_user")
             user = cur.fetchone()[0]
         print(json.dumps({{"user": user, "seqs": [e.seq for e in appended.events], "replayed": replayed,
-                           "rebuilt": rebuilt, "campaign_event": event.pk,
+                           "rebuilt": rebuilt, "campaign_event": event.pk, "fresh_rules": fresh.rules["talk_distance"],
                            "read": list(BattleEvent.objects.filter(battle_id={battle.id}).values_list("type", flat=True))}}))
     """)
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CI", "DJANGO_SETTINGS_MODULE"}}
@@ -203,6 +212,7 @@ def test_the_app_role_appends_reads_and_projects_through_the_real_services(app_r
     assert out["user"] == app_role.name
     assert out["seqs"] == [2, 3]
     assert out["replayed"] == 3 and out["rebuilt"] == 3
+    assert out["fresh_rules"] == 8.5
     assert out["read"] == ["battle_started", "turn_ended", "turn_ended"]
     assert BattleProjection.objects.get(battle=battle).seq == 3
     assert list(BattleEvent.objects.filter(battle=battle).values_list("seq", flat=True)) == [1, 2, 3]
