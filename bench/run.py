@@ -27,7 +27,7 @@ RESULTS = Path(__file__).resolve().parent / "results.json"
 
 # Sizes: (full, quick).
 SIZES = {
-    "batch_pairs": (10, 2), "batch_batches": (5, 5),
+    "batch_pairs": (40, 8), "batch_batches": (5, 5),
     "http_seconds": (10.0, 3.0), "http_rounds": (2, 1),
     "writers_seconds": (8.0, 3.0), "writers_rounds": (2, 1), "lag_seconds": (20.0, 8.0),
     "engine_events": (100_000, 100_000), "engine_repeats": (2, 1),
