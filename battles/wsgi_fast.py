@@ -25,7 +25,8 @@ chain's order:
 
 Everything else goes to Django untouched: another path or method, no token,
 a query string, a chunked body, a Host or size Django would refuse, an HTTPS
-redirect, denied user agents or ``PREPEND_WWW`` configured, and whatever
+redirect, denied user agents or ``PREPEND_WWW`` configured, a ``MIDDLEWARE``
+other than the ones mirrored here (``MIRRORED_CHAINS``), and whatever
 ``lean_append`` hands back (unknown token or battle, a body that does not
 parse), with the body it read put back for Django to read again.
 """
@@ -51,6 +52,28 @@ from django.urls import set_script_prefix
 from django.utils.log import log_response
 
 _PATH = re.compile(r"/api/battles/([0-9]+)/events/\Z")
+
+# The chain this front stands in for (config.settings.base's). Any other ``MIDDLEWARE`` (a middleware added,
+# removed or moved) and every request goes to Django until the front is reviewed against it
+# (``test_the_front_mirrors_the_chain``). Production's chain is the same with WhiteNoise after
+# SecurityMiddleware, which serves files under STATIC_URL only and adds nothing to other answers.
+MIRRORED = (
+    "django.middleware.gzip.GZipMiddleware",
+    "config.middleware.ApiErrorMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.security_headers",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+)
+_WHITENOISE = "whitenoise.middleware.WhiteNoiseMiddleware"
+MIRRORED_CHAINS = (MIRRORED, (*MIRRORED[:3], _WHITENOISE, *MIRRORED[3:]))
 
 
 def _unused(request: Any) -> HttpResponse:  # the middleware objects below are used for their hooks only
@@ -80,7 +103,9 @@ class LeanAppendFront:
             self._hooks = (ApiErrorMiddleware(_unused), SecurityMiddleware(_unused), LocaleMiddleware(_unused),
                            CommonMiddleware(_unused), XFrameOptionsMiddleware(_unused), GZipMiddleware(_unused),
                            CSPMiddleware(_unused), getattr(settings, "PERMISSIONS_POLICY", ""),
-                           bool(settings.DISALLOWED_USER_AGENTS or settings.PREPEND_WWW))
+                           bool(settings.DISALLOWED_USER_AGENTS or settings.PREPEND_WWW
+                                or tuple(settings.MIDDLEWARE) not in MIRRORED_CHAINS
+                                or settings.STATIC_URL.lstrip("/").startswith("api")))
         return self._hooks
 
     @staticmethod

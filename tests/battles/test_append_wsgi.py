@@ -302,6 +302,37 @@ def test_the_front_sends_request_started_and_finished_once(defender, battle):
     assert status == 201 and seen == ["started", "finished"]
 
 
+def test_the_front_mirrors_the_chain(settings):
+    """A changed MIDDLEWARE sends every append to Django until the front is reviewed against it."""
+    from battles import wsgi_fast
+
+    assert tuple(settings.MIDDLEWARE) == wsgi_fast.MIRRORED, "review battles/wsgi_fast.py against the new chain"
+
+
+def test_the_front_mirrors_productions_chain():
+    """config.settings.production's MIDDLEWARE (base's with WhiteNoise) is one the front takes."""
+    import ast
+    from pathlib import Path
+
+    from battles import wsgi_fast
+
+    source = (Path(__file__).resolve().parents[2] / "config" / "settings" / "production.py").read_text()
+    namespace = {"MIDDLEWARE": list(wsgi_fast.MIRRORED)}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in ("_SECURITY", "MIDDLEWARE")
+                                                for t in node.targets):
+            exec(compile(ast.Module([node], []), "production.py", "exec"), namespace)
+    assert tuple(namespace["MIDDLEWARE"]) in wsgi_fast.MIRRORED_CHAINS
+
+
+@pytest.mark.django_db
+def test_a_changed_chain_sends_the_append_to_django(defender, battle, front_calls, settings):
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if "gzip" not in m]
+    status, _, _ = call(FRONT, url(battle), json.dumps({"expected_seq": 0, "events": [START]}).encode(),
+                        headers={"HTTP_AUTHORIZATION": token(defender)})
+    assert status == 201 and front_calls == []
+
+
 def test_config_wsgi_puts_the_front_before_django():
     from config import wsgi
 
