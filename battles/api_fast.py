@@ -14,23 +14,33 @@ which answers exactly as before: no ``Authorization: Token`` header (session
 users keep DRF's CSRF check), an unknown or inactive token, an unknown
 battle, a body that is not ``application/json`` in UTF-8 or does not parse,
 and any other method. The token, the user, his game-master role and his participants
-in this battle are read in one query, on every request: no cache, so a
-revoked token or a changed role counts from the next request.
+in this battle are read in one query and kept per process for
+``SHTAB["TOKEN_CACHE_SECONDS"]`` (5): a change saved through the ORM in this
+process (a token deleted, a user saved, his groups, a battle's participants,
+a character's owner) empties the cache at once; one made in another process
+(another gunicorn worker, the admin's, a shell, a bulk ``update()``) counts
+within the TTL. ``battles.wsgi_fast`` answers these requests before Django's
+middleware; ``battle_events`` below is the same path inside Django (the
+test client, and servers not started from ``config.wsgi``).
 """
 from __future__ import annotations
 
 import json
+import threading
+import time
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from campaign.roles import GAME_MASTER
-from config import inputs
+from config import errors, inputs
 from config.errors import ApplicationError, Forbidden, RuleRefused
 
 from . import selectors, services
@@ -68,10 +78,66 @@ def _role_sql() -> str:
 _SQL: list[str] = []
 
 
+_clock = time.monotonic
+_CACHE: dict[tuple[str, int], tuple[float, tuple[Any, BattleRole]]] = {}
+_CACHE_LOCK = threading.Lock()
+_CACHE_MAX = 10_000
+_GENERATION = [0]  # bumped by every forget: a read that began before it is not kept
+
+
+def forget_roles(**_: Any) -> None:
+    """Empty this process's token and role cache (a signal receiver: tokens,
+    users, groups, participants, characters, battles)."""
+    with _CACHE_LOCK:
+        _GENERATION[0] += 1
+        _CACHE.clear()
+
+
+def _connect_forget() -> None:
+    from django.contrib.auth.models import Group
+    from rest_framework.authtoken.models import Token
+
+    from campaign.models import Character
+
+    from .models import Battle, BattleParticipant
+
+    user = get_user_model()
+    for model in (Token, user, Group, BattleParticipant, Character, Battle):
+        for signal in (post_save, post_delete):
+            signal.connect(forget_roles, sender=model, dispatch_uid=f"shtab-lean-roles-{signal is post_save}-"
+                                                                    f"{model._meta.label}")
+    m2m_changed.connect(forget_roles, sender=user.groups.through, dispatch_uid="shtab-lean-roles-groups")
+
+
+_connect_forget()
+
+
 def _who(key: str, battle_id: int) -> tuple[Any, BattleRole] | None:
     """The token's user and his role at the battle (``access.battle_role``'s
-    answer), in one query; ``None`` when DRF should answer (no such token, an
-    inactive user, no such battle)."""
+    answer), from this process's cache when read less than
+    ``SHTAB["TOKEN_CACHE_SECONDS"]`` ago, else in one query; ``None`` when DRF
+    should answer (no such token, an inactive user, no such battle), which is
+    never kept."""
+    ttl = settings.SHTAB.get("TOKEN_CACHE_SECONDS", 0)
+    if ttl <= 0:
+        return _read_who(key, battle_id)
+    now = _clock()
+    hit = _CACHE.get((key, battle_id))
+    if hit is not None and hit[0] > now:
+        return hit[1]
+    generation = _GENERATION[0]
+    who = _read_who(key, battle_id)
+    if who is not None:
+        with _CACHE_LOCK:
+            if generation != _GENERATION[0]:
+                return who
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[(key, battle_id)] = (now + ttl, who)
+    return who
+
+
+def _read_who(key: str, battle_id: int) -> tuple[Any, BattleRole] | None:
     if not _SQL:
         _SQL.append(_role_sql() if connection.vendor == "postgresql" else _role_sql().replace(
             "string_agg(p.side || ':' || p.character_id, ',' ORDER BY p.id)", "group_concat(p.side || ':' || p.character_id)"))
@@ -90,8 +156,22 @@ def _who(key: str, battle_id: int) -> tuple[Any, BattleRole] | None:
     return user, BattleRole(side=pairs[0][0], characters=tuple(int(c) for _, c in pairs))
 
 
+def _allow() -> str:
+    view = BattleEventsView()
+    if hasattr(view, "get") and not hasattr(view, "head"):  # as View.setup() does for each request
+        view.head = view.get
+    return ", ".join(view.allowed_methods)
+
+
+_ALLOW = _allow()
+
+
 def _json(data: Any, status: int) -> HttpResponse:
-    return HttpResponse(_RENDERER.render(data), status=status, content_type="application/json")
+    """The answer with the headers DRF's ``finalize_response`` adds (``Allow``, ``Vary: Accept``)."""
+    response = HttpResponse(_RENDERER.render(data), status=status, content_type="application/json")
+    response.headers["Vary"] = "Accept"
+    response.headers["Allow"] = _ALLOW
+    return response
 
 
 def _refuse_constant(name: str) -> Any:
@@ -99,7 +179,22 @@ def _refuse_constant(name: str) -> Any:
 
 
 def lean_append(request: HttpRequest, battle_id: int) -> HttpResponse | None:
-    """The append, or ``None`` for the DRF view to answer."""
+    """The append, or ``None`` for the DRF view to answer. A database or broker
+    outage is DRF's answer (``config.errors.api_exception_handler``): logged,
+    503 with ``Retry-After``; any other exception propagates as from the DRF
+    view (Django's 500, in the API's JSON shape)."""
+    try:
+        return _lean_append(request, battle_id)
+    except Exception as exc:
+        if not errors.outage(exc):
+            raise
+        errors.log.error("API answered 503: %s", exc, exc_info=exc)
+        response = _json(errors.error_body("service_unavailable"), 503)
+        response.headers["Retry-After"] = str(errors.RETRY_AFTER)
+        return response
+
+
+def _lean_append(request: HttpRequest, battle_id: int) -> HttpResponse | None:
     header = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(header) != 2 or header[0].lower() != "token" or request.content_type != "application/json":
         return None

@@ -164,9 +164,17 @@ def _append_batch(w: World, *, pairs: int, batches: int, size: int, script: list
 
 # --- append_http_ratio --------------------------------------------------------------
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port: any, or the first free one of ``BENCH_PORTS`` (``first-last``)
+    when a shared machine gives each session its own range."""
+    first, _, last = os.environ.get("BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 class Server:

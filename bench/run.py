@@ -7,7 +7,8 @@ reported as PASS or MISS, never asserted: a slow machine must not fail a build.
 
 Environment: ``BENCH_DATABASE_URL`` (default postgres://postgres@127.0.0.1:5432/shtab_bench;
 the database is dropped and recreated on every run), ``BENCH_QUICK=1`` for a
-smaller run (a minute instead of about five). Results go to bench/results.json.
+smaller run (a minute instead of about five), ``BENCH_PORTS=first-last`` for the
+server's port range (default any free port). Results go to bench/results.json.
 """
 from __future__ import annotations
 

@@ -235,6 +235,11 @@ SHTAB = {
     "REPLAY_CHUNK": int(os.environ.get("SHTAB_REPLAY_CHUNK", "5000")),
     # Largest batch accepted by one append.
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
+    # The lean append (battles.api_fast) keeps a token's user and his role at a battle this many
+    # seconds per server process (0: read on every request). A change made in the same process
+    # (token deleted, user deactivated, groups or participants changed) counts at once; one made
+    # in another process counts within this many seconds (docs/append.md).
+    "TOKEN_CACHE_SECONDS": float(os.environ.get("SHTAB_TOKEN_CACHE_SECONDS", "5")),
     # Login throttling (campaign.accounts): this many wrong passwords in a row lock
     # that username out from that address for the cool-off, right password included.
     "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),

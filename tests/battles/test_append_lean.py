@@ -139,3 +139,85 @@ def test_a_body_that_does_not_parse_gets_the_drf_views_answer(defender_client, b
 def test_an_unknown_battle_gets_the_drf_views_404(defender_client, battle, lean_calls):
     r = defender_client.post("/api/battles/987654/events/", {"expected_seq": 0, "events": [START]}, format="json")
     assert r.status_code == 404 and lean_calls == []
+
+
+# --- the token and role cache (SHTAB["TOKEN_CACHE_SECONDS"], docs/append.md) ------------------------
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.SHTAB = {**settings.SHTAB, "TOKEN_CACHE_SECONDS": 5}
+    now = [1000.0]
+    monkeypatch.setattr(api_fast, "_clock", lambda: now[0])
+    api_fast.forget_roles()
+    return now
+
+
+def _turn(client, battle, seq):
+    return client.post(url(battle), {"expected_seq": None, "events": [
+        {"type": "turn_ended", "data": {"side": "defender", "turn": seq}}]}, format="json")
+
+
+@pytest.mark.django_db
+def test_a_token_revoked_in_another_process_stops_working_after_the_ttl(defender_client, defender, battle, clock,
+                                                                         lean_calls):
+    assert defender_client.post(url(battle), {"expected_seq": 0, "events": [START]}, format="json").status_code == 201
+    # Another process's change, which sends no signal here: a bulk update of the key.
+    Token.objects.filter(user=defender).update(key="b" * 40)
+    clock[0] += 4.9
+    assert _turn(defender_client, battle, 1).status_code == 201  # the documented staleness: within the TTL
+    clock[0] += 0.2
+    r = _turn(defender_client, battle, 2)
+    assert r.status_code == 401 and lean_calls == [201, 201]
+    assert BattleEvent.objects.filter(battle=battle).count() == 2
+
+
+@pytest.mark.django_db
+def test_with_a_ttl_of_zero_a_revoked_token_stops_at_once(defender_client, defender, battle, settings, lean_calls):
+    settings.SHTAB = {**settings.SHTAB, "TOKEN_CACHE_SECONDS": 0}
+    assert defender_client.post(url(battle), {"expected_seq": 0, "events": [START]}, format="json").status_code == 201
+    Token.objects.filter(user=defender).update(key="c" * 40)
+    assert _turn(defender_client, battle, 1).status_code == 401 and lean_calls == [201]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("change", ["token deleted", "user deactivated", "participant removed", "character given away"])
+def test_a_change_made_in_this_process_counts_at_once(defender_client, defender, battle, clock, change, outsider):
+    from battles.models import BattleParticipant
+
+    assert defender_client.post(url(battle), {"expected_seq": 0, "events": [START]}, format="json").status_code == 201
+    if change == "token deleted":
+        Token.objects.filter(user=defender).delete()
+    elif change == "user deactivated":
+        defender.is_active = False
+        defender.save()
+    elif change == "participant removed":
+        BattleParticipant.objects.filter(battle=battle, character__owner=defender).delete()
+    else:
+        for p in BattleParticipant.objects.filter(battle=battle, character__owner=defender):
+            p.character.owner = outsider
+            p.character.save()
+    assert _turn(defender_client, battle, 1).status_code in (401, 403)
+    assert BattleEvent.objects.filter(battle=battle).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_game_master_role_taken_away_counts_at_once(gm_client, game_master, battle, clock):
+    from django.contrib.auth.models import Group
+
+    assert gm_client.post(url(battle), {"expected_seq": 0, "events": [START]}, format="json").status_code == 201
+    game_master.groups.remove(Group.objects.get(name="game_master"))
+    r = gm_client.post(url(battle), {"expected_seq": 1, "events": [
+        {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}]}, format="json")
+    assert r.status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_cache_answers_without_a_query(defender_client, battle, clock, django_assert_max_num_queries, lean_calls):
+    """What the cache is for: the second append reads no token, user, group or participant."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    defender_client.post(url(battle), {"expected_seq": 0, "events": [START]}, format="json")
+    with CaptureQueriesContext(connection) as queries:
+        assert _turn(defender_client, battle, 1).status_code == 201
+    assert not [q for q in queries.captured_queries if "authtoken_token" in q["sql"]]
+    assert lean_calls == [201, 201]

@@ -199,6 +199,20 @@ def test_handing_over_a_battle_returns_at_once_and_the_dispatcher_publishes_it(s
     assert done.wait(5) and published == [3]
 
 
+def test_hand_overs_within_the_linger_are_flagged_in_one_round(settings):
+    import threading
+    import time
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    redis, done, rounds = FakeRedis(), threading.Event(), []
+    c = replays.Coalescer(redis=lambda: redis, publish=lambda b: None, linger=0.3)
+    c.dispatch = lambda ids: (rounds.append(sorted(ids)), done.set())
+    c.add(1)
+    time.sleep(0.05)  # well inside the linger: without it, battle 1's round would be gone by now
+    c.add(2)
+    assert done.wait(5) and rounds == [[1, 2]]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_finished_campaign_is_answered_before_a_stale_seq_as_on_the_locked_path(campaign):
     battle = battle_create(campaign=campaign, name="finished and stale")
