@@ -1,6 +1,7 @@
 """Admin for the game master: battles, their participants and mustering,
 their read-only log and state, a replay action."""
 import json
+import threading
 
 from django import forms
 from django.contrib import admin, messages
@@ -10,8 +11,8 @@ from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
@@ -24,9 +25,68 @@ from .tasks import replay_battle
 from .views_setup import fow_muster_args, fow_muster_choices
 
 
+class _EventWords:
+    """An event as the game master reads it: its type's title and the log's
+    sentence (names from the musters, sides by their campaign names), never
+    the stored type code or JSON. The battle's names and state are read once
+    per battle and page (``begin`` starts a page: each admin's
+    ``get_queryset``; thread-local, as a server thread serves one request at a time)."""
+
+    _local = threading.local()
+
+    @classmethod
+    def begin(cls) -> None:
+        cls._local.cache = {}
+
+    @classmethod
+    def _context(cls, battle: Battle) -> tuple[dict, dict, dict]:
+        cache = getattr(cls._local, "cache", None)
+        if cache is None:
+            cache = cls._local.cache = {}
+        if battle.pk not in cache:
+            from . import selectors
+
+            state = selectors.battle_state_get(battle_id=battle.pk).state
+            cache[battle.pk] = (selectors.battle_names(battle_id=battle.pk), state,
+                                {"attacker": battle.campaign.attacker_name, "defender": battle.campaign.defender_name})
+        return cache[battle.pk]
+
+    @staticmethod
+    def title(obj: BattleEvent) -> str:
+        try:
+            entry = engine.ruleset_of(obj.battle.campaign.ruleset).registry[obj.type]
+        except KeyError:
+            return str(_("unknown event type"))
+        return entry.title_en if (get_language() or "ru").startswith("en") else entry.title_ru
+
+    @classmethod
+    def sentence(cls, obj: BattleEvent) -> str:
+        from . import report
+
+        names, state, sides = cls._context(obj.battle)
+        return report.sentence(obj.type, obj.data, "en" if (get_language() or "ru").startswith("en") else "ru",
+                               names=names, state=state, sides=sides)
+
+
+def _plain(value) -> str:
+    """A rules value in words: numbers as numbers, a table by its size (its rows are game data, edited in
+    their own tables), nothing as «—»."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, dict):  # a table (the infantry table's columns): its size, not its codes
+        return ngettext("a table of %(n)s row", "a table of %(n)s rows", len(value)) % {"n": len(value)}
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 class ReadOnlyEventInline(admin.TabularInline):
     model = BattleEvent
-    fields = ("seq", "type", "data", "recorded_by", "recorded_at")
+    fields = ("seq", "event_title", "entry", "recorded_by", "recorded_at")
     readonly_fields = fields
     ordering = ("-seq",)
     extra = 0
@@ -44,7 +104,16 @@ class ReadOnlyEventInline(admin.TabularInline):
         return False
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("recorded_by")
+        _EventWords.begin()  # the sentences read the battle's names once per page
+        return super().get_queryset(request).select_related("recorded_by", "battle__campaign")
+
+    @admin.display(description=_("event"))
+    def event_title(self, obj):
+        return _EventWords.title(obj)
+
+    @admin.display(description=_("entry"))
+    def entry(self, obj):
+        return _EventWords.sentence(obj)
 
 
 def _error_text(exc: ApplicationError) -> str:
@@ -102,7 +171,8 @@ class BattleAdmin(admin.ModelAdmin):
     list_display = ("name", "campaign", "number", "head_seq", "projection_seq")
     list_filter = ("campaign",)
     search_fields = ("name",)
-    readonly_fields = ("head_seq", "state_summary", "rules")
+    readonly_fields = ("head_seq", "state_summary", "rules_summary")
+    exclude = ("rules",)
     filter_horizontal = ("objectives",)
     inlines = [ParticipantInline, ReadOnlyEventInline]
     actions = ["muster_battles", "replay", "reapply_rules", "print_attacker_cards", "print_defender_cards"]
@@ -230,6 +300,25 @@ class BattleAdmin(admin.ModelAdmin):
             text += " · " + _("winner: %(side)s") % {"side": winner}
         return text
 
+    @admin.display(description=_("rules data"))
+    def rules_summary(self, obj):
+        """The battle's rules snapshot as the game master reads it: taken or
+        not, and the values that differ from the engine's defaults, each
+        under its key as on the rules-data page (linked)."""
+        if obj is None or obj.rules is None:
+            return _("not taken yet: the battle's first event takes the rules data in force then")
+        defaults = engine.ruleset_of(obj.campaign.ruleset).default_rules
+        changed = [(k, v) for k, v in sorted(obj.rules.items()) if defaults.get(k) != v]
+        link = reverse("admin:battles_rulessetting_defaults")
+        if not changed:
+            return format_html('{} (<a href="{}">{}</a>)', _("the engine's defaults"), link, _("rules data"))
+        items = format_html_join("", "<li><code>{}</code> — {}</li>",
+                                 ((k, _plain(v)) for k, v in changed))
+        return format_html('{}<ul class="rules-summary">{}</ul><a href="{}">{}</a>',
+                           ngettext("%(n)s value differs from the defaults:",
+                                    "%(n)s values differ from the defaults:", len(changed)) % {"n": len(changed)},
+                           items, link, _("all rules data"))
+
     @admin.display(description=_("projection seq"))
     def projection_seq(self, obj):
         proj = getattr(obj, "projection", None)
@@ -274,12 +363,34 @@ class AppendOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(BattleEvent)
 class BattleEventAdmin(AppendOnlyAdmin):
-    """The battle log. Corrections are appended as events."""
+    """The battle log, read as the log's sentences. Corrections are appended
+    as events. The stored payload is shown only on an event's own page,
+    folded away under "Technical record" (for checking a correction)."""
 
-    list_display = ("battle", "seq", "position", "type", "recorded_by", "recorded_at")
-    list_filter = ("type", "battle__campaign")
+    list_display = ("battle", "seq", "event_title", "entry", "recorded_by", "recorded_at")
+    list_filter = ("battle__campaign",)
     search_fields = ("type", "key")
-    list_select_related = ("battle", "recorded_by")
+    list_select_related = ("battle__campaign", "recorded_by")
+    fieldsets = (
+        (None, {"fields": ("battle", "seq", "event_title", "entry", "recorded_by", "recorded_at")}),
+        (_("Technical record"), {"classes": ("collapse",),
+                                 "fields": ("position", "type", "data", "schema_version", "key")}),
+    )
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*super().get_readonly_fields(request, obj), "event_title", "entry"]
+
+    def get_queryset(self, request):
+        _EventWords.begin()
+        return super().get_queryset(request)
+
+    @admin.display(description=_("event"))
+    def event_title(self, obj):
+        return _EventWords.title(obj)
+
+    @admin.display(description=_("entry"))
+    def entry(self, obj):
+        return _EventWords.sentence(obj)
 
 
 @admin.register(BattleProjection)

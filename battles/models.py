@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -183,7 +184,8 @@ class BattleEvent(AppendOnlyModel):
         ]
 
     def __str__(self) -> str:
-        return f"{self.battle_id}#{self.seq} {self.type}"
+        # Read by people (the admin's titles and inline rows): the log's entry number, never the type code.
+        return gettext("entry %(seq)s") % {"seq": self.seq}
 
 
 class BattleProjection(models.Model):
