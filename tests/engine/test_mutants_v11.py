@@ -5,7 +5,7 @@ import pytest
 from battles.engine.rules.common import observation_distance
 from battles.engine.state import Fighter
 
-from .table import D, attacker_turn, standard
+from .table import D, F, attacker_turn, standard
 
 
 def mortar_turn(rules=None):
@@ -439,3 +439,23 @@ def test_v_turn_10_no_vehicle_moves_once_the_fire_has_begun():
     t.postures("defender", D="recon")
     t.fire("d2", "rifle", struck=[{"fighter": "a1", "die": D(3)}])
     assert t.refused("vehicle_moved", vehicle="DG", distance=1).rule_id == "V-TURN-10"
+
+
+# --- third pass: the open survivors of the second pass's sample (docs/mutants.md) ----------------
+def test_v_off_4_a_captain_does_not_order_a_corporals_fire_team():
+    """V-OFF-4: a captain orders lieutenants (or sergeants when there are none); a corporal's fire
+    team (A2) is neither, and it is not the captain's own unit."""
+    t = attacker_turn(standard())
+    err = t.refused("order_given", officer="a_cpt", unit="A2", distance=1)
+    assert err.rule_id == "V-OFF-4"
+    assert t.state.units["A2"].under != "a_cpt"
+
+
+def test_v_smoke_3_a_rifleman_outside_any_squad_has_no_smoke_rounds():
+    """V-SMOKE-3: smoke rounds are the squad's two (a fire team shares its squad's); a rifleman
+    outside any unit has no squad, so no rounds: his smoke is refused at the limit."""
+    t = attacker_turn(standard())
+    t.add("force_mustered", side="attacker", fighters=[F("lone")])
+    err = t.refused("smoke_fired", shooter="lone", officer="a_sgt", officer_distance=5, smoke="s1")
+    assert err.rule_id == "V-SMOKE-3"
+    assert "s1" not in t.state.smoke
