@@ -459,3 +459,53 @@ def test_v_smoke_3_a_rifleman_outside_any_squad_has_no_smoke_rounds():
     err = t.refused("smoke_fired", shooter="lone", officer="a_sgt", officer_distance=5, smoke="s1")
     assert err.rule_id == "V-SMOKE-3"
     assert "s1" not in t.state.smoke
+
+
+# --- third pass: survivors of a fresh sample (seed 2, docs/mutants.md) -----------------------------------
+def test_s_unknown_a_player_does_not_correct_the_enemys_battery():
+    """V-CORR: an officer corrects his own side's battery; the enemy's mortar is not his to direct."""
+    t = attacker_turn(standard())
+    err = t.refused("fire_corrected", corrector="a_sgt", shooter="DM", target="H", distance=1)
+    assert err.rule_id == "S-UNKNOWN"
+    assert t.state.fire_corrections == []
+
+
+def test_v_med_4_a_medic_is_credited_with_every_save():
+    """V-MED-4: each successful re-roll with the medic is one save to his credit (the campaign's awards)."""
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.fire("a2", "rifle", struck=[{"fighter": "d2", "die": D(15)}])
+    t.next_turn()
+    for fid in ("d1", "d2"):
+        t.add("wound_test", fighter=fid, die=D(5), medic="d_med", medic_distance=1, reroll=D(14))
+    assert not t.f("d1").wounded and not t.f("d2").wounded
+    assert t.f("d_med").credit.saves == 2
+
+
+def _mine_laid(kind):
+    """The defender's sapper d_sap lays a mine (V-SAP-1..3); then it is the attacker's turn."""
+    t = standard()
+    t.postures("defender")
+    t.add("sapper_approached", sapper="d_sap", object="M", distance=4)
+    t.next_turn()
+    t.next_turn()
+    t.add("sapper_worked", sapper="d_sap", action="lay", object="M", kind=kind)
+    t.next_turn(A="recon")
+    return t
+
+
+def test_v_mine_4_the_wounds_of_an_ap_mine_are_its_layers():
+    """V-MINE-4: the AP mine wounds the infantryman; the wound is credited to the sapper who laid it."""
+    t = _mine_laid("ap")
+    t.add("mine_triggered", mine="M", distance=1, victims=[{"fighter": "a1", "distance": 1}])
+    assert t.f("a1").wounded
+    assert t.f("d_sap").credit.wounds == 1 and t.f("a1").credit.wounded == 1
+
+
+def test_v_ride_7_the_wounds_of_an_at_mine_to_riders_are_its_layers():
+    """V-RIDE-7: an AT mine wounds every rider; each wound is credited to the sapper who laid it."""
+    t = _mine_laid("at")
+    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], role="riders")
+    t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
+    assert t.f("a1").wounded and t.f("a2").wounded
+    assert t.f("d_sap").credit.wounds == 2
