@@ -509,3 +509,18 @@ def test_v_ride_7_the_wounds_of_an_at_mine_to_riders_are_its_layers():
     t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
     assert t.f("a1").wounded and t.f("a2").wounded
     assert t.f("d_sap").credit.wounds == 2
+
+
+@pytest.mark.parametrize(("event", "data", "field"), [
+    ("mine_triggered", {"mine": "M", "distance": -0.5}, "distance"),  # V-MINE-2: a distance is never negative
+    ("correction", {"voids_seq": 0, "reason": "r"}, "voids_seq"),      # V-TURN-13: seqs start at 1
+])
+def test_a_number_below_its_minimum_is_bad_input_naming_the_field(event, data, field):
+    """Bad input gets a clear 400 naming the field (STYLE.md): a number under the schema's minimum."""
+    from battles.engine import PayloadError, decide
+
+    t = attacker_turn(standard())
+    with pytest.raises(PayloadError) as exc:
+        decide(t.state, [(event, data, None)], first_seq=t.state.last_seq + 1)
+    assert exc.value.field == f"events[0].data.{field}"
+    assert "at least" in exc.value.message_en and field in exc.value.message_ru

@@ -131,6 +131,20 @@ def test_f_train_1_no_railway_line_no_train():
     tb.add(enter(10))
 
 
+def test_f_train_12_a_railway_line_once_laid_is_not_laid_again():
+    tb = table()
+    lay(tb)
+    tb.refused("F-TRAIN-12", laid("attacker", length=48))
+
+
+def test_no_railway_step_once_the_battle_has_ended():
+    """S-ENDED: choosing the line's edges and points is over with the battle (F-TRAIN-4, F-TRAIN-5)."""
+    tb = table()
+    tb.add(("battle_ended", {"winner": "draw"}))
+    tb.refused("S-ENDED", edges())
+    tb.refused("S-ENDED", point("defender", "west"))
+
+
 def test_f_train_13_a_train_stays_on_its_own_players_line():
     tb = table(defender_train=True)
     lay(tb, "attacker")
