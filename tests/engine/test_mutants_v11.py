@@ -514,13 +514,18 @@ def test_v_ride_7_the_wounds_of_an_at_mine_to_riders_are_its_layers():
 @pytest.mark.parametrize(("event", "data", "field"), [
     ("mine_triggered", {"mine": "M", "distance": -0.5}, "distance"),  # V-MINE-2: a distance is never negative
     ("correction", {"voids_seq": 0, "reason": "r"}, "voids_seq"),      # V-TURN-13: seqs start at 1
+    ("fighters_moved", {"side": "attacker", "fighters": ["a1"], "distance": 1, "floors": 21}, "floors"),  # V-HOUSE-11
+    ("order_given", {"officer": "a_lt", "unit": "A", "radio_operators": ["a_rad", "a_rad2", "a1"],
+                     "talk_distances": [1, 1, 1]}, "radio_operators"),  # V-RADIO-4: two radio operators
+    ("postures_declared", {"side": "attacker", "units": {1: "assault"}}, "units.1"),  # a key is a unit's id
 ])
-def test_a_number_below_its_minimum_is_bad_input_naming_the_field(event, data, field):
-    """Bad input gets a clear 400 naming the field (STYLE.md): a number under the schema's minimum."""
+def test_a_value_outside_its_schema_bounds_is_bad_input_naming_the_field(event, data, field):
+    """Bad input gets a clear 400 naming the field (STYLE.md): a number under the schema's minimum or
+    over its maximum, a list longer than its limit, a key that is not a string."""
     from battles.engine import PayloadError, decide
 
     t = attacker_turn(standard())
     with pytest.raises(PayloadError) as exc:
         decide(t.state, [(event, data, None)], first_seq=t.state.last_seq + 1)
     assert exc.value.field == f"events[0].data.{field}"
-    assert "at least" in exc.value.message_en and field in exc.value.message_ru
+    assert field in exc.value.message_ru and field in exc.value.message_en
