@@ -529,3 +529,33 @@ def test_a_value_outside_its_schema_bounds_is_bad_input_naming_the_field(event, 
         decide(t.state, [(event, data, None)], first_seq=t.state.last_seq + 1)
     assert exc.value.field == f"events[0].data.{field}"
     assert field in exc.value.message_ru and field in exc.value.message_en
+
+
+def test_v_house_5_a_ruined_house_takes_no_more_damage_nor_credits_it():
+    """V-HOUSE-2..5: each hit adds 1 up to 3 (ruined: light cover); a hit on a ruined house changes
+    nothing, and is no building damaged to the shooter's credit."""
+    t = mortar_turn()
+    for _ in range(4):
+        t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(15))
+        t.next_turn()
+        t.next_turn()
+    assert t.state.buildings["H"].damage == 3 and t.state.buildings["H"].light_cover
+    assert sum(f.credit.buildings_damaged for f in t.state.fighters.values()) == 3
+
+
+def test_v_vdmg_4_no_one_embarks_on_a_destroyed_vehicle():
+    t = attacker_turn(standard())
+    t.state.vehicles["AT3"].destroyed = True  # destroyed earlier (given)
+    assert t.refused("embarked", vehicle="AT3", fighters=["a1"], role="riders").rule_id == "V-VDMG-4"
+
+
+def test_an_unknown_ruleset_is_bad_input_naming_the_ruleset_field():
+    """Bad input gets a clear 400 naming the field (STYLE.md): a battle's ruleset is v11.2 or fow."""
+    from battles.engine import PayloadError, decide
+
+    t = attacker_turn(standard())
+    with pytest.raises(PayloadError) as exc:
+        decide(t.state, [("turn_ended", {"side": "attacker", "turn": 1}, None)], first_seq=t.state.last_seq + 1,
+               ruleset="chess")
+    assert exc.value.field == "ruleset"
+    assert "'chess'" in exc.value.message_en and "fow" in exc.value.message_ru
