@@ -559,3 +559,46 @@ def test_an_unknown_ruleset_is_bad_input_naming_the_ruleset_field():
                ruleset="chess")
     assert exc.value.field == "ruleset"
     assert "'chess'" in exc.value.message_en and "fow" in exc.value.message_ru
+
+
+def test_v_atgl_3_an_at_grenade_has_no_damage_radius_for_vehicles():
+    """V-ATGL-3: an AT grenade launcher strikes one target; it names no vehicles in a radius."""
+    t = attacker_turn(standard())
+    err = t.refused("fire", shooter="a_at", weapon="at_grenade_launcher", target="vehicle", target_id="DT4",
+                    distance=5, hit=D(11), vehicles_struck=[{"vehicle": "DM", "distance": 1}])
+    assert err.rule_id == "V-ATGL-3"
+
+
+def test_v_vdmg_5_the_shooter_who_outclasses_the_armour_is_credited_with_the_vehicle():
+    """V-VDMG-5 (class 5 > armour 4: destroyed); the vehicle is the AT grenadier's credit (campaign awards)."""
+    t = attacker_turn(standard())
+    t.fire("a_at", "at_grenade_launcher", target="vehicle", target_id="DT4", distance=5, hit=D(11))
+    assert t.v("DT4").destroyed
+    assert t.f("a_at").credit.vehicles_destroyed == 1
+
+
+def test_s_die_a_rifle_hit_needs_its_roll():
+    t = attacker_turn(standard())
+    assert t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                     struck=[{"fighter": "d1"}]).rule_id == "S-DIE"
+
+
+def test_v_cmd_1_an_order_states_the_officers_distance():
+    t = attacker_turn(standard())
+    assert t.refused("order_given", officer="a_lt", unit="A").rule_id == "V-CMD-1"
+
+
+def test_s_target_no_one_takes_his_own_side_prisoner():
+    """V-POW-1: a prisoner is an enemy."""
+    t = attacker_turn(standard())
+    assert t.refused("prisoner_taken", captor="a1", prisoner="a2", distance=1).rule_id == "S-TARGET"
+
+
+def test_v_test_3_a_unit_whose_every_man_is_captured_has_surrendered():
+    """V-TEST-3 with surrender_per_fighter off (rules data): the enemy near one man takes the whole unit;
+    with no man left free the unit has surrendered, it does not retreat."""
+    t = attacker_turn(standard({"surrender_per_fighter": False}))
+    t.add("morale_test", unit="A", die=D(1), officer_distances={"a_sgt": 12.5, "a_lt": 18.5},
+          enemy_distances={"a1": 5})
+    assert all(f.captured for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper")
+    assert t.state.units["A"].morale == "surrendered"
