@@ -602,3 +602,19 @@ def test_v_test_3_a_unit_whose_every_man_is_captured_has_surrendered():
           enemy_distances={"a1": 5})
     assert all(f.captured for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper")
     assert t.state.units["A"].morale == "surrendered"
+
+
+def test_v_morale_2_a_retreating_unit_declares_march_until_another_officer():
+    """V-MORALE-2 (V-TEST-4): a unit that retreated keeps the march posture until the result lapses."""
+    t = attacker_turn(standard())
+    t.state.units["A"].morale = "retreat"  # the morale test's result (given)
+    t.next_turn()
+    t.end_turn()
+    assert t.refused("postures_declared", side="attacker", units={"A": "assault"}).rule_id == "V-MORALE-2"
+    t.postures(A="march")
+
+
+def test_s_unknown_a_side_declares_no_posture_for_the_enemys_fighter():
+    t = standard()
+    err = t.refused("postures_declared", side="defender", fighters={"a1": "assault"})
+    assert err.rule_id == "S-UNKNOWN"
