@@ -618,3 +618,10 @@ def test_s_unknown_a_side_declares_no_posture_for_the_enemys_fighter():
     t = standard()
     err = t.refused("postures_declared", side="defender", fighters={"a1": "assault"})
     assert err.rule_id == "S-UNKNOWN"
+
+
+def test_s_unknown_a_fighter_mustered_into_a_unit_that_does_not_exist():
+    t = attacker_turn(standard())
+    err = t.refused("force_mustered", side="attacker", fighters=[F("x1", "NOWHERE")])
+    assert err.rule_id == "S-UNKNOWN"
+    assert "x1" not in t.state.fighters
