@@ -184,10 +184,96 @@ def read_results() -> dict[str, dict]:
 
 
 PROSE = re.compile(r"[^\W\d_]{3,}\s")  # a word and a space: a message, not a key, ID or separator
+LETTER = re.compile(r"[^\W\d_]")
+MESSAGE_PARAM = re.compile(r"^(ru|en)$|_(ru|en)$")  # refuse(rule, ru, en), _no_other_action(..., what_ru, what_en)
+# Functions whose message arguments are behaviour, not wording: ``actors._hidden`` must refuse an
+# enemy's unrevealed mine or charge with exactly the text of an unknown id's refusal (S-UNKNOWN), or
+# the wording would tell the enemy that something is there.
+WORDING_MATTERS = {"_hidden"}
 
 
 def _is_prose(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(PROSE.search(node.value))
+
+
+def _first_difference(x: str, y: str) -> int:
+    return next((i for i, (c, d) in enumerate(zip(x, y, strict=False)) if c != d), min(len(x), len(y)))
+
+
+def _reworded(a: ast.AST, b: ast.AST) -> bool:
+    """``b`` is the string literal ``a`` in other letters: lower case, upper case or "XX...XX"
+    (mutmut's three string mutations), nothing else. An implicitly concatenated literal
+    (``"one " "two"``) is one constant whose piece mutmut changed, so a piece will do."""
+    if not (isinstance(a, ast.Constant) and isinstance(b, ast.Constant)
+            and isinstance(a.value, str) and isinstance(b.value, str)) or a.value == b.value:
+        return False
+    x, y = a.value, b.value
+    if len(y) == len(x):
+        return y.lower() == x.lower()
+    if len(y) != len(x) + 4:
+        return False
+    i = _first_difference(x, y)
+    if y[i:i + 2] != "XX":
+        return False
+    z = y[:i] + y[i + 2:]
+    j = _first_difference(x, z)
+    return z[j:j + 2] == "XX" and z[:j] + z[j + 2:] == x
+
+
+def message_params(sources: dict[str, str]) -> dict[str, set[int | str]]:
+    """{callable name: its message parameters}, positions and names, from the source texts:
+    the parameters named ``ru``, ``en`` or ending ``_ru``, ``_en`` of every function, method and
+    class (``__init__`` or dataclass fields) defined there. A name defined more than once keeps
+    only the positions that are message parameters in every definition."""
+    found: dict[str, list[set[int | str]]] = defaultdict(list)
+
+    def positional(args: ast.arguments, method: bool) -> list[str]:
+        names = [a.arg for a in (*args.posonlyargs, *args.args)]
+        return names[1:] if method and names and names[0] in {"self", "cls"} else names
+
+    def record(name: str, names: list[str], kwonly: list[str]) -> None:
+        found[name].append({i for i, n in enumerate(names) if MESSAGE_PARAM.search(n)}
+                           | {n for n in (*names, *kwonly) if MESSAGE_PARAM.search(n)})
+
+    for text in sources.values():
+        tree = ast.parse(text)
+        methods = {id(f) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
+                   if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                record(node.name, positional(node.args, id(node) in methods), [a.arg for a in node.args.kwonlyargs])
+            elif isinstance(node, ast.ClassDef):
+                init = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+                if init is not None:
+                    record(node.name, positional(init.args, True), [a.arg for a in init.args.kwonlyargs])
+                else:  # a dataclass: its annotated fields, in order
+                    record(node.name, [f.target.id for f in node.body
+                                       if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)], [])
+    return {name: set.intersection(*defs) for name, defs in found.items() if set.intersection(*defs)}
+
+
+def _callee(call: ast.Call) -> str | None:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def _is_message_argument(node: ast.AST, parent: ast.AST | None, params: dict[str, set[int | str]]) -> bool:
+    """``node`` is a string literal with a letter passed to a message parameter (``ru``, ``en``,
+    ``*_ru``, ``*_en``) of a function, by position or by name: a message however short
+    (``"shoot"``, ``"Отделение"``). Never a rule ID, an enum value or a key: those are passed
+    to other parameters, or compared, not to a message parameter."""
+    if not (isinstance(node, ast.Constant) and isinstance(node.value, str) and LETTER.search(node.value)):
+        return False
+    if not isinstance(parent, ast.Call) or _callee(parent) in WORDING_MATTERS:
+        return False
+    wanted = params.get(_callee(parent) or "", set())
+    for i, arg in enumerate(parent.args):
+        if isinstance(arg, ast.Starred):
+            return False
+        if arg is node:
+            return i in wanted
+    return any(kw.value is node and kw.arg is not None and (kw.arg in wanted or MESSAGE_PARAM.search(kw.arg))
+               for kw in parent.keywords)
 
 
 def _diff(a, b) -> list[tuple]:
@@ -213,28 +299,46 @@ def _diff(a, b) -> list[tuple]:
     return out
 
 
-def message_mutants(path: str) -> set[str]:
-    """Mutants of ``path`` whose only change is the wording of a message: a prose string
-    literal (Russian or English: a word and a space) made "XX...XX", lower case or upper
-    case. The refusal or report line is still made, with its rule ID, severity and
-    subject, which is what the tests assert; only its letters differ (docs/mutants.md).
-    A message replaced by None or dropped is not in this set: tests catch those."""
-    mutated = STAGE / "mutants" / path
-    if not mutated.exists():
-        return set()
-    tree = ast.parse(mutated.read_text(encoding="utf-8"))
+def message_mutant_names(source: str, module: str, params: dict[str, set[int | str]]) -> set[str]:
+    """The mutants in ``source`` (a file as mutmut writes it: ``f__mutmut_orig`` and its
+    mutants ``f__mutmut_1``...) whose only change rewords a message: a string literal made
+    lower case, upper case or "XX...XX", where the literal is prose (a word and a space) or
+    any word passed to a message parameter (``_is_message_argument``). Pure: no mutmut needed."""
+    tree = ast.parse(source)
     funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-    module = path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
     out = set()
     for name, node in funcs.items():
         base, sep, number = name.rpartition("__mutmut_")
         if not sep or number == "orig" or f"{base}__mutmut_orig" not in funcs:
             continue
-        changed = _diff(funcs[f"{base}__mutmut_orig"], node)
-        if changed and all(_is_prose(a) and isinstance(b, ast.Constant) and isinstance(b.value, str)
-                           for a, b in changed):
+        orig = funcs[f"{base}__mutmut_orig"]
+        changed = _diff(orig, node)
+        if not changed:
+            continue
+        parents = {id(child): parent for parent in ast.walk(orig) for child in ast.iter_child_nodes(parent)}
+        if all(_reworded(a, b) and (_is_prose(a) or _is_message_argument(a, parents.get(id(a)), params))
+               for a, b in changed):
             out.add(f"{module}.{name}")
     return out
+
+
+_PARAMS: dict[str, set[int | str]] | None = None
+
+
+def message_mutants(path: str) -> set[str]:
+    """Mutants of ``path`` whose only change is the wording of a message (message_mutant_names).
+    The refusal or report line is still made, with its rule ID, severity and subject, which
+    is what the tests assert; only its letters differ (docs/mutants.md). A message replaced
+    by None or dropped is not in this set: tests catch those."""
+    global _PARAMS
+    mutated = STAGE / "mutants" / path
+    if not mutated.exists():
+        return set()
+    if _PARAMS is None:
+        files = [*sorted((ROOT / ENGINE).rglob("*.py")), ROOT / ROSTER]
+        _PARAMS = message_params({str(f): f.read_text(encoding="utf-8") for f in files})
+    module = path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+    return message_mutant_names(mutated.read_text(encoding="utf-8"), module, _PARAMS)
 
 
 def area_of(path: str) -> str:

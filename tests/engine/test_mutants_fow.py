@@ -77,3 +77,31 @@ def test_f_air_an_air_attack_is_recorded_in_the_ply_it_was_made():
     ply = t.state.ply
     t.add(air(hit("tk", 4, "bombs", anti_tank=5, fp=4)))
     assert t.state.air_attacks[-1].ply == ply != 0
+
+
+# --- third pass: survivors of a fresh sample (seed 2, docs/mutants.md) -----------------------------------
+def test_g_f1_a_teams_own_rate_of_fire_prevails_over_the_default():
+    """G-F1: a team shoots its own ROF dice (here 3 stationary), not the rules data's default 2."""
+    fast = {"id": "A1", "kind": "infantry", "teams": [team("a1", rof=3, rof_moved=2), team("a2")]}
+    t = Table(platoons_a=(fast,), platoons_d=(PLAIN_D,))
+    t.refused("G-F1", ("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(1)] * 2}))
+    t.add(("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(1)] * 3}))
+    t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(1)] * 2}))  # the default
+
+
+def test_g_f3_an_armoured_train_naming_an_unknown_tank_support_platoon_is_refused():
+    """G-F3: a train's Tank Support Platoons are platoons of the force; an unknown one is S-UNKNOWN."""
+    train = {"id": "BP", "kind": "armoured_train", "escorts": ["nope"],
+             "teams": [team("loco", "train", armoured=True, locomotive=True)]}
+    t = Table(platoons_a=(PLAIN_A,), platoons_d=(PLAIN_D,))
+    t.refused("S-UNKNOWN", ("force_mustered", {"side": "attacker", "platoons": [train]}))
+    assert "BP" not in t.state.platoons
+
+
+def test_g_f3_the_locomotive_team_is_marked_in_the_state():
+    """G-F3: exactly one Locomotive; the state marks that team and no wagon."""
+    train = {"id": "BP", "kind": "armoured_train",
+             "teams": [team("loco", "train", armoured=True, locomotive=True), team("w1", "train", armoured=True)]}
+    t = Table(platoons_a=(train, PLAIN_A), platoons_d=(PLAIN_D,))
+    assert t.t("loco").locomotive is True and t.t("w1").locomotive is False
+    assert t.state.trains["BP"].locomotive == "loco"

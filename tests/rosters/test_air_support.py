@@ -4,7 +4,7 @@ import pytest
 
 from rosters import domain
 
-from .builders import Build, ids
+from .builders import Build, assert_says_it_in_both_languages, ids
 
 
 def test_g_8_an_air_support_card_costs_8_pp_by_default():
@@ -19,7 +19,10 @@ def test_g_8_the_cost_and_the_limit_are_game_data():
     b = Build()
     b.squad()
     assert domain.validate(_with_air(b, 1), b_rules(air_support_cost=5)).total == b.report().total + 5
-    assert "V-FORM-2" in ids(domain.validate(_with_air(b, 2), b_rules()))
+    over = domain.validate(_with_air(b, 2), b_rules())
+    assert "V-FORM-2" in ids(over)
+    for line in over.violations:  # the V-FORM-2 line says it in Russian and in English
+        assert_says_it_in_both_languages(line)
     assert "V-FORM-2" not in ids(domain.validate(_with_air(b, 2), b_rules(air_support_max=2)))
 
 

@@ -535,3 +535,29 @@ def test_v_crew_3_a_vehicle_without_two_crew_and_an_officer_is_warned_and_told_w
         assert line.severity == "warning" and line.unit == f"vehicle:{v}"
         assert line.message_en.endswith(" or move.") is cannot_move
         assert line.message_ru.endswith(" и двигаться.") is cannot_move
+
+
+# --- third pass (a fresh sample, seed 2, docs/mutants.md) -------------------------------------------------
+def _squad_without_corporal():
+    def fn(b):
+        s = b.unit("squad")
+        b.add("sergeant", 1, s, team=1)
+        b.add("rifleman", 4, s, team=1)
+        b.add("rifleman", 5, s, team=2)
+        return s
+    return _case(fn)
+
+
+CASES += [
+    ("V-SQUAD-1", _squad_without_corporal()),  # V-SQUAD-1: a sergeant AND a corporal
+    ("V-UPG-1", _case(lambda b: b.squad(upgrades=("no-such-card",)))),  # V-UPG-1: only the catalog's cards
+]
+
+
+@pytest.mark.parametrize(("gun", "refused"), [(None, False), (1, False), (2, True)])
+def test_v_squad_5_a_squad_gun_of_class_1_and_one_without_a_class_counts_as_class_1(gun, refused):
+    """V-SQUAD-5 reading: a squad's gun is of class 1 at most; a gun whose class is not given counts as 1."""
+    b = Build()
+    s = b.squad()
+    b.vehicle("artillery", s, armour=None, gun=gun)
+    assert ("V-SQUAD-5" in ids(b.report())) is refused

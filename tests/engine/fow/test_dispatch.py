@@ -73,6 +73,19 @@ def test_fow_recorders_cover_every_fow_type():
             {"team": "a1", "distance": 1}), side="defender", ruleset="fow")
 
 
+@pytest.mark.parametrize(("type_name", "data"), [
+    ("assault_launched", {"teams": ["a1"], "against": "D1"}),
+    ("went_to_ground", {"teams": ["a1", "a2"]}),
+])
+def test_fow_events_naming_several_teams_are_recorded_by_the_first_teams_side(type_name, data):
+    """The recorder policy: an assault or going to ground is recorded by the side of the teams it names."""
+    tb = Table()
+    p = engine.lookup(type_name, "fow").parse(data)
+    with pytest.raises(engine.NotYours):
+        engine.authorize(tb.state, type_name, p, side="defender", ruleset="fow")
+    assert engine.authorize(tb.state, type_name, p, side="attacker", ruleset="fow") is False
+
+
 ACTIONS = st.lists(st.tuples(st.sampled_from(["move", "double", "dig", "shoot", "ground", "end", "void"]),
                              st.sampled_from(["a1", "a2", "d1", "d2"]), st.integers(1, 6)), max_size=25)
 

@@ -174,6 +174,15 @@ def test_f_recon_6_recon_teams_move_up_to_their_movement_before_the_game(units):
     t.refused("F-RECON-6", rmove("ra1"))  # once per team
 
 
+def test_f_recon_3_a_recon_team_counts_as_gone_to_ground_after_its_recon_deployment_move():
+    """F-RECON-3: a Reconnaissance team that has not moved At the Double, shot or assaulted counts as
+    Gone to Ground; its recon deployment move (F-RECON-6) is none of those, and the move is applied whole."""
+    t = deploying()
+    t.add(rmove("ra1"))
+    assert t.t("ra1").recon_deployed and t.t("ra1").gone_to_ground
+    assert t.state.unapplied == []
+
+
 def test_f_recon_6_only_recon_teams_and_the_game_waits_for_the_end_of_the_recon_deployment():
     t = deploying()
     t.refused("F-RECON-6", rmove("a1"))
@@ -312,6 +321,13 @@ def test_f_recon_15_a_team_that_shot_in_its_last_turn_may_not_disengage_with_its
     t.add(declare("DR", "a1"), shot("a1", "drj", 1))
     t.refused("F-RECON-15", disengage(4, mv("dr1")))
     t.add(disengage(4, mv("drj")))
+
+
+def test_f_recon_15_the_shooters_named_are_enemy_teams():
+    """F-RECON-15: the platoon Disengages from the enemy's fire; its own team is no shooter (S-TARGET)."""
+    t = tb()
+    t.refused("S-TARGET", declare("DR", "dr1"))
+    assert "DR" not in t.state.disengagements
 
 
 def test_f_recon_16_declared_before_any_to_hit_roll_and_only_once():

@@ -131,6 +131,20 @@ def test_f_train_1_no_railway_line_no_train():
     tb.add(enter(10))
 
 
+def test_f_train_12_a_railway_line_once_laid_is_not_laid_again():
+    tb = table()
+    lay(tb)
+    tb.refused("F-TRAIN-12", laid("attacker", length=48))
+
+
+def test_no_railway_step_once_the_battle_has_ended():
+    """S-ENDED: choosing the line's edges and points is over with the battle (F-TRAIN-4, F-TRAIN-5)."""
+    tb = table()
+    tb.add(("battle_ended", {"winner": "draw"}))
+    tb.refused("S-ENDED", edges())
+    tb.refused("S-ENDED", point("defender", "west"))
+
+
 def test_f_train_13_a_train_stays_on_its_own_players_line():
     tb = table(defender_train=True)
     lay(tb, "attacker")
@@ -146,6 +160,14 @@ def test_f_train_14_off_the_table_until_its_first_movement_step_then_never_late(
     tb.refused("F-TRAIN-14", move(5))
     next_own_turn(tb)
     tb.refused("F-TRAIN-14", enter(10))  # missed its first Movement Step and not in Reserve
+
+
+def test_f_train_14_and_25_an_escort_does_not_leave_a_train_that_has_not_entered():
+    """F-TRAIN-14: the Tank Support Platoon arrives with its train; before the train enters, leaving
+    it (F-TRAIN-25) is refused as the train's absence, F-TRAIN-14, not as having left (F-TRAIN-22)."""
+    tb = table()
+    lay(tb)
+    tb.refused("F-TRAIN-14", ("escort_left_train", {"platoon": "TS", "distance": 1}))
 
 
 def test_f_train_14_entering_puts_the_train_on_the_table_at_its_first_turn():
@@ -272,6 +294,7 @@ def test_f_train_22_any_part_off_the_table_and_the_whole_train_has_left_for_good
     tb.refused("F-TRAIN-22", enter(10))
     tb.refused("F-TRAIN-22", ("team_shot", {"shooter": "w1", "target": "d1", "dice": [d(4), d(4)]}))
     tb.refused("F-TRAIN-22", ("team_moved", {"team": "ts1", "distance": 2}))  # its escorts rode it off
+    tb.refused("F-TRAIN-22", ("escort_left_train", {"platoon": "TS", "distance": 1}))  # nor step off it now
 
 
 def test_f_train_22_backing_the_rear_off_the_entry_edge_is_leaving_too():
