@@ -264,7 +264,7 @@ def test_battle_admin_shows_state_and_log(admin_client, running):
     battle_replay(battle_id=battle.id)
     page = admin_client.get(f"/admin/battles/battle/{battle.id}/change/").content.decode()
     # the state in words (Russian by default), not the projection's raw status
-    assert "событие 1 из 1 · идёт · ход 1" in page and "battle_started" in page
+    assert "событие 1 из 1 · идёт · ход 1" in page and "Бой начат" in page and "battle_started" not in page
 
 
 @pytest.mark.django_db
