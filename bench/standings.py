@@ -52,8 +52,9 @@ def build(*, characters: int, battles: int, events: int, seed: int = 7) -> dict[
         cur = dj.cursor
         cur.execute("SELECT COALESCE(MAX(id), 0) FROM campaign_character")
         c0 = cur.fetchone()[0] + 1
-        _copy(cur, "campaign_character", ["id", "owner_id", "name", "nationality_id", "rank", "photo", "created_at"],
-              ((c0 + i, owner.id, f"Боец {i:05d}", su.id, "corporal", "", now) for i in range(characters)))
+        _copy(cur, "campaign_character", ["id", "owner_id", "name", "nationality_id", "rank", "photo", "created_at",
+                                          "gender"],
+              ((c0 + i, owner.id, f"Боец {i:05d}", su.id, "corporal", "", now, "m") for i in range(characters)))
         cur.execute("SELECT setval(pg_get_serial_sequence('campaign_character', 'id'), %s)", [c0 + characters])
         cur.execute("SELECT COALESCE(MAX(id), 0) FROM battles_battle")
         b0 = cur.fetchone()[0] + 1
