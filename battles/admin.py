@@ -84,7 +84,19 @@ def _plain(value) -> str:
     return str(value)
 
 
-class ReadOnlyEventInline(admin.TabularInline):
+class EventWordsColumns:
+    """The two columns an event is read by in the admin: its title and its sentence."""
+
+    @admin.display(description=_("event"))
+    def event_title(self, obj):
+        return _EventWords.title(obj)
+
+    @admin.display(description=_("entry"))
+    def entry(self, obj):
+        return _EventWords.sentence(obj)
+
+
+class ReadOnlyEventInline(EventWordsColumns, admin.TabularInline):
     model = BattleEvent
     fields = ("seq", "event_title", "entry", "recorded_by", "recorded_at")
     readonly_fields = fields
@@ -106,14 +118,6 @@ class ReadOnlyEventInline(admin.TabularInline):
     def get_queryset(self, request):
         _EventWords.begin()  # the sentences read the battle's names once per page
         return super().get_queryset(request).select_related("recorded_by", "battle__campaign")
-
-    @admin.display(description=_("event"))
-    def event_title(self, obj):
-        return _EventWords.title(obj)
-
-    @admin.display(description=_("entry"))
-    def entry(self, obj):
-        return _EventWords.sentence(obj)
 
 
 def _error_text(exc: ApplicationError) -> str:
@@ -362,7 +366,7 @@ class AppendOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(BattleEvent)
-class BattleEventAdmin(AppendOnlyAdmin):
+class BattleEventAdmin(EventWordsColumns, AppendOnlyAdmin):
     """The battle log, read as the log's sentences. Corrections are appended
     as events. The stored payload is shown only on an event's own page,
     folded away under "Technical record" (for checking a correction)."""
@@ -383,14 +387,6 @@ class BattleEventAdmin(AppendOnlyAdmin):
     def get_queryset(self, request):
         _EventWords.begin()
         return super().get_queryset(request)
-
-    @admin.display(description=_("event"))
-    def event_title(self, obj):
-        return _EventWords.title(obj)
-
-    @admin.display(description=_("entry"))
-    def entry(self, obj):
-        return _EventWords.sentence(obj)
 
 
 @admin.register(BattleProjection)
