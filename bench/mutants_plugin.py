@@ -29,11 +29,43 @@ def _mutant_run() -> bool:
     return os.environ.get("MUTANT_UNDER_TEST", "") not in {"", "stats", "fail", "mutant_generation"}
 
 
+# The engine's memo tables: filled at first use from the payload and state annotations (compiled
+# parsers, loaders, replay builders, resolved hints, dice fields). mutmut forks each mutant from a
+# process that has already run the tests once, so without emptying them a mutant of the code that
+# fills them never runs: the child would reuse what the unmutated code built.
+MEMOS = {
+    "battles.engine.schema": ("_OPTIONAL", "_HINTS", "_PARSERS"),
+    "battles.engine.state": ("_HINTS", "_FIELD_NAMES", "_LOADERS", "_LOAD_FIELDS"),
+    "battles.engine.events": ("_BUILDERS", "_BY_CODE"),
+    "battles.engine.dice": ("_DICE_FIELDS", "_DICE_IN"),
+}
+
+
+def forget_memos() -> int:
+    """Empty the memo tables (and each event type's cached replay builder) so the code that
+    fills them runs again, under the mutant. Returns how many tables were emptied."""
+    import importlib
+
+    emptied = 0
+    for module, names in MEMOS.items():
+        mod = importlib.import_module(module)
+        for name in names:
+            getattr(mod, name).clear()
+            emptied += 1
+    events = importlib.import_module("battles.engine.events")
+    for registry in events._REGISTRIES:
+        for event_type in registry.values():
+            event_type._build = None
+    return emptied
+
+
 def pytest_configure(config):
     """Each forked mutant gets its own SQLite test database (the settings name it after
-    the parent's pid, which every fork inherits), so two workers never share one."""
+    the parent's pid, which every fork inherits), so two workers never share one; and
+    the engine's memo tables start empty (``forget_memos``)."""
     if not _mutant_run():
         return
+    forget_memos()
     from django.conf import settings
 
     db = settings.DATABASES["default"]
