@@ -165,8 +165,9 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
     object with the same attribute names, nested twins for nested payloads,
     and no frozen-dataclass ``__init__`` cost. Mutators only read payloads, so
     they see the same shape at append (the real frozen dataclass) and at
-    replay. An older payload missing a field takes the slow path (the real
-    class, whose defaults apply)."""
+    replay. A field added later with a default takes its default when an older
+    stored payload lacks it; a stored payload without a required field cannot be
+    replayed (``KeyError``: the fold marks the event as not applied)."""
     import dataclasses
 
     from .schema import hints
@@ -179,7 +180,7 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
                                              "__repr__": lambda self: f"{cls.__name__}Replay({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"})
     env: dict[str, Any] = {"_T": twin, "_new": object.__new__}
     tps = hints(cls)
-    lines, slow = [], []
+    lines = []
     for i, f in enumerate(dataclasses.fields(cls)):
         name = f.name
         # a field added later with a default may be missing from older stored payloads
@@ -193,19 +194,9 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
             src = f"d[{name!r}]"
         conv = _expr(tps[name], src, env)
         lines.append(f"    o.{name} = {conv or src}")
-        if conv is not None:
-            slow.append((name, _expr(tps[name], "v", env)))
     src = "def _fast(d):\n    o = _new(_T)\n" + "\n".join(lines) + "\n    return o\n"
     exec(src, env)  # noqa: S102 - generated from the payload's own annotations
-    fast = env["_fast"]
-    converters = {name: eval(f"lambda v: {code}", env) for name, code in slow}  # noqa: S307
-
-    def build(data: dict[str, Any]) -> Any:
-        try:
-            return fast(data)
-        except KeyError:
-            return cls(**{k: (converters[k](v) if k in converters else v) for k, v in data.items()})
-
+    build = env["_fast"]
     _BUILDERS[cls] = build
     return build
 

@@ -65,3 +65,19 @@ def test_a_payload_stored_without_a_field_added_later_takes_the_fields_default()
         replayed = t.load(Event(seq=1, type=name, data=older, version=t.version))
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         assert getattr(replayed, f.name) == default, f"{name}.{f.name}"
+
+
+def test_a_stored_payload_without_a_required_field_is_not_applied_at_replay():
+    from battles.engine.fold import fold
+    from battles.engine.synthetic import synthetic_battle
+
+    log = synthetic_battle(200, seed=3)
+    i, victim = next((i, e) for i, e in enumerate(log) if i > 20 and e.type == "fire")
+    t = events.REGISTRY["fire"]
+    broken = Event(seq=victim.seq, type="fire", data={k: v for k, v in victim.data.items() if k != "shooter"},
+                   version=victim.version)
+    with pytest.raises(KeyError):
+        t.load(broken)
+    state = fold(log[:i] + [broken] + log[i + 1:])
+    assert state.unapplied == [victim.seq]
+    assert fold(log).unapplied == []
