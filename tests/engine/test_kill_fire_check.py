@@ -585,3 +585,82 @@ def test_s_die_small_arms_and_mgs_at_fighters_need_no_hit_roll():
     t.fire("a_lmg", "lmg", distance=4, struck=[{"fighter": "d1", "die": D(11)}])
     t.fire("a1", "rifle", distance=4, struck=[{"fighter": "d2", "die": D(11)}])
     assert t.f("d1").wounded and t.f("d2").wounded
+
+
+# --- the fire distance (_max_distance, class_fire_distance; G-3, V-HOUSE-10, V-TERR-9) ------------------------------
+
+
+def in_house_dug_in(rules, cls="hmg_gunner"):
+    t = standard({"observation_distance": {cls: 30.0}, **rules})
+    t.postures("defender", D="dug_in")
+    t.add("force_mustered", side="defender", fighters=[F("h1", "D", cls, building="H")])
+    return t
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(18.0, True), (18.01, False)])
+def test_v_house_10_set_reading_keeps_a_greater_class_distance(dist, ok):
+    t = in_house_dug_in({})
+    data = dict(shooter="h1", weapon="hmg", target="fighters", distance=dist, struck=[{"fighter": "a1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(14.0, True), (14.01, False)])
+def test_v_house_10_the_dug_in_house_distance_is_rules_data(dist, ok):
+    t = in_house_dug_in({"house_dug_in_fire_distance": 14.0}, "rifleman")
+    data = dict(shooter="h1", weapon="rifle", target="fighters", distance=dist, struck=[{"fighter": "a1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(16.0, True), (16.01, False)])
+def test_v_house_10_dug_in_in_a_house_on_a_height_v_terr_9(dist, ok):
+    t = in_house_dug_in({}, "rifleman")
+    data = dict(shooter="h1", weapon="rifle", target="fighters", distance=dist, on_height=True,
+                struck=[{"fighter": "a1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+@pytest.mark.parametrize(("dist", "ok"), [(5.0, True), (5.01, False)])
+def test_v_terr_9_the_height_bonus_is_rules_data_and_adds_to_the_class_table(dist, ok):
+    t = at_turn({"infantry_fire": {"rifleman": {"recon": 3.0}}, "height_bonus": 2.0})
+    data = dict(rifle(), distance=dist, on_height=True)
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+def test_v_house_10_dug_in_outside_a_house_keeps_the_weapon_distance():
+    t = defender_turn()
+    assert t.refused("fire", **dict(rifle("d1", "a1"), distance=8.01)).rule_id == "V-CMD-11"
+    t.add("fire", **dict(rifle("d1", "a1"), distance=8.0))
+
+
+def test_g3_a_vehicle_s_gun_has_no_fire_distance_limit_and_its_mg_has():
+    t = at_turn()
+    t.fire("AT3", "gun", target="vehicle", target_id="DT4", distance=100, hit=D(3))
+    err = t.refused("fire", shooter="AP", weapon="vehicle_mg", target="fighters", distance=12.01,
+                    struck=[{"fighter": "d1", "die": D(3)}])
+    assert err.rule_id == "V-CMD-11"
+    t.fire("AP", "vehicle_mg", distance=12.0, struck=[{"fighter": "d1", "die": D(3)}])
+
+
+@pytest.mark.parametrize(("key", "dist", "ok"), [("rifleman", 10.0, True), ("rifleman", 10.01, False),
+                                                 ("officer:sergeant", 10.0, True)])
+def test_v_cmd_11_the_infantry_table_row_by_class_or_rank(key, dist, ok):
+    t = at_turn({"infantry_fire": {key: {"recon": 10.0}}, "observation_distance": {"rifleman": 30.0,
+                                                                                  "officer": 30.0}})
+    shooter = "a1" if key == "rifleman" else "a_sgt"
+    data = dict(rifle(shooter), distance=dist)
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
