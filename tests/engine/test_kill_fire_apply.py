@@ -555,3 +555,65 @@ def test_v_atgl_1_v_gun_3_a_direct_hit_kills_one_infantryman_whatever_his_cover(
     t.fire("a_at", "at_grenade_launcher", distance=5, hit=D(die), struck=[{"fighter": "d1", "light_cover": True}])
     assert t.f("d1").dead is killed
     assert t.f("a_at").credit.kills == (1 if killed else 0)
+
+
+# --- credits add up; defaults of the tables ---------------------------------------------------------------------------
+
+
+def test_v_vdmg_3_each_damage_adds_to_the_shooter_s_credit():
+    t = at_turn()
+    tank(t, "defender", "X5", armour=5, gun=0)
+    tank(t, "defender", "Y5", armour=5, gun=0)
+    vfire(t, "a_at", "at_grenade_launcher", "X5", 11)
+    t.next_turn()
+    t.next_turn(A="recon")
+    vfire(t, "a_at", "at_grenade_launcher", "Y5", 11)
+    assert t.f("a_at").credit.vehicles_damaged == 2
+
+
+def test_v_house_2_each_damage_adds_to_the_shooter_s_credit_and_v_house_5_caps_at_3():
+    t = at_turn({"house_damage_per_hit": 2})
+    t.add("force_mustered", side="defender", fighters=[F("h1", "D", building="H")])
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(11))
+    h = t.state.buildings["H"]
+    assert (h.damage, h.light_cover, t.f("h1").wounded, t.f("h1").dead) == (2, False, True, False)
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(11))
+    h = t.state.buildings["H"]
+    assert (h.damage, h.light_cover, t.f("h1").dead) == (3, True, True)
+    assert t.f("a_fl").credit.buildings_damaged == 2 and t.f("a_fl").credit.kills == 1
+
+
+@pytest.mark.parametrize(("die", "wounded"), [(10, False), (11, True)])
+def test_g1_g2_a_class_missing_from_the_tables_has_no_attack_or_defence(die, wounded):
+    t = at_turn({"attack": {}, "defence": {}})
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(die)}])
+    assert t.f("d1").wounded is wounded
+
+
+@pytest.mark.parametrize(("die", "wounded"), [(10, False), (11, True)])
+def test_g4_a_posture_without_a_defence_entry_adds_nothing(die, wounded):
+    postures = {"march": {"move": 12.0, "fire": False, "melee": False},
+                "recon": {"move": 6.0, "fire": True, "melee": False},
+                "assault": {"move": 6.0, "fire": True, "melee": True},
+                "dug_in": {"move": 0.0, "fire": True, "melee": False}}
+    t = at_turn({"postures": postures})
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(die)}])
+    assert t.f("d1").wounded is wounded
+
+
+def test_v_bunk_1_a_vehicle_s_mg_at_an_embrasure_does_nothing():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    t.fire("AP", "vehicle_mg", distance=5, spot=D(20), struck=[{"fighter": "b1", "die": D(20), "embrasure": True}])
+    assert not t.f("b1").wounded
+
+
+@pytest.mark.parametrize(("die", "wounded"), [(12, False), (13, True)])
+def test_v_bunk_2_the_embrasure_counts_as_a_house_v_house_1(die, wounded):
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B")])
+    t.fire("a_snp", "sniper_rifle", distance=12, spot=D(11),
+           struck=[{"fighter": "b1", "die": D(die), "embrasure": True, "light_cover": True}])
+    assert t.f("b1").wounded is wounded

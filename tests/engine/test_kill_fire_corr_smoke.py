@@ -362,3 +362,14 @@ def test_v_smoke_8_the_officer_s_observation_distance_is_rules_data(dist, ok):
         t.add("smoke_fired", **smoke(dist=dist))
     else:
         assert t.refused("smoke_fired", **smoke(dist=dist)).rule_id == "V-SMOKE-8"
+
+
+def test_v_crew_4_the_crew_is_checked_before_the_turn_for_smoke():
+    """A piece with one crewman may move but not fire (V-CREW-4), and smoke is fire: the crew rule is cited
+    first, out of turn too."""
+    t = at_turn()
+    tank(t, "defender", "P", armour=1, gun=3, kind="artillery", crew=1)
+    assert t.refused("smoke_fired", **smoke("P", "d_lt")).rule_id == "V-CREW-4"
+    tank(t, "defender", "P2", armour=1, gun=2, kind="artillery", crew=1)
+    t.next_turn()
+    assert t.refused("smoke_fired", **smoke("P2", "d_lt")).rule_id == "V-CREW-4"
