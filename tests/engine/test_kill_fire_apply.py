@@ -617,3 +617,31 @@ def test_v_bunk_2_the_embrasure_counts_as_a_house_v_house_1(die, wounded):
     t.fire("a_snp", "sniper_rifle", distance=12, spot=D(11),
            struck=[{"fighter": "b1", "die": D(die), "embrasure": True, "light_cover": True}])
     assert t.f("b1").wounded is wounded
+
+
+@pytest.mark.parametrize(("weapon", "destroyed"), [("vehicle_mg", False), ("gun", True)])
+def test_v_mg_2_a_tank_s_mg_is_class_1_whatever_its_gun(weapon, destroyed):
+    t = at_turn()
+    tank(t, "attacker", "T3", armour=3, gun=3)
+    tank(t, "defender", "X2", armour=2, gun=0)
+    vfire(t, "T3", weapon, "X2", 20)
+    x = t.v("X2")
+    assert (x.destroyed, x.damage, x.running_gear) == (destroyed, 0, False)
+
+
+@pytest.mark.parametrize(("die", "damage"), [(10, 0), (11, 1)])
+def test_v_aa_5_an_aa_autocannon_at_a_vehicle_is_a_class_1_mg_with_the_hit_test(die, damage):
+    t = defender_turn()
+    tank(t, "attacker", "C1", armour=1, gun=0, kind="car", drive="wheeled")
+    vfire(t, "DAA", "aa_autocannon", "C1", die, distance=20)
+    assert (t.v("C1").damage, t.v("C1").running_gear) == (damage, False)
+
+
+def test_v_house_4_the_dead_and_the_captured_inside_are_not_wounded_again():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("h1", "D", building="H"), F("h2", "D", building="H")])
+    t.state.fighters["h2"].captured = True
+    t.fire("AH", "howitzer", target="house", target_id="H", distance=30, hit=D(15))
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(15))
+    assert t.f("h1").wounded and not t.f("h2").wounded
+    assert t.f("a_fl").credit.wounds == 1
