@@ -12,7 +12,7 @@ def at_turn(rules=None):
     return attacker_turn(standard(rules))
 
 
-def tested(t, unit="A", die=12, officers=None, **kw):
+def run_test(t, unit="A", die=12, officers=None, **kw):
     return t.add("morale_test", unit=unit, die=D(die), officer_distances=FAR if officers is None else officers, **kw)
 
 
@@ -30,7 +30,7 @@ def test_s_unknown_no_such_unit():
 def test_v_test_7_a_unit_without_a_commander_tests_once():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "N"}], fighters=[F("n1", "N"), F("n2", "N")])
-    tested(t, unit="N", die=12, officers={})
+    run_test(t, unit="N", die=12, officers={})
     assert t.state.units["N"].morale == "dug_in"
     assert refused(t, unit="N", officers={}) == "V-TEST-7"
 
@@ -43,7 +43,7 @@ def test_v_morale_1_only_a_living_free_officer_of_the_units_side_spares_the_test
     oid = {"dead": "a_lt", "captured": "a_lt"}.get(who, who)
     if who in ("dead", "captured"):
         setattr(t.f(oid), who, True)
-    tested(t, die=12, officers={oid: 0.0})
+    run_test(t, die=12, officers={oid: 0.0})
     assert t.state.units["A"].morale == "dug_in"
 
 
@@ -74,7 +74,7 @@ def test_v_test_6_from_16_a_new_commander_must_be_named(die, needed):
     if needed:
         assert refused(t, die=die) == "V-TEST-6"
     else:
-        tested(t, die=die)
+        run_test(t, die=die)
         assert t.state.units["A"].morale == "dug_in"
 
 
@@ -86,19 +86,19 @@ def test_v_morale_3_the_bonus_counts_toward_16_for_the_new_commander(die, needed
           fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=5), F("b1", "B")])
     if needed:
         assert refused(t, unit="B", die=die, officers={}) == "V-TEST-6"
-        tested(t, unit="B", die=die, officers={}, new_commander="b1")
+        run_test(t, unit="B", die=die, officers={}, new_commander="b1")
         assert t.state.units["B"].morale == "carry_on"
     else:
-        tested(t, unit="B", die=die, officers={})
+        run_test(t, unit="B", die=die, officers={})
         assert t.state.units["B"].morale == "dug_in"
 
 
 def test_v_morale_3_a_rank_bonus_from_the_rules_data_and_none_for_ranks_it_omits():
     t = at_turn({"morale_bonus": {"sergeant": 3}})
     assert refused(t, die=13) == "V-TEST-6"  # 13 + 3
-    tested(t, die=12)
+    run_test(t, die=12)
     assert t.state.units["A"].morale == "dug_in"  # 12 + 3 = 15
-    tested(t, unit="A2", die=15, officers={})  # the corporal's rank is not in the table: + 0
+    run_test(t, unit="A2", die=15, officers={})  # the corporal's rank is not in the table: + 0
     assert t.state.units["A2"].morale == "dug_in"
 
 
@@ -107,14 +107,14 @@ def test_v_morale_3_the_best_officer_bonus_counts_once():
     t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
           fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=2), F("b_cpl", "B", rank="corporal", morale_bonus=4),
                     F("b1", "B", morale_bonus=9)])
-    tested(t, unit="B", die=11, officers={})  # 11 + 4 = 15, not 11 + 6 or + 15
+    run_test(t, unit="B", die=11, officers={})  # 11 + 4 = 15, not 11 + 6 or + 15
     assert t.state.units["B"].morale == "dug_in"
 
 
 def test_v_morale_3_a_unit_with_no_officer_has_no_bonus():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "N"}], fighters=[F("n1", "N")])
-    tested(t, unit="N", die=15, officers={})
+    run_test(t, unit="N", die=15, officers={})
     assert t.state.units["N"].morale == "dug_in"
 
 
@@ -124,7 +124,7 @@ def test_v_morale_3_a_unit_with_no_officer_has_no_bonus():
                                                         (15, "dug_in", "dug_in"), (16, "carry_on", "recon")])
 def test_v_test_3_to_6_band_edges(die, morale, posture):
     t = at_turn()
-    tested(t, die=die, new_commander="a2" if die > 15 else None)
+    run_test(t, die=die, new_commander="a2" if die > 15 else None)
     u = t.state.units["A"]
     assert (u.morale, u.posture, u.morale_officer) == (morale, posture, "a_sgt")
     assert not any(f.captured for f in t.state.fighters.values())  # no enemy distance given: nobody surrenders
@@ -132,8 +132,8 @@ def test_v_test_3_to_6_band_edges(die, morale, posture):
 
 def test_v_test_7_every_test_is_counted():
     t = at_turn()
-    tested(t, unit="A", die=12)
-    tested(t, unit="A2", die=12, officers={})
+    run_test(t, unit="A", die=12)
+    run_test(t, unit="A2", die=12, officers={})
     assert t.state.morale_tests == 2
 
 
@@ -151,7 +151,7 @@ def test_v_test_3_per_fighter_the_defenders_close_men_are_taken_by_the_attacker(
 
 def test_v_test_3_per_fighter_the_attackers_close_men_are_taken_by_the_defender():
     t = at_turn()
-    tested(t, die=1, enemy_distances={"a1": 0.0})
+    run_test(t, die=1, enemy_distances={"a1": 0.0})
     assert (t.f("a1").captured, t.f("a1").captor_side, t.f("a1").captor_unit) == (True, "defender", "")
 
 
@@ -159,7 +159,7 @@ def test_v_test_3_when_every_tested_man_is_close_the_unit_has_surrendered():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
           fighters=[F("b_sgt", "B", rank="sergeant"), F("b1", "B"), F("b_snp", "B", "sniper")])
-    tested(t, unit="B", die=3, officers={}, enemy_distances={"b_sgt": 1.0, "b1": 2.0})
+    run_test(t, unit="B", die=3, officers={}, enemy_distances={"b_sgt": 1.0, "b1": 2.0})
     assert t.state.units["B"].morale == "surrendered" and t.state.units["B"].posture == "march"
     assert t.f("b_sgt").captured and t.f("b1").captured and not t.f("b_snp").captured
 
@@ -167,7 +167,7 @@ def test_v_test_3_when_every_tested_man_is_close_the_unit_has_surrendered():
 @pytest.mark.parametrize(("enemy", "captured"), [({"a1": 12.0}, True), ({"a1": 12.01}, False), ({}, False)])
 def test_v_test_3_whole_unit_reading_one_close_man_and_all_surrender(enemy, captured):
     t = at_turn({"surrender_per_fighter": False})
-    tested(t, die=5, enemy_distances=enemy)
+    run_test(t, die=5, enemy_distances=enemy)
     members = [f for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper"]
     assert all(f.captured is captured for f in members)
     assert not t.f("a_snp").captured
@@ -179,7 +179,7 @@ def test_v_test_6_an_officer_named_keeps_his_rank_and_takes_the_command():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
           fighters=[F("b_sgt", "B", rank="sergeant"), F("b_cpl", "B", rank="corporal"), F("b1", "B")])
-    tested(t, unit="B", die=17, officers={}, new_commander="b_cpl")
+    run_test(t, unit="B", die=17, officers={}, new_commander="b_cpl")
     assert t.f("b_cpl").rank == "corporal" and t.state.units["B"].commander == "b_cpl"
-    tested(t, unit="A", die=20, new_commander="a_sgt")
+    run_test(t, unit="A", die=20, new_commander="a_sgt")
     assert t.f("a_sgt").rank == "sergeant" and t.state.units["A"].commander == "a_sgt"
