@@ -192,3 +192,21 @@ def test_v_terr_3_water_by_bridges_g21(water, bridge, needs, ok):
         move(t, ["a1"], water=water, bridge=bridge)
     else:
         assert refused(t, ["a1"], water=water, bridge=bridge) == "V-TERR-3"
+
+
+def test_g4_an_officer_outside_units_without_a_declared_posture_is_dug_in_and_does_not_move():
+    """posture_of: no unit and no own posture reads as dug in (G-4: 0")."""
+    t = at_turn()
+    assert t.f("a_cpt").posture == "" and t.f("a_cpt").unit == ""
+    assert refused(t, ["a_cpt"], distance=0.01) == "V-TURN-10"
+    move(t, ["a_cpt"], distance=0.0)
+
+
+def test_v_off_9_a_declared_own_posture_moves_an_officer_outside_units():
+    t = standard()
+    t.postures("defender")
+    t.end_turn()
+    t.add("postures_declared", side="attacker", units={"A": "dug_in", "A2": "dug_in", "AHQ": "dug_in"},
+          fighters={"a_cpt": "march"})
+    move(t, ["a_cpt"], distance=12.0)
+    assert refused(t, ["a_cpt"], distance=12.01) == "V-TURN-10"
