@@ -466,7 +466,7 @@ def test_v_mine_13_an_unknown_sapper_is_refused_s_unknown():
 
 @pytest.mark.parametrize(("who", "status", "rule"), [
     ("a1", None, "V-MINE-13"), ("d_sap", None, "V-MINE-14"), ("a_sap", "dead", "V-MINE-14"),
-    ("a_sap", "captured", "V-MINE-14"), ("a_sap", "wounded", None),
+    ("a_sap", "captured", "V-MINE-14"),
 ])
 def test_v_mine_13_14_a_live_free_enemy_sapper_reveals(who, status, rule):
     t = mined()
