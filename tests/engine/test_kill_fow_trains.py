@@ -308,3 +308,65 @@ def test_f_train_25_the_extra_move_off_the_train_is_in_the_battles_units(units, 
     exc = tb.refused("F-TRAIN-25", leave("TS", extra + 0.5))
     unit = '"' if units == "in" else " cm"
     assert f"an extra {extra}{unit}" in exc.message_en
+
+
+# --- the train's parts on the shared actions (F-TRAIN-14, F-TRAIN-22, F-TRAIN-25) ------------------------
+def test_f_train_14_the_refusal_names_the_role_and_the_team_of_a_train_not_yet_on_the_table():
+    tb = table()
+    lay(tb)
+    exc = tb.refused("F-TRAIN-14", ("team_shot", {"shooter": "w1", "target": "d1", "dice": [d1()] * 2}))
+    assert exc.message_en == "Shooter 'w1': its armoured train has not entered the table yet."
+    assert exc.message_ru == "Стрелок 'w1': бронепоезд ещё не въехал на стол."
+    exc = tb.refused("F-TRAIN-14", ("assault_launched", {"teams": ["a1", "ts2"], "against": "D1"}))
+    assert exc.message_en == "Team 'ts2': its armoured train has not entered the table yet."
+    tb.end_turn()
+    exc = tb.refused("F-TRAIN-14", ("team_shot", {"shooter": "d1", "target": "w2", "dice": [d1()] * 2}))
+    assert exc.message_en == "Target 'w2': its armoured train has not entered the table yet."
+
+
+def test_f_train_22_the_refusal_says_the_train_has_left_for_good():
+    tb = table()
+    lay(tb, length=12)
+    tb.add(enter(12.5, 10))
+    tb.end_turn()
+    exc = tb.refused("F-TRAIN-22", ("team_shot", {"shooter": "d1", "target": "loco", "dice": [d1()] * 2}))
+    assert exc.message_en == "Target 'loco': its armoured train has left the table and may not return."
+    assert exc.message_ru == "Цель 'loco': бронепоезд покинул стол и не может вернуться."
+
+
+def test_f_train_25_an_escort_that_stepped_off_stays_on_the_table_when_the_train_leaves():
+    tb = table()
+    lay(tb, length=20)
+    tb.add(enter(12, 10), leave("TS", 4))
+    next_own_turn(tb)
+    tb.add(move(10))  # the front past the far end: the train has left
+    assert tb.state.trains["BP"].where == "left"
+    tb.refused("F-TRAIN-22", ("team_shot", {"shooter": "w1", "target": "d1", "dice": [d1()]}))
+    tb.add(("team_moved", {"team": "ts1", "distance": 5}))  # its own tracks: still on the table
+    tb.add(("team_shot", {"shooter": "ts2", "target": "d1", "dice": [d1()] * 2}))
+
+
+def test_f_train_18_a_train_already_on_the_table_is_not_held_back():
+    tb = table()
+    lay(tb)
+    tb.add(enter(10))
+    tb.refused("F-TRAIN-18", ("train_held_back", {"train": "BP", "held_in": "reserve"}))
+    tb.refused("F-TRAIN-17", ("train_held_back", {"train": "BP", "held_in": "ambush"}))
+
+
+def test_f_train_18_held_in_reserve_before_the_game_is_recorded():
+    tb = table()
+    assert tb.state.trains["BP"].reserve is False
+    tb.add(("train_held_back", {"train": "BP", "held_in": "reserve"}))
+    assert tb.state.trains["BP"].reserve is True
+
+
+def test_f_train_21_other_platoons_teams_move_freely_beside_a_train():
+    tb = table()
+    lay(tb)
+    tb.add(("team_moved", {"team": "a1", "distance": 3}))
+    assert tb.t("a1").moved_ply == 0
+
+
+def d1() -> dict:
+    return {"value": 4, "source": "entered"}
