@@ -154,3 +154,54 @@ def test_f_train_21_a_train_is_one_whole_with_its_wagons_locomotive_escorts_and_
     assert tb.state.platoons["BP"].escorts == ["TS"] and tb.state.platoons["TS"].train == "BP"
     assert tb.t("lc").locomotive and not tb.t("w1").locomotive
     assert "TS" not in tb.state.trains and tb.state.platoons["D1"].train == ""
+
+
+# --- the battle's skeleton: battle_started, turn_ended, status_set (G-F1, S-codes) ---------------------
+@pytest.mark.parametrize("units,first", [("in", "attacker"), ("cm", "defender")])
+def test_g_f1_a_started_battle_keeps_its_sides_units_and_first_mover(units, first):
+    tb = Table(units=units, first=first)
+    st = tb.state
+    assert (st.status, st.attacker, st.defender, st.ruleset, st.measure) == ("running", "Red", "Blue", "fow", units)
+    assert (st.first_mover, st.side_to_move, st.turn, st.ply) == (first, first, 1, 0)
+    assert [(r.number, r.side, r.first_seq, r.last_seq) for r in st.turns] == [(1, first, 1, 1)]
+    tb.refused("S-STARTED-TWICE", ("battle_started", {"attacker": "X", "defender": "Y", "ruleset": "fow"}))
+
+
+@pytest.mark.parametrize("first", ["attacker", "defender"])
+def test_g_f1_turns_alternate_and_the_number_grows_when_the_first_mover_moves_again(first):
+    tb = Table(first=first)
+    second = "defender" if first == "attacker" else "attacker"
+    tb.refused("S-TURN", ("turn_ended", {"side": second, "turn": 1}))
+    tb.refused("S-TURN", ("turn_ended", {"side": first, "turn": 2}))
+    tb.end_turn()
+    st = tb.state
+    assert (st.side_to_move, st.turn, st.ply) == (second, 1, 1)
+    tb.end_turn()
+    assert (tb.state.side_to_move, tb.state.turn, tb.state.ply) == (first, 2, 2)
+    assert [(r.number, r.side) for r in tb.state.turns] == [(1, first), (1, second), (2, first)]
+    seqs = [(r.first_seq, r.last_seq) for r in tb.state.turns]
+    assert seqs == [(1, 4), (5, 5), (6, 5)]  # each turn closes on the turn_ended event; the next opens after it
+
+
+def test_s_unknown_a_status_names_a_known_team_or_for_pinned_a_known_platoon():
+    tb = bare()
+    tb.refused("S-UNKNOWN", ("status_set", {"subject": "a1", "status": "pinned"}))
+    tb.refused("S-UNKNOWN", ("status_set", {"subject": "A1", "status": "bogged"}))
+    tb.refused("S-UNKNOWN", ("status_set", {"subject": "ghost", "status": "destroyed"}))
+    tb.add(("status_set", {"subject": "A1", "status": "pinned"}))
+    assert tb.state.platoons["A1"].pinned
+    tb.add(("status_set", {"subject": "A1", "status": "pinned", "value": False}))
+    assert not tb.state.platoons["A1"].pinned
+
+
+def test_g_f1_a_destroyed_armoured_team_leaves_a_wreck_an_unarmoured_one_none():
+    tb = Table()
+    tb.add(("status_set", {"subject": "t1", "status": "destroyed"}), ("status_set", {"subject": "a1", "status": "destroyed"}))
+    assert (tb.t("t1").destroyed, tb.t("t1").wreck, tb.t("a1").destroyed, tb.t("a1").wreck) == (True, True, True, False)
+    tb.add(("status_set", {"subject": "is2", "status": "bailed_out"}))
+    assert tb.t("is2").bailed_out and not tb.t("is2").wreck
+    tb.add(("status_set", {"subject": "is2", "status": "destroyed", "value": False}))
+    assert not tb.t("is2").wreck and not tb.t("is2").destroyed
+    tb.add(("battle_ended", {"winner": "draw"}))
+    tb.refused("S-ENDED", ("status_set", {"subject": "a2", "status": "bogged"}))
+    tb.refused("S-ENDED", ("battle_ended", {"winner": "draw"}))
