@@ -140,3 +140,37 @@ def test_f_bld_13_a_move_inside_keeps_the_team_inside_once():
     t.add(mv("a1", 2))
     assert t.state.buildings["H"].inside == ["a1"]
     assert (t.t("a1").building, t.t("a1").building_ply, t.t("a1").moved_ply) == ("H", t.state.ply, t.state.ply)
+
+
+# --- building_placed and the shared actions (F-BLD-1..3, F-BLD-6, F-BLD-10) --------------------------------
+def test_f_bld_2_a_placed_building_keeps_its_name_openings_and_the_teams_deployed_inside():
+    t = tb(inside=["a1", "gmp"])
+    b = t.state.buildings["H"]
+    assert (b.id, b.name, b.inside, b.cleared_for) == ("H", "Mill", ["a1", "gmp"], [])
+    assert [(o.id, o.ground_floor, o.width, o.blocked_by) for o in b.openings.values()] == [
+        ("door", True, None, []), ("window", True, None, []), ("breach", True, None, []), ("attic", False, None, [])]
+    a1 = t.t("a1")
+    assert (a1.building, a1.opening, a1.building_ply) == ("H", "", -1)  # held since before the first Step
+    t.refused("S-UNKNOWN", ("building_placed", {"id": "H3", "openings": [{"id": "door"}], "inside": ["ghost"]}))
+    t.refused("S-DUPLICATE", ("building_placed", {"id": "H3", "openings": [{"id": "door"}], "inside": ["a1"]}))
+
+
+def test_f_bld_1_an_assault_from_inside_leaves_the_team_inside_but_one_at_an_opening_steps_away():
+    t = tb(inside=["a1"])
+    t.add(mv("a2", ends_at="door"))
+    two_turns(t)
+    t.add(("assault_launched", {"teams": ["a1", "a2"], "against": "D1"}))
+    assert (t.t("a1").building, t.t("a1").opening) == ("H", "")
+    assert (t.t("a2").building, t.t("a2").opening) == ("", "")
+    assert cleared(t)  # a1 inside; a2 was at the door since before the Step (F-BLD-3)
+
+
+def test_f_bld_10_a_plain_move_of_a_team_standing_at_an_opening_takes_it_away():
+    t = tb()
+    t.add(mv("a1", ends_at="door"))
+    two_turns(t)
+    t.add(("team_moved", {"team": "a1", "distance": 0, "pivot_only": True}))
+    assert t.t("a1").opening == "door"  # pivoting in place keeps its place
+    t.add(("team_moved", {"team": "a1", "distance": 2}))
+    assert (t.t("a1").building, t.t("a1").opening, t.t("a1").building_ply) == ("", "", -1)
+    assert cleared(t)  # it held the door at the start of the Step: Cleared for the rest of it (F-BLD-3)
