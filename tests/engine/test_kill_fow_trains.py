@@ -370,3 +370,11 @@ def test_f_train_21_other_platoons_teams_move_freely_beside_a_train():
 
 def d1() -> dict:
     return {"value": 4, "source": "entered"}
+
+
+def test_f_train_1_a_line_only_partly_laid_is_no_line_yet():
+    tb = table()
+    tb.add(edges(), point("defender", "west"), point("attacker", "east"))
+    tb.refused("F-TRAIN-1", enter(10))
+    tb.add(laid(length=48))
+    tb.add(enter(10))
