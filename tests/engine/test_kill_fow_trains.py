@@ -378,3 +378,11 @@ def test_f_train_1_a_line_only_partly_laid_is_no_line_yet():
     tb.refused("F-TRAIN-1", enter(10))
     tb.add(laid(length=48))
     tb.add(enter(10))
+
+
+def test_f_train_12_the_second_players_line_is_finished_before_its_edges_are_chosen_again():
+    tb = table(defender_train=True)
+    lay(tb, "attacker")
+    tb.add(edges("defender", "north_south"))
+    tb.refused("F-TRAIN-12", edges("defender", "east_west"))
+    assert tb.state.railway_lines["defender"].edges == "north_south"
