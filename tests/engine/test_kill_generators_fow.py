@@ -12,11 +12,11 @@ import pytest
 
 from battles.engine import decide_and_apply, fold
 from battles.engine.events import Event
+from battles.engine.fold import merge_rules
 from battles.engine.fow.registry import REGISTRY
 from battles.engine.fow.rules.actions import TeamShot, dice_expected
 from battles.engine.fow.state import FowState
 from battles.engine.fow.synthetic import _Gen, synthetic_fow_battle
-from battles.engine.fold import merge_rules
 
 SEEDS = (1, 2)
 N = 1600
@@ -312,7 +312,7 @@ def test_wrecks_follow_a_shot_and_a_wreck_may_pin_its_platoon(seed):
     destroyed team's platoon."""
     events = walk(seed)
     destroyed = pinned = 0
-    for i, (e, f) in enumerate(events):
+    for i, (e, _f) in enumerate(events):
         if e.type != "status_set" or e.data.get("reason") == "rallied":
             continue
         prev, pf = events[i - 1]
