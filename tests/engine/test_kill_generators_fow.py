@@ -304,6 +304,8 @@ def test_teams_shoot_at_live_enemies_with_the_dice_the_engine_expects(seed):
             assert all(1 <= d["value"] <= 6 for d in e.data["dice"])
         assert per_ply <= 20
     assert shots > 100
+    counts = {len(e.data["dice"]) for e, _ in walk(seed) if e.type == "team_shot"}
+    assert {1, 2} <= counts  # a team that moved shoots its moving Rate of Fire (1), a still one 2 (G-F1)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -326,6 +328,8 @@ def test_wrecks_follow_a_shot_and_a_wreck_may_pin_its_platoon(seed):
             assert prev.type == "status_set" and prev.data["status"] == "destroyed"
             assert pf["platoon_of"] == e.data["subject"]
     assert destroyed > 30 and 5 < pinned < destroyed / 2
+    shots = sum(e.type == "team_shot" for e, _ in events)
+    assert 0.03 * shots < destroyed < 0.15 * shots  # wrecks appear after a few shots, not after most
 
 
 @pytest.mark.parametrize("seed", SEEDS)
