@@ -195,6 +195,8 @@ def test_an_event_left_without_effect_by_a_correction_is_recorded_unapplied():
                                           "distance": 5, "struck": [{"fighter": "a1", "die": D(15)}]})]
     s = fold(log)
     assert s.unapplied == [3] and s.last_seq == 3 and s.applied == 2
+    s = fold([*log, Event(4, "turn_ended", {"side": "defender", "turn": 1})])
+    assert s.unapplied == [3] and s.last_seq == 4 and s.applied == 3 and s.side_to_move == "attacker"
 
 
 def test_fold_into_uses_the_rules_and_registry_it_is_given():
