@@ -365,3 +365,19 @@ def test_describe_says_type_version_titles_rules_recorder_and_schema():
     od = orphan.describe()
     assert od["recorded_by"] is None and od["game_master_only"] is False
     assert od["schema"]["required"] == ["count"]
+
+
+def test_v_turn_10_decide_and_apply_checks_by_the_masters_rules_data():
+    """G-4's move in assault (6 in by default) as the game master sets it: a 4 in move passes by default
+    and is refused (V-TURN-10) when the master's rules data make it 3 in."""
+    from .table import standard
+
+    t = standard()
+    t.postures("defender", D="assault")
+    move = [("fighters_moved", {"side": "defender", "fighters": ["d1"], "distance": 4.0}, None)]
+    seq = t.state.last_seq + 1
+    decide_and_apply(t.state.copy(), move, first_seq=seq)
+    decide_and_apply(t.state.copy(), move, first_seq=seq, rules={"postures": {"assault": {"move": 4.0}}})
+    with pytest.raises(RuleViolation) as exc:
+        decide_and_apply(t.state.copy(), move, first_seq=seq, rules={"postures": {"assault": {"move": 3.0}}})
+    assert exc.value.rule_id == "V-TURN-10" and exc.value.index == 0
