@@ -476,6 +476,13 @@ def test_the_battle_makes_every_kind_of_event_and_outcome(seed):
     assert types == {"force_mustered", "battle_started", "postures_declared", "fighters_moved", "wound_test",
                      "fire", "melee", "morale_test", "turn_ended", "battle_ended"}
     assert {e.data["weapon"] for e in events if e.type == "fire"} == {"rifle", "gun"}
+    state = BattleState()
+    acts = set()  # (side, what): each side fires rifles, duels with tanks and fights in melee
+    for e in events:
+        if e.type in ("fire", "melee"):
+            acts.add((state.side_to_move, e.data.get("weapon", "melee")))
+        state = fold([e], state, copy=False)
+    assert acts == {(side, what) for side in ("attacker", "defender") for what in ("rifle", "gun", "melee")}
     state = fold(events)
     assert any(f.dead for f in state.fighters.values())
     assert any(f.wounded and not f.dead for f in state.fighters.values())
