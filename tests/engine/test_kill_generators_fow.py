@@ -281,6 +281,9 @@ def test_f_dbl_teams_of_the_side_move_some_at_the_double_at_one_and_a_half_times
                 plain += 1
                 assert set(e.data) == {"team", "distance"} and 0 <= e.data["distance"] < base
     assert max(counts) <= 14 and doubles > 10 and plain > 3 * doubles / 2
+    kinds = {(f["team"][2], bool(e.data.get("at_the_double"))) for p in plies(seed) for e, f in p
+             if e.type == "team_moved"}
+    assert kinds == {("infantry", True), ("infantry", False), ("tank", True), ("tank", False)}
     assert any(e.data["distance"] > 6 for p in plies(seed) for e, f in p
                if e.type == "team_moved" and not e.data.get("at_the_double") and f["team"][2] == "tank")
 
@@ -304,6 +307,7 @@ def test_teams_shoot_at_live_enemies_with_the_dice_the_engine_expects(seed):
             assert all(1 <= d["value"] <= 6 for d in e.data["dice"])
         assert per_ply <= 20
     assert shots > 100
+    assert {f["shooter"][0] for e, f in walk(seed) if e.type == "team_shot"} == {"attacker", "defender"}
     counts = {len(e.data["dice"]) for e, _ in walk(seed) if e.type == "team_shot"}
     assert {1, 2} <= counts  # a team that moved shoots its moving Rate of Fire (1), a still one 2 (G-F1)
 
