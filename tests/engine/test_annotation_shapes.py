@@ -78,3 +78,38 @@ def test_every_shape_of_state_loads_back_as_it_was_dumped():
     reordered = {**dumped, "by_name": {"y": dumped["by_name"]["y"], "x": dumped["by_name"]["x"]}}
     assert list(state.load(Shapes, reordered).by_name) == ["x", "y"]
     assert state.load(Shapes, {**dumped, "one": None}).one is None
+
+
+@dataclass(frozen=True)
+class Bounded:
+    dice: list[int] = field(metadata={"min_items": 1, "max_items": 3, "items": {"min": 1, "max": 6}})
+    names: list[str] = field(default_factory=list, metadata={"items": {"max_length": 4, "min_length": 1}})
+
+
+def test_the_bounds_of_a_lists_items_hold_in_both_parsers_and_the_published_schema():
+    from jsonschema import Draft202012Validator
+
+    from battles.engine.errors import PayloadError
+
+    published = Draft202012Validator(schema.dataclass_schema(Bounded))
+    fast = schema._compile_dataclass(Bounded)
+    for data, bad in [({"dice": [1, 6]}, None), ({"dice": [0]}, "data.dice[0]"), ({"dice": [3, 7]}, "data.dice[1]"),
+                      ({"dice": []}, "data.dice"), ({"dice": [1, 1, 1, 1]}, "data.dice"),
+                      ({"dice": [2], "names": ["abcd"]}, None), ({"dice": [2], "names": ["abcde"]}, "data.names[0]"),
+                      ({"dice": [2], "names": ["a", ""]}, "data.names[1]")]:
+        assert published.is_valid(data) is (bad is None), data
+        if bad is None:
+            assert fast(data) == schema.parse_dataclass(Bounded, data) == Bounded(**data)
+            continue
+        try:
+            fast(data)
+        except Exception:  # noqa: BLE001 - the compiled parser refuses bare
+            pass
+        else:
+            raise AssertionError(f"the compiled parser accepts {data}")
+        try:
+            schema.parse_dataclass(Bounded, data)
+        except PayloadError as e:
+            assert e.field == bad
+        else:
+            raise AssertionError(f"the walk accepts {data}")
