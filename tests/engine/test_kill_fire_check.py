@@ -664,3 +664,14 @@ def test_v_cmd_11_the_infantry_table_row_by_class_or_rank(key, dist, ok):
         t.add("fire", **data)
     else:
         assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+def test_v_rocket_2_the_rocket_mortar_s_second_shot_goes_at_the_same_target():
+    t = defender_turn()
+    tank(t, "defender", "R", armour=1, gun=4, weapon="rocket_mortar", kind="artillery")
+    t.fire("R", "rocket_mortar", target="house", target_id="H", distance=30, hit=D(3))
+    err = t.refused("fire", shooter="R", weapon="rocket_mortar", target="bunker", target_id="B", distance=30,
+                    hit=D(3), visual_contact=False)
+    assert err.rule_id == "V-ROCKET-2"
+    t.fire("R", "rocket_mortar", target="house", target_id="H", distance=30, hit=D(3))
+    assert t.v("R").shots == 2 and t.v("R").shot_target == "house:H"

@@ -165,3 +165,11 @@ def test_v_rocket_1_v_aa_4_roster_gun_types_map_to_engine_weapons(kind, gun_type
 def test_v_rocket_1_the_rocket_mortar_is_a_howitzer_and_only_aa_weapons_fire_at_aircraft():
     assert "rocket_mortar" in weapons.HOWITZERS and "mortar" not in weapons.HOWITZERS
     assert weapons.AA_WEAPONS == {"aa_gun", "aa_autocannon"}
+
+
+def test_v_sap_3_a_side_sees_its_own_sapper_going_to_a_spot_where_no_mine_is_yet():
+    s = full_state()
+    data = {"sapper": "a_sap", "object": "spot", "distance": 2.0}
+    assert event_for("sapper_approached", data, side="attacker", game_master=False, state=s) is data
+    assert event_for("sapper_approached", data, side="defender", game_master=False, state=s) == {
+        "sapper": "a_sap", "distance": 2.0, REDACTED: True}
