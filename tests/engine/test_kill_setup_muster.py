@@ -146,3 +146,28 @@ def test_every_field_of_a_mustered_unit_fighter_and_vehicle_is_kept():
     assert (v.id, v.side, v.kind, v.drive, v.armour, v.gun, v.weapon) == \
         ("V", "defender", "apc", "half_tracked", 2, 3, "vehicle_mg")
     assert (v.seats, v.skirts, v.specialisations, v.crew) == (7, True, ["spotter", "tractor"], ["tc", "tp"])
+
+
+# --- terrain (V-TURN-5, V-BUNK-7) ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("first", "second"), [
+    ({"houses": ["X", "X"]}, None), ({"houses": ["X"], "wire": ["X"]}, None), ({"bunkers": ["X"], "fences": ["X"]}, None),
+    ({"houses": ["X"]}, {"bunkers": ["X"]}), ({"bunkers": ["X"]}, {"wire": ["X"]}),
+    ({"spotter_bunkers": ["X"]}, {"houses": ["X"]}), ({"fences": ["X"]}, {"spotter_bunkers": ["X"]}),
+])
+def test_s_duplicate_a_terrain_id_once_on_the_table(first, second):
+    t = Table()
+    if second is None:
+        assert t.refused("terrain_placed", **first).rule_id == "S-DUPLICATE"
+    else:
+        t.add("terrain_placed", **first)
+        assert t.refused("terrain_placed", **second).rule_id == "S-DUPLICATE"
+
+
+def test_v_bunk_7_terrain_placed_keeps_each_kind_apart():
+    t = Table()
+    t.add("terrain_placed", houses=["H"], bunkers=["B"], spotter_bunkers=["SB"], wire=["W"], fences=["FN"])
+    t.add("terrain_placed", houses=["H2"])
+    s = t.state
+    assert set(s.buildings) == {"H", "H2"} and s.buildings["H"].damage == 0
+    assert {b.id: b.spotter for b in s.bunkers.values()} == {"B": False, "SB": True}
+    assert {w.id: (w.kind, w.removed) for w in s.wire.values()} == {"W": ("wire", False), "FN": ("fence", False)}
