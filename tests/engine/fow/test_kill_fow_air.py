@@ -216,3 +216,12 @@ def test_f_air_15_pinned_platoons_are_listed_once_in_the_order_of_their_first_hi
     assert last(t).pinned == ["DG", "DI", "DV"]
     assert all(t.state.platoons[p].pinned for p in ("DG", "DI", "DV"))
     assert not t.state.platoons["DT"].pinned and not t.state.platoons["DR"].pinned
+
+
+def test_f_air_2_and_f_air_3_the_refusal_names_the_missing_armour_rating():
+    """F-AIR-2 asks for the Top armour, F-AIR-3 for the Side armour: the message says which one is missing."""
+    t = tb()
+    top = t.refused("F-AIR-2", air(hit("bare", 6, "bombs", anti_tank=1)))
+    side = t.refused("F-AIR-3", air(hit("bare", 6, "mg", anti_tank=1)))
+    assert "no Top armour" in top.message_en and "Верхней" in top.message_ru
+    assert "no Side armour" in side.message_en and "Боковой" in side.message_ru
