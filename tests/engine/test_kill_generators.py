@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from battles.engine import BattleState, decide, dump, fold
+from battles.engine import BattleState, decide, decide_and_apply, dump, fold
 from battles.engine.events import REGISTRY, Event
 from battles.engine.synthetic import CheckedLog, _Gen, synthetic_battle
 
@@ -126,6 +126,11 @@ def test_every_event_passes_the_append_gate_and_replays_applied(seed):
         state = fold(chunk, state)
     assert state.applied == N and state.unapplied == [] and state.status == "ended"
     assert state.winner == "draw" and state.end_reason == "synthetic"
+    gated = BattleState()
+    for i in range(0, N, 300):  # the append gate's own state, event by event, is the replay's
+        chunk = events[i:i + 300]
+        gated = decide_and_apply(gated, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)[1]
+    assert gated.unapplied == [] and dump(gated) == dump(state)
 
 
 def test_the_generators_own_state_is_the_fold_of_its_log():
