@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from battles.engine import BattleState, decide, dump, fold
+from battles.engine import BattleState, decide, decide_and_apply, dump, fold
 from battles.engine.events import REGISTRY, Event
 from battles.engine.synthetic import CheckedLog, _Gen, synthetic_battle
 
@@ -126,6 +126,11 @@ def test_every_event_passes_the_append_gate_and_replays_applied(seed):
         state = fold(chunk, state)
     assert state.applied == N and state.unapplied == [] and state.status == "ended"
     assert state.winner == "draw" and state.end_reason == "synthetic"
+    gated = BattleState()
+    for i in range(0, N, 300):  # the append gate's own state, event by event, is the replay's
+        chunk = events[i:i + 300]
+        gated = decide_and_apply(gated, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)[1]
+    assert gated.unapplied == [] and dump(gated) == dump(state)
 
 
 def test_the_generators_own_state_is_the_fold_of_its_log():
@@ -161,6 +166,43 @@ def test_offer_refuses_without_appending_or_changing_the_state_and_accepts_with_
 
 def test_checked_log_uses_the_v11_registry_unless_a_subclass_sets_its_own():
     assert CheckedLog.registry is REGISTRY and _Gen.registry is REGISTRY
+
+
+def test_offer_stores_an_event_at_its_types_version_and_checks_it_at_its_seq():
+    """A subclass's own registry (as the FoW generator's): the event is stored at the type's current schema
+    version, each check sees the event's seq, and a refusal (any RuleViolation) drops it."""
+    from battles.engine.errors import RuleViolation
+    from battles.engine.events import Context, Registry
+
+    @dataclass(frozen=True)
+    class Ping:
+        n: int
+
+    reg = Registry("test-kill-offer")
+    entry = reg.event_type("ping", Ping, version=2)
+    seen: list[tuple[str, int, int]] = []
+
+    @entry.check
+    def _check(state, p, ctx):
+        seen.append(("check", p.n, ctx.seq))
+        if p.n < 0:
+            raise RuleViolation("V-X-1", "нет", "no")
+
+    @entry.mutator
+    def _apply(state, p, ctx):
+        seen.append(("apply", p.n, ctx.seq))
+
+    class Log(CheckedLog):
+        registry = reg
+
+    log = Log()
+    log.state, log.ctx, log.out = BattleState(), Context(0, {}), []
+    assert log.offer("ping", {"n": 4}) is True
+    assert log.offer("ping", {"n": -1}) is False
+    assert log.offer("ping", {"n": 5}) is True
+    assert log.out == [Event(1, "ping", {"n": 4}, 2), Event(2, "ping", {"n": 5}, 2)]
+    assert seen == [("check", 4, 1), ("apply", 4, 1), ("check", -1, 2), ("check", 5, 2), ("apply", 5, 2)]
+    assert log.state.last_seq == 2 and log.state.applied == 2
 
 
 # --- the musters --------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from battles.engine import decide_and_apply, fold
+from battles.engine import decide_and_apply, dump, fold
 from battles.engine.events import Event
 from battles.engine.fold import merge_rules
 from battles.engine.fow.registry import REGISTRY
@@ -105,6 +105,7 @@ def test_every_fow_event_passes_the_append_gate_and_replays_applied(seed):
     assert state.applied == N and state.unapplied == [] and state.status == "ended"
     replay = fold(events, ruleset="fow")
     assert replay.applied == N and replay.unapplied == [] and replay.winner == "draw"
+    assert dump(replay) == dump(state)  # the gate's state is the replay's
 
 
 def test_the_fow_generator_plays_fow_rules_with_d6_and_its_state_is_the_fold_of_its_log():

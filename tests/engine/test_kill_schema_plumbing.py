@@ -44,10 +44,11 @@ def _fighters(*rows):
 
 def test_census_counts_each_fighter_once_dead_then_captured_then_wounded():
     s = _fighters(("attacker", True, True, True), ("attacker", False, True, True), ("attacker", False, False, True),
+                  ("attacker", False, False, True),
                   ("attacker", False, False, False), ("attacker", False, False, False),
                   ("defender", True, False, False), ("defender", False, True, False))
-    assert census(s) == {"alive": 2, "wounded": 1, "dead": 2, "captured": 2}
-    assert census(s, "attacker") == {"alive": 2, "wounded": 1, "dead": 1, "captured": 1}
+    assert census(s) == {"alive": 2, "wounded": 2, "dead": 2, "captured": 2}
+    assert census(s, "attacker") == {"alive": 2, "wounded": 2, "dead": 1, "captured": 1}
     assert census(s, "defender") == {"alive": 0, "wounded": 0, "dead": 1, "captured": 1}
     assert census(s, "nobody") == {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
     assert census(BattleState()) == {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
@@ -233,6 +234,9 @@ def test_a_bad_payload_is_refused_naming_the_events_index_and_field():
     with pytest.raises(PayloadError) as exc:
         decide_and_apply(_started(), [("no_such", {}, None)], first_seq=3)
     assert exc.value.field == "events[0].type"
+    with pytest.raises(PayloadError) as exc:
+        decide_and_apply(_started(), [("turn_ended", {"side": "defender", "turn": 1}, 9)], first_seq=3)
+    assert exc.value.field == "events[0].schema_version"
 
 
 def test_a_refusal_names_its_rule_and_the_index_of_the_refused_event():
@@ -363,6 +367,8 @@ def test_describe_says_type_version_titles_rules_recorder_and_schema():
     assert fow["type"] == "dig_in_attempted" and fow["recorded_by"] is not None
     orphan = Registry("test-kill-describe").event_type("ping", _Ping)
     od = orphan.describe()
+    gm_only = Registry("test-kill-describe-gm").event_type("ping", _Ping, game_master_only=True).describe()
+    assert gm_only["game_master_only"] is True and gm_only["recorded_by"] is None
     assert od["recorded_by"] is None and od["game_master_only"] is False
     assert od["schema"]["required"] == ["count"]
 
