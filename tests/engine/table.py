@@ -159,3 +159,15 @@ def tank(t: Table, side: str, vid: str, armour: int, gun: int, weapon: str = "gu
     t.add("force_mustered", side=side, fighters=fighters,
           vehicles=[{"id": vid, "armour": armour, "gun": gun, "weapon": weapon, "crew": names, **kw}])
     return vid
+
+
+def at_turn(rules=None, **postures):
+    """The attacker's first turn, postures declared (attacker recon, defender dug in)."""
+    return attacker_turn(standard(rules), **postures)
+
+
+def defender_turn(rules=None):
+    """The defender's postures declared on a standard table."""
+    t = standard(rules)
+    t.postures("defender")
+    return t

@@ -8,17 +8,7 @@ V-BUNK-3..5), and the G-2 roll's attack and defence (G-1, G-4, V-HOUSE-1,
 V-BUNK-2, V-COVER-2)."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    return attacker_turn(standard(rules), **postures)
-
-
-def defender_turn(rules=None):
-    t = standard(rules)
-    t.postures("defender")
-    return t
+from .table import D, F, at_turn, defender_turn, tank
 
 
 def vfire(t, shooter, weapon, target, die, distance=5.0, **kw):

@@ -7,18 +7,7 @@ hit roll (S-DIE). Each refusal is checked with its rule ID, and each threshold
 on both sides."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    """The attacker's first turn, postures declared (attacker recon, defender dug in)."""
-    return attacker_turn(standard(rules), **postures)
-
-
-def defender_turn(rules=None):
-    t = standard(rules)
-    t.postures("defender")
-    return t
+from .table import D, F, at_turn, defender_turn, standard, tank
 
 
 def rifle(shooter="a1", target="d1", die=3, **kw):

@@ -4,17 +4,7 @@ V-SMOKE-1..3, V-SMOKE-8, V-ATGL-2), each refusal with its rule ID and each
 threshold on both sides, and what each event records."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    return attacker_turn(standard(rules), **postures)
-
-
-def defender_turn(rules=None):
-    t = standard(rules)
-    t.postures("defender")
-    return t
+from .table import D, F, at_turn, defender_turn, standard, tank
 
 
 def corr(corrector="a_sgt", shooter="AH", target="H", **kw):

@@ -7,17 +7,7 @@ vehicle (V-VDMG-2, V-GUN-4, V-GUN-5) and at an aircraft (V-AA-2, V-AA-3,
 V-AA-6, G-8)."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    return attacker_turn(standard(rules), **postures)
-
-
-def defender_turn(rules=None):
-    t = standard(rules)
-    t.postures("defender")
-    return t
+from .table import D, F, at_turn, defender_turn, tank
 
 
 def shot(shooter, weapon, struck, distance=5.0, **kw):
