@@ -434,6 +434,8 @@ def test_v_terr_11_v_house_3_a_mortar_hit_on_infantry_in_a_house_damages_it_and_
            struck=[{"fighter": "h1", "die": D(13)}, {"fighter": "h2", "die": D(20)}])
     assert t.state.buildings["H"].damage == damage
     assert t.f("h1").wounded is wounded and not t.f("h2").wounded  # V-HOUSE-3: only the target
+    # V-HOUSE-2 through V-TERR-11: the house's damage is the mortar crew's credit, as a shot at the house
+    assert [f.id for f in t.state.fighters.values() if f.credit.buildings_damaged] == (["d_mc"] if damage else [])
 
 
 def test_v_house_3_the_target_s_own_roll_with_house_defence_decides():

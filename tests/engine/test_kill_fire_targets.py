@@ -291,3 +291,13 @@ def test_v_aa_6_the_autocannon_targets_are_rules_data():
     tank(t, "defender", "AAG", armour=1, gun=2, weapon="aa_gun", kind="artillery")
     t.add("fire", **ashot("AAG", "G", "aa_gun"))  # an AA gun fires at every aircraft
     assert t.v("G").driven_off
+
+
+@pytest.mark.parametrize(("target", "ru", "en"), [("house", "Дом 'ZZ'", "No house 'ZZ'"),
+                                                  ("bunker", "ДОТ 'ZZ'", "No pillbox 'ZZ'")])
+def test_s_unknown_a_shot_at_an_object_not_on_the_table_names_it_in_both_languages(target, ru, en):
+    t = at_turn()
+    refusal = t.refused("fire", shooter="AH", weapon="howitzer", target=target, target_id="ZZ", distance=30,
+                        hit=D(15))
+    assert refusal.rule_id == "S-UNKNOWN"
+    assert ru in refusal.message_ru and en in refusal.message_en

@@ -511,6 +511,16 @@ def test_v_ride_7_the_wounds_of_an_at_mine_to_riders_are_its_layers():
     assert t.f("d_sap").credit.wounds == 2
 
 
+def test_v_ride_7_v_med_1_a_wounded_rider_killed_by_an_at_mine_is_its_layers_kill():
+    """A rider already wounded dies of the mine's wound (V-MED-1): the kill is the layer's credit."""
+    t = _mine_laid("at")
+    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], role="riders")
+    t.f("a1").wounded = True
+    t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
+    assert t.f("a1").dead and t.f("a2").wounded and not t.f("a2").dead
+    assert (t.f("d_sap").credit.kills, t.f("d_sap").credit.wounds) == (1, 1)
+
+
 @pytest.mark.parametrize(("event", "data", "field"), [
     ("mine_triggered", {"mine": "M", "distance": -0.5}, "distance"),  # V-MINE-2: a distance is never negative
     ("correction", {"voids_seq": 0, "reason": "r"}, "voids_seq"),      # V-TURN-13: seqs start at 1

@@ -160,10 +160,12 @@ def commanded_by_officers(state: BattleState, o: Fighter, uid: str) -> bool:
 
 
 def command_distance(f: Fighter, rules: dict[str, Any], *, over_officers: bool) -> float:
-    """V-CMD-2..6: a captain's 24 in applies only over officers."""
+    """V-CMD-2..6: a captain's 24 in applies only over officers. Only officers
+    (``is_officer``) are asked, and ``merge_rules`` keeps every rank's row of the
+    table, so there is no default to fall back on."""
     if f.rank == "captain" and not over_officers:
         return rules["captain_over_rank_and_file"]
-    return rules["command_distance"].get(f.rank, 0.0)
+    return rules["command_distance"][f.rank]
 
 
 def class_entry(table: Mapping[str, Any], f: Fighter, default: Any = None) -> Any:
