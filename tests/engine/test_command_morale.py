@@ -507,3 +507,15 @@ def test_unit_commander_is_the_one_answer_living_free_and_with_his_unit():
     assert unit_commander(t.state, "A2") is None and not team_led(t.state, "A2")
     t.state.fighters["a_sgt"].dead = True
     assert unit_commander(t.state, "A") is None
+
+
+@pytest.mark.parametrize("fate", ["dead", "captured"])
+def test_v_morale_1_a_unit_with_no_fighters_left_takes_no_test(fate):
+    """Not a sniper exemption (V-SNIP-2): a unit whose every fighter is dead or a prisoner has
+    nobody to take the test; a sniper-only unit stays V-SNIP-2."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "E"}], fighters=[F("e1", "E"), F("e2", "E")])
+    for fid in ("e1", "e2"):
+        setattr(t.f(fid), fate, True)
+    err = t.refused("morale_test", unit="E", die=D(3), officer_distances={})
+    assert err.rule_id == "V-MORALE-1" and "no fighters left" in err.message_en

@@ -123,6 +123,28 @@ def test_v_bunk_8_a_pillbox_s_correction_is_for_the_side_of_the_scout_inside():
     assert t.refused("fire_corrected", **corr("P", "DH", "a1", distance=1)).rule_id == "V-TURN-12"
 
 
+def test_v_bunk_8_read_without_the_scout_the_pillbox_corrects_for_whoever_holds_it():
+    """The rules data's other reading of V-BUNK-8 (``spotter_needs_scout.bunker`` off): any of
+    the garrison works the Spotter, for his own side, in his side's turn; an empty pillbox
+    corrects for no one."""
+    t = pillbox_table({"spotter_needs_scout": {"bunker": False}}, scout=False)
+    refusal = t.refused("fire_corrected", **corr("P", "DH", "a1", distance=1))
+    assert refusal.rule_id == "V-BUNK-8" and "Nobody is inside" in refusal.message_en
+    t.add("force_mustered", side="defender", fighters=[F("d_rf", "D", bunker="P")])
+    t.add("fire_corrected", **corr("P", "DH", "a1", distance=1))
+    assert t.state.fire_corrections[-1].corrector == "P"
+    t.end_turn()
+    t.postures("attacker")
+    assert t.refused("fire_corrected", **corr("P", "DH", "a2", distance=1)).rule_id == "V-TURN-12"
+
+
+def test_v_bunk_8_by_default_a_garrison_without_a_scout_does_not_work_the_spotter():
+    t = pillbox_table(scout=False)
+    t.add("force_mustered", side="defender", fighters=[F("d_rf", "D", bunker="P")])
+    refusal = t.refused("fire_corrected", **corr("P", "DH", "a1", distance=1))
+    assert refusal.rule_id == "V-BUNK-8" and "scout" in refusal.message_en
+
+
 def test_v_corr_3_a_destroyed_spotter_vehicle_corrects_nothing():
     t = at_turn()
     tank(t, "attacker", "SPOT", armour=2, gun=0, specialisations=["spotter"])

@@ -786,13 +786,19 @@ def _check_corrected(state: BattleState, p: FireCorrected, ctx: Context) -> None
             raise refuse("V-CORR-6", "Корректировка — 1 раз за ход.", "One correction per turn.")
     elif p.corrector in state.bunkers:
         b = state.bunkers[p.corrector]
-        scouts = [f for f in _inside(state, "bunker", b.id) if f.cls == "scout"]
+        inside = _inside(state, "bunker", b.id)
+        scouts = [f for f in inside if f.cls == "scout"]
         if not b.spotter:
             raise refuse("V-CORR-3", "ДОТ без характеристики «Корректировщик».", "The pillbox has no Spotter characteristic.")
         if not scouts and r["spotter_needs_scout"]["bunker"]:
             raise refuse("V-BUNK-8", "«Корректировщик» ДОТа действует, только если в ДОТе разведчик.",
                          "A pillbox's Spotter works only while a scout is inside.")
-        side = scouts[0].side if scouts else ""
+        # The side it corrects for is its garrison's: the scout's, or (the rules data's reading
+        # without the scout) whoever holds it. An empty pillbox corrects for no one.
+        if not inside:
+            raise refuse("V-BUNK-8", "В ДОТе никого нет: корректировать некому.",
+                         "Nobody is inside the pillbox: nobody corrects fire from it.")
+        side = (scouts or inside)[0].side
         if any(x.corrector == p.corrector for x in state.fire_corrections):
             raise refuse("V-CORR-6", "Корректировка — 1 раз за ход.", "One correction per turn.")
     else:

@@ -220,7 +220,11 @@ def _check_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
     u = state.units.get(p.unit)
     if u is None:
         raise refuse("S-UNKNOWN", f"Подразделение {p.unit!r} не найдено.", f"No unit {p.unit!r}.")
-    members = [f for f in _members(state, p.unit) if f.cls != "sniper"]
+    present = _members(state, p.unit)
+    if not present:  # every fighter dead or taken prisoner: there is no unit left to test
+        raise refuse("V-MORALE-1", "В подразделении не осталось бойцов: тест проходить некому.",
+                     "The unit has no fighters left: nobody takes the test.")
+    members = [f for f in present if f.cls != "sniper"]
     if not members:
         raise refuse("V-SNIP-2", "Некому проходить тест (снайперы свободны от командной дистанции).",
                      "Nobody to test (snipers are free of command distance).")
