@@ -218,6 +218,9 @@ class Registry(dict[str, EventType[Any]]):
     def __eq__(self, other: object) -> bool:
         return self is other
 
+    def __ne__(self, other: object) -> bool:  # dict's own __ne__ would compare contents
+        return self is not other
+
     def event_type(
         self,
         name: str,

@@ -113,3 +113,5 @@ def test_each_ruleset_has_its_own_engine_version_and_registry_identity():
     assert v11 == v11 and (v11 == fow) is False and (fow == dict(fow)) is False
     twin = events.Registry("v11.2")
     assert (twin == events.Registry("v11.2")) is False and hash(twin) == id(twin)
+    # != agrees with == (dict's own __ne__ compares contents: two empty registries are "equal")
+    assert (twin != events.Registry("v11.2")) is True and (v11 != v11) is False and (fow != dict(fow)) is True
