@@ -190,5 +190,25 @@ def decide_and_apply(
             work = state_cls()
             _fold_into(work, [*history(), *out], ctx_rules, set(), registry)
         else:
-            _fold_into(work, (event,), ctx_rules, set(), registry)
+            _apply_decided(work, event, payload, ctx, registry)
     return out, work
+
+
+def _apply_decided(state: Any, event: Event, payload: Any, ctx: Context, registry: Any) -> None:
+    """``_fold_into(state, (event,), ...)`` for an event just decided, with the
+    payload already parsed: it equals what ``entry.load`` rebuilds from the
+    dump at replay (``tests/engine/test_replay_builder.py``), so the state
+    after an append is the state a replay reaches, without building it twice."""
+    if event.seq != state.last_seq + 1:
+        raise SequenceGap(f"expected seq {state.last_seq + 1}, got {event.seq}")
+    state.last_seq = event.seq
+    if event.seq in state.voided or event.seq in voided_by((event,)):
+        return
+    mutate = registry[event.type].mutate
+    if mutate is not None:
+        try:
+            mutate(state, payload, ctx)
+        except (KeyError, StopIteration, AttributeError, TypeError):
+            state.unapplied.append(event.seq)  # as ``_fold_into``: nothing to act on
+            return
+    state.applied += 1

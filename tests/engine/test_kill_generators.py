@@ -9,6 +9,7 @@ against the state at its start."""
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +132,8 @@ def test_every_event_passes_the_append_gate_and_replays_applied(seed):
         chunk = events[i:i + 300]
         gated = decide_and_apply(gated, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)[1]
     assert gated.unapplied == [] and dump(gated) == dump(state)
+    # as JSON text too, so a value of another type (5 for 5.0, a tuple for a list) would show
+    assert json.dumps(dump(gated), sort_keys=True) == json.dumps(dump(state), sort_keys=True)
 
 
 def test_the_generators_own_state_is_the_fold_of_its_log():

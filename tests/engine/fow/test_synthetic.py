@@ -1,6 +1,8 @@
 """The synthetic FoW battle of the bench (fow_engine_events_per_s) is a log the append gate accepts."""
 from __future__ import annotations
 
+import json
+
 from battles import engine
 from battles.engine.fow.synthetic import synthetic_fow_battle
 
@@ -15,6 +17,8 @@ def test_the_synthetic_fow_battle_is_deterministic_and_every_event_passes_the_en
                                         history=lambda i=i: events[:i])[1]
     assert state.status == "ended" and state.applied == 3000
     assert engine.state_to_json(engine.fold(events, ruleset="fow")) == engine.state_to_json(state)
+    assert json.dumps(engine.state_to_json(engine.fold(events, ruleset="fow")), sort_keys=True) == \
+        json.dumps(engine.state_to_json(state), sort_keys=True)  # the same types too, not only equal values
     types = {e.type for e in events}
     assert {"team_moved", "team_shot", "dig_in_attempted", "force_mustered", "turn_ended"} <= types
     assert any(e.data.get("at_the_double") for e in events if e.type == "team_moved")
