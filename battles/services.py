@@ -665,41 +665,55 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         else:
             rules = {}
             meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
-    try:
-        decided, after = engine.decide_and_apply(
-            state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
-                    for ev in events],
-            first_seq=head + 1, rules=rules,
+    filled = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+              for ev in events]
+
+    def decide(parsed: Any = None) -> tuple[list[engine.Event], Any]:
+        return engine.decide_and_apply(
+            state, filled, first_seq=head + 1, rules=rules,
             history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
             authorize=None if side is None else _recorder_check(side, ruleset),
-            ruleset=ruleset,
-        )
-    except (engine.RuleViolation, engine.PayloadError, Forbidden):
-        return None  # the state is half-applied and dropped; the locked path decides and answers
-    n = len(decided)
+            ruleset=ruleset, parsed=parsed)
+
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    payload = _COMPACT.encode([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)])
+    n = len(events)
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
-              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": payload,
+              "keys": [k for k in keys if k is not None], "user": user_id, "at": now, "rows": None,
               "rules_version": rules_version}
     if not _OPTIMISTIC_SQL:
         _OPTIMISTIC_SQL.extend([_optimistic_sql(first=False), _optimistic_sql(first=True)])
-    import psycopg
-
     connection.ensure_connection()
     outer = connection.in_atomic_block
     sql = _OPTIMISTIC_SQL[first]
-    try:
-        got = None if outer else GROUP_COMMIT.execute(sql, params, battle_id)
-        if got is None:  # inside a transaction, or the group failed: alone, on this connection
-            with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
-                with psycopg.Cursor(connection.connection) as cur:
-                    cur.execute(sql, params, prepare=True)
-                    got = cur.fetchall()
-    except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
-        return None
+    if not outer and n >= SPECULATE_MIN_EVENTS and not any(ev.type == "correction" for ev in events):
+        try:
+            parsed = engine.parse_batch(filled, ruleset=ruleset)
+        except engine.PayloadError:
+            return None  # the locked path answers, naming the field
+        params["rows"] = _rows_json(parsed, keys)
+        written = _write_while_deciding(sql, params, decide, parsed)
+        if written is None:
+            return None
+        (decided, after), got = written
+    else:
+        try:
+            decided, after = decide()
+        except (engine.RuleViolation, engine.PayloadError, Forbidden):
+            return None  # the state is half-applied and dropped; the locked path decides and answers
+        params["rows"] = _COMPACT.encode([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)])
+        import psycopg
+
+        try:
+            got = None if outer else GROUP_COMMIT.execute(sql, params, battle_id)
+            if got is None:  # inside a transaction, or the group failed: alone, on this connection
+                with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
+                    with psycopg.Cursor(connection.connection) as cur:
+                        cur.execute(sql, params, prepare=True)
+                        got = cur.fetchall()
+        except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
+            return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         if first:
             RULES_SNAPSHOT.forget()  # perhaps the rules data changed: read it again next time
@@ -719,6 +733,58 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
                         data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
             for (pk, position), d, k in zip(got, decided, keys, strict=True)]
     return AppendResult(rows, created=True)
+
+
+# A batch of at least this many events is written while it is decided (``_write_while_deciding``);
+# a smaller one is decided first and then written, through the group commit.
+SPECULATE_MIN_EVENTS = 16
+
+
+def _rows_json(parsed: Sequence[Any], keys: Sequence[str | None]) -> str:
+    """The statement's ``rows``: [type, data, schema version, key] of each parsed event, as stored."""
+    return _COMPACT.encode([[entry.name, data, entry.version, k]
+                            for (entry, _payload, data), k in zip(parsed, keys, strict=True)])
+
+
+def _write_while_deciding(sql: str, params: dict[str, Any], decide: Callable[[Any], Any],
+                          parsed: Any) -> tuple[Any, list[tuple]] | None:
+    """Send the optimistic statement inside ``BEGIN`` down a pipeline, decide
+    the batch while the database runs it, then ``COMMIT`` (every check passed)
+    or ``ROLLBACK`` (one refused: nothing is written, the locked path decides
+    again and answers). The rows the statement stores are the parsed payloads'
+    canonical dumps, the very values ``decide`` stores (``parsed`` is handed to
+    it), and its comparisons hold as alone. The battle row and the LogPosition
+    row stay locked until the ``COMMIT``, as alone; only the engine's checks
+    overlap the database's work. Returns ((events, state), the statement's
+    rows), or ``None`` for the locked path: a refusal, or a database error
+    (rolled back)."""
+    import psycopg
+    from psycopg import pq
+
+    raw = connection.connection
+    decided = None
+    try:
+        with connection.wrap_database_errors:
+            try:
+                with raw.pipeline():
+                    raw.execute("BEGIN")
+                    cur = psycopg.Cursor(raw)
+                    cur.execute(sql, params, prepare=True)  # sent: the database works on it from here
+                    try:
+                        decided = decide(parsed)
+                    except (engine.RuleViolation, engine.PayloadError, Forbidden):
+                        raw.execute("ROLLBACK")
+                    else:
+                        raw.execute("COMMIT")
+                if decided is None:
+                    return None
+                return decided, cur.fetchall()
+            finally:
+                if raw.info.transaction_status != pq.TransactionStatus.IDLE:
+                    raw.execute("ROLLBACK")  # the statement failed, so the pipeline skipped the COMMIT
+    except (psycopg.Error, DatabaseError):
+        log.info("a speculative append failed; the locked path decides it", exc_info=True)
+        return None
 
 
 class _Pending:

@@ -14,7 +14,7 @@ from .actors import NotYours, authorize, recorder
 from .dice import D6, Die, fill_rolls
 from .errors import EngineError, PayloadError, RuleViolation
 from .events import REGISTRY, Event, EventType, lookup, vocabulary
-from .fold import DEFAULT_RULES, SequenceGap, decide, decide_and_apply, fold, requires_rebuild, voided_by
+from .fold import DEFAULT_RULES, SequenceGap, decide, decide_and_apply, fold, parse_batch, requires_rebuild, voided_by
 from .rules_data import PLACEHOLDERS, READINGS
 from .rulesets import RULESETS, V11_ENGINE_VERSION, Ruleset
 from .rulesets import get as ruleset_of
@@ -46,5 +46,6 @@ __all__ = [
     "new_state", "D6",
     "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "READINGS", "Die", "census", "fill_rolls", "prisoners", "REGISTRY", "BattleState", "EngineError", "Event", "EventType",
     "PayloadError", "RuleViolation", "SequenceGap", "decide", "decide_and_apply", "dump", "fold", "load", "lookup",
+    "parse_batch",
     "requires_rebuild", "state_from_json", "state_to_json", "vocabulary", "voided_by",
 ]

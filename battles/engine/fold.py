@@ -112,6 +112,31 @@ def _fold_into(state: Any, events: Iterable[Event], ctx_rules: dict[str, Any], s
     state.applied += applied
 
 
+Parsed = tuple[Any, Any, Any]  # (the event type's registry entry, the payload, its canonical dump)
+
+
+def parse_batch(new: Sequence[tuple[str, Any, int | None]], *, ruleset: Any = None) -> list[Parsed]:
+    """The payload check of ``decide``, alone: each of ``new`` = [(type, data,
+    schema_version or None), ...] parsed (upcast to the current version) and
+    dumped to the canonical form it is stored in. It needs no state: what an
+    event says is checked here, whether the battle allows it in ``decide``.
+    Raises ``PayloadError`` naming the field, prefixed ``events[i].``."""
+    from .errors import PayloadError
+    from .state import dump
+
+    registry = _parts(ruleset)[0]
+    out: list[Parsed] = []
+    for i, (type_name, data, version) in enumerate(new):
+        try:
+            entry = registry.lookup(type_name)
+            payload = entry.parse(data, version)
+        except PayloadError as exc:
+            exc.field = f"events[{i}].{exc.field}"
+            raise
+        out.append((entry, payload, dump(payload)))
+    return out
+
+
 def decide(
     state: Any,
     new: Sequence[tuple[str, Any, int | None]],
@@ -146,6 +171,7 @@ def decide_and_apply(
     history: Callable[[], Iterable[Event]] | None = None,
     authorize: Callable[[int, str, Any, Any], bool] | None = None,
     ruleset: Any = None,
+    parsed: Sequence[Parsed] | None = None,
 ) -> tuple[list[Event], Any]:
     """``decide`` without the defensive copy: ``state`` is handed over (and
     changed); returns the events and the state after them. On a refusal the
@@ -155,22 +181,18 @@ def decide_and_apply(
     ``authorize(index, type, state, payload)`` decides who may record each
     event against the state just before it (``actors.authorize``); it raises
     to refuse, or returns True to leave an unknown piece to the checks, which
-    must then refuse it."""
-    from .errors import PayloadError
-    from .state import dump
+    must then refuse it.
 
+    ``parsed`` is ``parse_batch(new, ruleset=ruleset)`` when the caller has
+    it already (the append path writes the rows while the checks run)."""
     registry, state_cls, _defaults = _parts(ruleset)
     work = state
     ctx_rules = merge_rules(rules, ruleset)
     out: list[Event] = []
-    for i, (type_name, data, version) in enumerate(new):
+    if parsed is None:
+        parsed = parse_batch(new, ruleset=ruleset)
+    for i, (entry, payload, data) in enumerate(parsed):
         seq = first_seq + i
-        try:
-            entry = registry.lookup(type_name)
-            payload = entry.parse(data, version)
-        except PayloadError as exc:
-            exc.field = f"events[{i}].{exc.field}"
-            raise
         ctx = Context(seq, ctx_rules)
         try:
             deferred = authorize is not None and authorize(i, entry.name, work, payload)
@@ -182,7 +204,7 @@ def decide_and_apply(
         except RuleViolation as exc:
             exc.index = i  # type: ignore[attr-defined]
             raise
-        event = Event(seq, entry.name, dump(payload), entry.version)
+        event = Event(seq, entry.name, data, entry.version)
         out.append(event)
         if requires_rebuild(work, (event,)):
             if history is None:

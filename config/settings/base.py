@@ -122,6 +122,13 @@ X_FRAME_OPTIONS = "DENY"
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        # Server-side prepared statements only where the code asks for them
+        # (``execute(..., prepare=True)``: the append's one statement,
+        # docs/append.md). Django's default, None, turns psycopg's preparation
+        # off altogether, so such a statement was parsed and planned on every
+        # append. A threshold no query reaches keeps the ORM's queries unprepared.
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
 else:
     DATABASES = {
         "default": {

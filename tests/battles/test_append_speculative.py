@@ -1,0 +1,214 @@
+"""A batch of ``SPECULATE_MIN_EVENTS`` or more is written while it is decided
+(PostgreSQL, docs/append.md): ``BEGIN`` and the optimistic statement go down
+a pipeline, the engine checks the batch meanwhile, then ``COMMIT``, or
+``ROLLBACK`` when a check refuses. It gives the locked path's answers: the
+same rows, the same state, the same refusal, and nothing written on a refusal."""
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from battles import engine, services
+from battles.engine.synthetic import synthetic_battle
+from battles.models import Battle, BattleEvent, LogPosition
+from battles.services import STATE_CACHE, NewEvent, battle_create, battle_event_append
+from config.errors import InvalidInput, RuleRefused
+
+SCRIPT = synthetic_battle(120, seed=5)
+
+
+@pytest.fixture(autouse=True)
+def postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("the speculative write is PostgreSQL's: SQLite always takes the locked path")
+    LogPosition.objects.get_or_create(id=1)  # a flushed test database lost it (the locked path recreates it)
+
+
+@pytest.fixture
+def spoken(monkeypatch):
+    """Every speculative write: (battle id, head, events, what it returned)."""
+    calls = []
+    real = services._write_while_deciding
+
+    def spy(sql, params, decide, parsed):
+        got = real(sql, params, decide, parsed)
+        calls.append((params["id"], params["head"], params["n"], got is not None))
+        return got
+
+    monkeypatch.setattr(services, "_write_while_deciding", spy)
+    return calls
+
+
+def new(events, prefix="k"):
+    return [NewEvent(type=e.type, data=e.data, key=f"{prefix}{e.seq}") for e in events]
+
+
+def stored(battle):
+    return list(BattleEvent.objects.filter(battle=battle).order_by("seq"))
+
+
+def replayed(battle):
+    return engine.dump(engine.fold([engine.Event(e.seq, e.type, e.data, e.schema_version) for e in stored(battle)]))
+
+
+def position():
+    return LogPosition.objects.get(id=1).position
+
+
+def idle():
+    from psycopg import pq
+
+    return connection.connection.info.transaction_status == pq.TransactionStatus.IDLE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_batch_is_written_while_decided_and_stores_what_the_locked_path_stores(campaign, spoken):
+    fast, slow = battle_create(campaign=campaign, name="speculative"), battle_create(campaign=campaign, name="locked")
+    # The first events (below the threshold) store the rules snapshot; then three large batches.
+    for lo, hi in ((0, 8), (8, 48), (48, 88), (88, 120)):
+        chunk = SCRIPT[lo:hi]
+        r = battle_event_append(battle_id=fast.id, events=new(chunk), expected_seq=lo, as_game_master=True)
+        assert r.created and [e.seq for e in r.events] == [e.seq for e in chunk] and idle()
+        assert lo == 0 or all(e.pk is not None for e in r.events)  # the statement's own rows (id, position)
+        services.OPTIMISTIC = False
+        try:
+            battle_event_append(battle_id=slow.id, events=new(chunk), expected_seq=lo, as_game_master=True)
+        finally:
+            services.OPTIMISTIC = True
+    assert spoken == [(fast.id, 8, 40, True), (fast.id, 48, 40, True), (fast.id, 88, 32, True)]
+    a, b = stored(fast), stored(slow)
+    assert [(e.seq, e.type, e.data, e.schema_version, e.key) for e in a] == [
+        (e.seq, e.type, e.data, e.schema_version, e.key) for e in b]
+    positions = [e.position for e in a]
+    assert positions == sorted(positions) and len(set(positions)) == 120
+    fast.refresh_from_db()
+    assert fast.head_seq == 120 and fast.rules is not None
+    cached = STATE_CACHE.take(fast.id, 120, services._fingerprint(fast.rules))
+    assert cached is not None and engine.dump(cached) == replayed(fast) == replayed(slow)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_just_below_the_threshold_is_decided_first_and_one_at_the_threshold_is_not(campaign, spoken):
+    battle = battle_create(campaign=campaign, name="threshold")
+    n = services.SPECULATE_MIN_EVENTS
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:n - 1]), expected_seq=0, as_game_master=True)
+    assert spoken == []
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[n - 1:2 * n - 1]), expected_seq=n - 1,
+                        as_game_master=True)
+    assert spoken == [(battle.id, n - 1, n, True)]
+    assert [e.seq for e in stored(battle)] == list(range(1, 2 * n))
+
+
+def refused_batch():
+    """SCRIPT's first 40 events with the 31st a turn end of the wrong side: payload-valid, refused by the rules."""
+    events = list(SCRIPT[:40])
+    at = 30
+    bad = next(e for e in SCRIPT if e.type == "turn_ended")
+    wrong = "attacker" if bad.data["side"] == "defender" else "defender"
+    events[at] = engine.Event(at + 1, "turn_ended", {**bad.data, "side": wrong}, bad.version)
+    return events, at
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_rolls_the_written_batch_back_and_gives_the_locked_paths_answer(campaign, spoken):
+    events, _at = refused_batch()
+    fast, slow = battle_create(campaign=campaign, name="refused fast"), battle_create(campaign=campaign, name="slow")
+    before = position()
+    with pytest.raises(RuleRefused) as got:
+        battle_event_append(battle_id=fast.id, events=new(events), expected_seq=0, as_game_master=True)
+    services.OPTIMISTIC = False
+    try:
+        with pytest.raises(RuleRefused) as want:
+            battle_event_append(battle_id=slow.id, events=new(events), expected_seq=0, as_game_master=True)
+    finally:
+        services.OPTIMISTIC = True
+    assert spoken == [(fast.id, 0, 40, False)]  # sent, refused, rolled back: the locked path answered
+    assert got.value.as_dict() == want.value.as_dict() and got.value.as_dict()["rule_id"] == "V-TURN-12"
+    assert stored(fast) == [] and position() == before and idle()
+    fast.refresh_from_db()
+    assert fast.head_seq == 0 and fast.rules is None
+    # Nothing stays locked and the connection goes on: the valid batch is stored next (by the locked path,
+    # since the refused state was dropped), and the one after it is written speculatively again.
+    r = battle_event_append(battle_id=fast.id, events=new(SCRIPT[:40]), expected_seq=0, as_game_master=True)
+    assert r.created and [e.seq for e in stored(fast)] == list(range(1, 41))
+    battle_event_append(battle_id=fast.id, events=new(SCRIPT[40:80]), expected_seq=40, as_game_master=True)
+    assert spoken[-1] == (fast.id, 40, 40, True) and [e.seq for e in stored(fast)] == list(range(1, 81))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bad_payload_is_answered_naming_its_field_and_nothing_is_sent(campaign, spoken):
+    battle = battle_create(campaign=campaign, name="bad payload")
+    events = list(SCRIPT[:40])
+    shot = next(i for i, e in enumerate(events) if e.type == "fire")
+    events[shot] = engine.Event(shot + 1, "fire", {**events[shot].data, "distance": "far"}, 1)
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, events=new(events), expected_seq=0, as_game_master=True)
+    assert exc.value.as_dict()["field"] == f"events[{shot}].data.distance"
+    assert spoken == [] and stored(battle) == [] and idle()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_comparison_the_database_refuses_writes_nothing_and_the_locked_path_decides(campaign, spoken):
+    """The battle's rules snapshot changed under this process's cached state (as a game master's
+    reapplied rules would): the statement's comparison fails, it inserts no row and leaves the head,
+    and the locked path decides the batch against the stored rules."""
+    battle = battle_create(campaign=campaign, name="moved")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:20]), expected_seq=0, as_game_master=True)
+    rules = {**Battle.objects.get(pk=battle.id).rules, "note": "changed elsewhere"}
+    Battle.objects.filter(pk=battle.id).update(rules=rules)
+    before = position()
+    r = battle_event_append(battle_id=battle.id, events=new(SCRIPT[20:40]), expected_seq=20, as_game_master=True)
+    assert spoken[-1] == (battle.id, 20, 20, True)  # the statement ran and was refused by its comparison
+    assert r.created and [e.seq for e in stored(battle)] == list(range(1, 41)) and idle()
+    assert position() == before + 20  # the refused statement took no positions
+    assert engine.dump(STATE_CACHE.take(battle.id, 40, services._fingerprint(rules))) == replayed(battle)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failing_statement_is_rolled_back_and_the_locked_path_stores_the_batch_once(campaign, spoken):
+    battle = battle_create(campaign=campaign, name="lost position row")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:20]), expected_seq=0, as_game_master=True)
+    LogPosition.objects.filter(id=1).delete()  # the statement's positions are NULL: the NOT NULL column refuses
+    r = battle_event_append(battle_id=battle.id, events=new(SCRIPT[20:40]), expected_seq=20, as_game_master=True)
+    assert spoken[-1] == (battle.id, 20, 20, False) and idle()
+    assert r.created and [e.seq for e in stored(battle)] == list(range(1, 41))
+    battle.refresh_from_db()
+    assert battle.head_seq == 40 and LogPosition.objects.get(id=1).position >= 40
+    # and the retry of the same keys is answered as the retry it is, nothing stored twice
+    again = battle_event_append(battle_id=battle.id, events=new(SCRIPT[20:40]), expected_seq=None,
+                                as_game_master=True)
+    assert not again.created and [e.seq for e in stored(battle)] == list(range(1, 41))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_with_a_correction_is_decided_first_and_written_after(campaign, spoken):
+    """A correction may void an event already stored, and the events after it are then checked against
+    the log folded again from the database: never while a statement is in flight on the connection."""
+    battle = battle_create(campaign=campaign, name="correction")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:40]), expected_seq=0, as_game_master=True)
+    spoken.clear()
+    last = SCRIPT[39]
+    fix = NewEvent("correction", {"voids_seq": 40, "reason": "ошибка записи"}, key="fix")
+    batch = [fix, NewEvent(type=last.type, data=last.data, key="again"), *new(SCRIPT[40:60])]
+    r = battle_event_append(battle_id=battle.id, events=batch, expected_seq=40, as_game_master=True)
+    assert spoken == [] and r.created and [e.seq for e in r.events] == list(range(41, 63))
+    assert [e.seq for e in stored(battle)] == list(range(1, 63)) and idle()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_optimistic_statement_is_prepared_once_per_connection_and_the_orms_queries_are_not(campaign):
+    """Django turns psycopg's preparation off unless ``prepare_threshold`` is set (config/settings/base.py):
+    without it ``prepare=True`` is ignored and the statement is parsed and planned on every append."""
+    battle = battle_create(campaign=campaign, name="prepared")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:4]), expected_seq=0, as_game_master=True)
+    for lo in (4, 5, 6):  # single events (the group commit's lone path) and a large batch
+        battle_event_append(battle_id=battle.id, events=new(SCRIPT[lo:lo + 1]), expected_seq=lo, as_game_master=True)
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[7:47]), expected_seq=7, as_game_master=True)
+    for _ in range(3):
+        list(Battle.objects.filter(pk=battle.id))
+    with connection.cursor() as cur:
+        cur.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [r[0] for r in cur.fetchall()]
+    ours = [s for s in prepared if s.startswith("WITH b AS (UPDATE")]
+    assert len(ours) == 2 and len(set(ours)) == 2, prepared  # the first events' statement and the next ones', once each
+    assert not any(Battle._meta.db_table in s and s.lstrip().upper().startswith("SELECT") for s in prepared)
