@@ -101,6 +101,17 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
         seen.add(ev.key)
 
 
+def _batch_shape_fine(events: Sequence[NewEvent]) -> bool:
+    """What ``_check_batch`` checks of the batch as a whole (its size, its keys), without raising and
+    without reading the events' data: a batch that passes may have its data checked later, chunk by
+    chunk; one that does not is checked at once, so its error is the one ``_check_batch`` names."""
+    if not 0 < len(events) <= settings.SHTAB["MAX_BATCH"]:
+        return False
+    keys = [ev.key for ev in events if ev.key is not None]
+    return (len(set(keys)) == len(keys)
+            and all(isinstance(k, str) and 0 < len(k) <= 128 for k in keys))
+
+
 # ``json.dumps`` with options builds an encoder per call: one, built once.
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -466,11 +477,19 @@ def battle_event_append(
     if role is not None and role.is_game_master:
         as_game_master = True
     side = role.side if role is not None and not as_game_master else None
-    _check_batch(events)
-    if OPTIMISTIC and connection.vendor == "postgresql":
-        result = _append_optimistic(battle_id, events, expected_seq, recorded_by, as_game_master, side)
+    optimistic = OPTIMISTIC and connection.vendor == "postgresql"
+    # A large batch's data is checked chunk by chunk while its first rows are written
+    # (``_write_while_deciding``); any other batch, and any batch that path gives back, here, first.
+    checked = not (optimistic and len(events) >= SPECULATE_MIN_EVENTS and _batch_shape_fine(events))
+    if checked:
+        _check_batch(events)
+    if optimistic:
+        result = _append_optimistic(battle_id, events, expected_seq, recorded_by, as_game_master, side,
+                                    checked=checked)
         if result is not None:
             return result
+        if not checked:
+            _check_batch(events)  # what the batch's data gets wrong is answered before a stale expected_seq
         if expected_seq is not None:
             _refuse_stale_committed(battle_id, events, expected_seq)
     try:
@@ -626,13 +645,18 @@ _OPTIMISTIC_SQL: list[str] = []
 
 
 def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
-                       recorded_by: Any, as_game_master: bool, side: str | None) -> AppendResult | None:
+                       recorded_by: Any, as_game_master: bool, side: str | None,
+                       checked: bool = True) -> AppendResult | None:
     """Decide against this process's state after the battle's last append and
     write in one statement; ``None`` sends the caller to the locked path (no
     cached state, an ``expected_seq`` other than the cached head, an engine or
     authorization refusal (answered there, against the state under the lock),
     or a comparison the database refused). Outside a transaction the one
-    statement is the whole transaction: one round trip."""
+    statement is the whole transaction: one round trip.
+
+    ``checked``: ``_check_batch`` has passed. If not (a large batch), the
+    data is checked chunk by chunk as it is written, and any doubt sends the
+    batch back to the caller, which checks it whole and answers."""
     item = STATE_CACHE.take_current(battle_id)
     if item is None:
         return None
@@ -665,8 +689,17 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         else:
             rules = {}
             meta = _Meta(rules, json.dumps(rules), ruleset, _fingerprint_of(rules, ruleset))
-    filled = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
-              for ev in events]
+    filled: list[tuple[str, Any, int | None]] = []
+
+    def fill(lo: int, hi: int) -> list[tuple[str, Any, int | None]]:
+        """Events ``lo``..``hi - 1`` with the service's dice rolled, after their data's checks."""
+        if not checked:
+            for i in range(lo, hi):
+                _check_event_input(i, events[i])
+        chunk = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                 for ev in events[lo:hi]]
+        filled.extend(chunk)
+        return chunk
 
     def decide(parsed: Any = None) -> tuple[list[engine.Event], Any]:
         return engine.decide_and_apply(
@@ -688,16 +721,15 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     outer = connection.in_atomic_block
     sql = _OPTIMISTIC_SQL[first]
     if not outer and n >= SPECULATE_MIN_EVENTS and not any(ev.type == "correction" for ev in events):
-        try:
-            parsed = engine.parse_batch(filled, ruleset=ruleset)
-        except engine.PayloadError:
-            return None  # the locked path answers, naming the field
-        params["rows"] = _rows_json(parsed, keys)
-        written = _write_while_deciding(sql, params, decide, parsed)
+        written = _write_while_deciding(sql, params, n, fill, keys, decide, ruleset)
         if written is None:
             return None
         (decided, after), got = written
     else:
+        try:
+            fill(0, n)
+        except InvalidInput:
+            return None  # the caller checks the batch whole and names what is wrong
         try:
             decided, after = decide()
         except (engine.RuleViolation, engine.PayloadError, Forbidden):
@@ -738,6 +770,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
 # A batch of at least this many events is written while it is decided (``_write_while_deciding``);
 # a smaller one is decided first and then written, through the group commit.
 SPECULATE_MIN_EVENTS = 16
+# The first rows sent with the compare-and-swap; each later statement carries up to twice the one before.
+SPECULATE_FIRST_ROWS = 10
 
 
 def _rows_json(parsed: Sequence[Any], keys: Sequence[str | None]) -> str:
@@ -746,21 +780,70 @@ def _rows_json(parsed: Sequence[Any], keys: Sequence[str | None]) -> str:
                             for (entry, _payload, data), k in zip(parsed, keys, strict=True)])
 
 
-def _write_while_deciding(sql: str, params: dict[str, Any], decide: Callable[[Any], Any],
-                          parsed: Any) -> tuple[Any, list[tuple]] | None:
-    """Send the optimistic statement inside ``BEGIN`` down a pipeline, decide
-    the batch while the database runs it, then ``COMMIT`` (every check passed)
-    or ``ROLLBACK`` (one refused: nothing is written, the locked path decides
-    again and answers). The rows the statement stores are the parsed payloads'
-    canonical dumps, the very values ``decide`` stores (``parsed`` is handed to
-    it), and its comparisons hold as alone. The battle row and the LogPosition
-    row stay locked until the ``COMMIT``, as alone; only the engine's checks
-    overlap the database's work. Returns ((events, state), the statement's
-    rows), or ``None`` for the locked path: a refusal, or a database error
-    (rolled back)."""
+def _chunks(n: int) -> list[tuple[int, int]]:
+    """[lo, hi) bounds of the rows each statement carries: a small first one, so the database starts
+    at once, then doubling, so parsing the next rows takes less time than inserting the last ones."""
+    bounds, lo, size = [], 0, SPECULATE_FIRST_ROWS
+    while lo < n:
+        hi = min(n, lo + size)
+        bounds.append((lo, hi))
+        lo, size = hi, size * 2
+    return bounds
+
+
+def _more_rows_sql() -> str:
+    """The rows after the first statement's, in the same transaction: their seqs follow the head the
+    first statement compared, their positions the LogPosition row it advanced (this transaction's own
+    update, locked until commit). Only if that statement moved the battle's head to head + n; if it
+    did not (its comparison failed), nothing is inserted, or, should another process have moved the head
+    to exactly that seq, the unique seq refuses the row and the transaction is rolled back."""
+    q = connection.ops.quote_name
+    battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
+    return (
+        f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, recorded_by_id, "
+        f"recorded_at, {q('key')}) "
+        f"SELECT %(id)s::bigint, %(head)s::int + %(offset)s::int + r.i::int, "
+        f"p.position - %(n)s::int + %(offset)s::int + r.i, r.v->>0, r.v->1, (r.v->>2)::smallint, %(user)s::int, "
+        f"%(at)s::timestamptz, r.v->>3 "
+        f"FROM {positions} p CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) "
+        f"WHERE p.id = 1 AND EXISTS (SELECT 1 FROM {battles} b WHERE b.id = %(id)s::bigint "
+        f"AND b.head_seq = %(head)s::int + %(n)s::int) "
+        f"RETURNING id, position"
+    )
+
+
+_MORE_ROWS_SQL: list[str] = []
+
+
+def _write_while_deciding(sql: str, params: dict[str, Any], n: int,
+                          fill: Callable[[int, int], list[tuple[str, Any, int | None]]],
+                          keys: Sequence[str | None], decide: Callable[[Any], Any],
+                          ruleset: str) -> tuple[Any, list[tuple]] | None:
+    """Write a large batch while it is parsed and decided, in one transaction
+    down a pipeline: ``BEGIN`` and the optimistic statement with the first
+    rows (``_chunks``), then each further chunk of rows checked (``fill``:
+    the data's caps and text, the service's dice), parsed and sent while the
+    database inserts the last, then the engine's checks of the whole batch,
+    then ``COMMIT`` (every check passed) or ``ROLLBACK`` (one refused: nothing
+    is written, and the locked path decides again and answers; so does a
+    payload the parser refuses). The rows stored are the parsed payloads'
+    canonical dumps, the very values ``decide`` stores (the parsed batch is
+    handed to it); the first statement's comparisons hold as alone, and the
+    battle row and the LogPosition row stay locked until the ``COMMIT``, as
+    alone. Returns ((events, state), the rows' (id, position)), or ``None`` for
+    the locked path: a refusal, or a database error (rolled back)."""
     import psycopg
     from psycopg import pq
 
+    bounds = _chunks(n)
+    try:
+        lo, hi = bounds[0]
+        parsed = engine.parse_batch(fill(lo, hi), ruleset=ruleset)
+    except (engine.PayloadError, InvalidInput):
+        return None  # the caller checks the batch whole, and the locked path answers, naming the field
+    if not _MORE_ROWS_SQL:
+        _MORE_ROWS_SQL.append(_more_rows_sql())
+    more = _MORE_ROWS_SQL[0]
     raw = connection.connection
     decided = None
     try:
@@ -768,20 +851,27 @@ def _write_while_deciding(sql: str, params: dict[str, Any], decide: Callable[[An
             try:
                 with raw.pipeline():
                     raw.execute("BEGIN")
-                    cur = psycopg.Cursor(raw)
-                    cur.execute(sql, params, prepare=True)  # sent: the database works on it from here
-                    try:
+                    cursors = [psycopg.Cursor(raw)]
+                    cursors[0].execute(sql, {**params, "rows": _rows_json(parsed, keys[lo:hi])}, prepare=True)
+                    try:  # the database works on the rows sent while the next ones are parsed
+                        for lo, hi in bounds[1:]:
+                            chunk = engine.parse_batch(fill(lo, hi), ruleset=ruleset)
+                            cur = psycopg.Cursor(raw)
+                            cur.execute(more, {**params, "offset": lo, "rows": _rows_json(chunk, keys[lo:hi])},
+                                        prepare=True)
+                            cursors.append(cur)
+                            parsed.extend(chunk)
                         decided = decide(parsed)
-                    except (engine.RuleViolation, engine.PayloadError, Forbidden):
+                    except (engine.RuleViolation, engine.PayloadError, Forbidden, InvalidInput):
                         raw.execute("ROLLBACK")
                     else:
                         raw.execute("COMMIT")
                 if decided is None:
                     return None
-                return decided, cur.fetchall()
+                return decided, [row for cur in cursors for row in cur.fetchall()]
             finally:
                 if raw.info.transaction_status != pq.TransactionStatus.IDLE:
-                    raw.execute("ROLLBACK")  # the statement failed, so the pipeline skipped the COMMIT
+                    raw.execute("ROLLBACK")  # a statement failed, so the pipeline skipped the COMMIT
     except (psycopg.Error, DatabaseError):
         log.info("a speculative append failed; the locked path decides it", exc_info=True)
         return None

@@ -122,12 +122,14 @@ X_FRAME_OPTIONS = "DENY"
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
-    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    if DATABASES["default"]["ENGINE"].endswith("postgresql") and os.environ.get("SHTAB_DB_PREPARED", "1") != "0":
         # Server-side prepared statements only where the code asks for them
-        # (``execute(..., prepare=True)``: the append's one statement,
+        # (``execute(..., prepare=True)``: the append's statements,
         # docs/append.md). Django's default, None, turns psycopg's preparation
         # off altogether, so such a statement was parsed and planned on every
         # append. A threshold no query reaches keeps the ORM's queries unprepared.
+        # SHTAB_DB_PREPARED=0 for a pooler that cannot keep them (PgBouncer in
+        # transaction mode before 1.21).
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
 else:
     DATABASES = {

@@ -30,8 +30,8 @@ def spoken(monkeypatch):
     calls = []
     real = services._write_while_deciding
 
-    def spy(sql, params, decide, parsed):
-        got = real(sql, params, decide, parsed)
+    def spy(sql, params, *rest):
+        got = real(sql, params, *rest)
         calls.append((params["id"], params["head"], params["n"], got is not None))
         return got
 
@@ -81,6 +81,8 @@ def test_a_large_batch_is_written_while_decided_and_stores_what_the_locked_path_
         (e.seq, e.type, e.data, e.schema_version, e.key) for e in b]
     positions = [e.position for e in a]
     assert positions == sorted(positions) and len(set(positions)) == 120
+    for lo, hi in ((8, 48), (48, 88), (88, 120)):  # one batch, several statements: consecutive positions
+        assert positions[lo:hi] == list(range(positions[lo], positions[lo] + hi - lo))
     fast.refresh_from_db()
     assert fast.head_seq == 120 and fast.rules is not None
     cached = STATE_CACHE.take(fast.id, 120, services._fingerprint(fast.rules))
@@ -135,16 +137,24 @@ def test_a_refusal_rolls_the_written_batch_back_and_gives_the_locked_paths_answe
     assert spoken[-1] == (fast.id, 40, 40, True) and [e.seq for e in stored(fast)] == list(range(1, 81))
 
 
+@pytest.mark.parametrize("where", ["first rows", "later rows"])
 @pytest.mark.django_db(transaction=True)
-def test_a_bad_payload_is_answered_naming_its_field_and_nothing_is_sent(campaign, spoken):
+def test_a_bad_payload_is_answered_naming_its_field_and_nothing_is_written(campaign, spoken, where):
+    """In the first rows it is refused before anything is sent; in a later statement's rows, after the
+    first statement was sent: rolled back. Either way the locked path answers, naming the field."""
     battle = battle_create(campaign=campaign, name="bad payload")
-    events = list(SCRIPT[:40])
-    shot = next(i for i, e in enumerate(events) if e.type == "fire")
-    events[shot] = engine.Event(shot + 1, "fire", {**events[shot].data, "distance": "far"}, 1)
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = list(SCRIPT[8:88])
+    shots = [i for i, e in enumerate(events) if e.type == "fire"]
+    shot = shots[0] if where == "first rows" else shots[-1]
+    assert (shot < services.SPECULATE_FIRST_ROWS) == (where == "first rows")
+    events[shot] = engine.Event(events[shot].seq, "fire", {**events[shot].data, "distance": "far"}, 1)
+    before = position()
     with pytest.raises(InvalidInput) as exc:
-        battle_event_append(battle_id=battle.id, events=new(events), expected_seq=0, as_game_master=True)
+        battle_event_append(battle_id=battle.id, events=new(events), expected_seq=8, as_game_master=True)
     assert exc.value.as_dict()["field"] == f"events[{shot}].data.distance"
-    assert spoken == [] and stored(battle) == [] and idle()
+    assert spoken == [(battle.id, 8, 80, False)]
+    assert [e.seq for e in stored(battle)] == list(range(1, 9)) and position() == before and idle()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -212,3 +222,60 @@ def test_the_optimistic_statement_is_prepared_once_per_connection_and_the_orms_q
     ours = [s for s in prepared if s.startswith("WITH b AS (UPDATE")]
     assert len(ours) == 2 and len(set(ours)) == 2, prepared  # the first events' statement and the next ones', once each
     assert not any(Battle._meta.db_table in s and s.lstrip().upper().startswith("SELECT") for s in prepared)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_head_moved_to_exactly_the_batchs_end_is_refused_by_the_unique_seq_and_rolled_back(campaign, spoken):
+    """Another process appended as many events as this batch holds: the first statement's comparison
+    fails, but the later rows' guard (the head at head + n) would pass; the log's unique (battle, seq)
+    refuses them, the whole transaction is rolled back and the client is told its expected_seq is stale."""
+    from config.errors import Conflict
+
+    battle = battle_create(campaign=campaign, name="exactly moved")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:20]), expected_seq=0, as_game_master=True)
+    cached = STATE_CACHE.take_current(battle.id)  # this process's state at 20, kept aside
+    services.OPTIMISTIC = False
+    try:  # another process: 40 events, 21..60
+        battle_event_append(battle_id=battle.id, events=new(SCRIPT[20:60]), expected_seq=20, as_game_master=True)
+    finally:
+        services.OPTIMISTIC = True
+    STATE_CACHE.keep(battle.id, cached[0], cached[2].fingerprint, cached[1], cached[2])
+    theirs = [(e.seq, e.key, e.position) for e in stored(battle)]
+    before = position()
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=new(SCRIPT[20:60], prefix="mine"), expected_seq=20,
+                            as_game_master=True)
+    assert exc.value.as_dict()["code"] == "stale_seq" and exc.value.as_dict()["current_seq"] == 60
+    assert spoken[-1] == (battle.id, 20, 40, False)  # sent, refused by the database, rolled back
+    assert [(e.seq, e.key, e.position) for e in stored(battle)] == theirs and position() == before and idle()
+
+
+@pytest.mark.parametrize("at", [3, 35])
+@pytest.mark.django_db(transaction=True)
+def test_bad_text_in_a_large_batch_is_named_before_a_stale_seq_and_nothing_is_written(campaign, spoken, at):
+    """A large batch's data is checked chunk by chunk as it is written (the first rows before anything
+    is sent, later ones while the first are inserted); whatever it gets wrong is answered exactly as
+    the whole batch's check names it, before a stale expected_seq, with nothing written."""
+    battle = battle_create(campaign=campaign, name="bad text")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:48])
+    events[at] = NewEvent(events[at].type, {**events[at].data, "note": "nul \x00 inside"}, key=events[at].key)
+    before = position()
+    for expected in (8, 3):  # current, then stale: the data's error comes first either way
+        with pytest.raises(InvalidInput) as exc:
+            battle_event_append(battle_id=battle.id, events=events, expected_seq=expected, as_game_master=True)
+        assert exc.value.as_dict()["field"].startswith(f"events[{at}].data")
+    assert [c[3] for c in spoken] == [False]  # tried once (the stale one never reaches the write)
+    assert [e.seq for e in stored(battle)] == list(range(1, 9)) and position() == before and idle()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_batch_with_a_repeated_key_is_refused_by_the_whole_batch_check_at_once(campaign, spoken):
+    battle = battle_create(campaign=campaign, name="repeated key")
+    events = new(SCRIPT[:40])
+    events[30] = NewEvent(events[30].type, events[30].data, key=events[2].key)
+    events[20] = NewEvent(events[20].type, {**events[20].data, "note": "\x00"}, key=events[20].key)
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, events=events, expected_seq=0, as_game_master=True)
+    assert exc.value.as_dict()["field"].startswith("events[20].data")  # the first wrong thing, as before
+    assert spoken == [] and stored(battle) == []
