@@ -8,8 +8,10 @@ table; dumping is deterministic so a rebuild yields identical bytes.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Union, get_args, get_origin
 
@@ -262,20 +264,46 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# A dataclass's field names and one getter of all their values, made once per class.
+_FIELD_NAMES: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+
+
+def _field_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    if len(names) == 1:
+        only = names[0]
+        return lambda obj: (getattr(obj, only),)
+    if not names:
+        return lambda obj: ()
+    return operator.attrgetter(*names)
 
 
 def dump(obj: Any) -> Any:
-    """Canonical JSON-ready form: dataclasses become dicts, dict keys sorted."""
+    """Canonical JSON-ready form: dataclasses become dicts, dict keys sorted.
+
+    The hot shapes first (a dataclass met before, a plain list, tuple or dict),
+    and plain values are taken as they are without a call; anything else is
+    ``_dump_other``, the general form (``tests/engine/test_dump.py`` compares
+    the two on every payload and state of the synthetic battles)."""
     kind = type(obj)
     if kind in _PLAIN:
         return obj
-    names = _FIELD_NAMES.get(kind)  # a dataclass instance's field names, looked up once per class
-    if names is not None:
-        return {name: dump(getattr(obj, name)) for name in names}
+    known = _FIELD_NAMES.get(kind)
+    if known is not None:
+        names, values = known
+        return {name: (v if type(v) in _PLAIN else dump(v)) for name, v in zip(names, values(obj), strict=True)}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else dump(v) for v in obj]
+    if kind is dict:
+        return {str(k): dump(obj[k]) for k in sorted(obj)}
+    return _dump_other(obj)
+
+
+def _dump_other(obj: Any) -> Any:
+    kind = type(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
-        return {name: dump(getattr(obj, name)) for name in names}
+        names = tuple(f.name for f in dataclasses.fields(obj))
+        _FIELD_NAMES[kind] = (names, _field_getter(names))
+        return dump(obj)
     if dataclasses.is_dataclass(obj):
         return {f.name: dump(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):
