@@ -218,6 +218,8 @@ def _compile_dataclass(cls: type) -> Any:
 def _compile(tp: Any, meta: dict[str, Any]) -> Any:
     optional, tp = _is_optional(tp)
     inner = _compile_inner(tp, meta)
+    if not optional and not (get_origin(tp) is Literal and None in get_args(tp)):
+        return inner  # every inner check refuses None itself: one call a value, not two
 
     def check(value: Any) -> Any:
         if value is None:
