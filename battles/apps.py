@@ -7,6 +7,11 @@ class BattlesConfig(AppConfig):
     verbose_name = _("Battles")
 
     def ready(self) -> None:
+        import gc
+
+        from django.conf import settings
+
+        gc.set_threshold(*settings.SHTAB["GC_THRESHOLD"])  # docs/append.md, "Garbage collection"
         # A battle that ends gives its mustered rosters back (battles.muster).
         from .muster import rosters_release
         from .services import BATTLE_ENDED_HOOKS

@@ -132,6 +132,19 @@ def _append_batch(w: World, *, pairs: int, batches: int, size: int, script: list
     n = 0
     raw = w.raw()
     cur = raw.cursor()
+    # Warm-up, untimed, as the other cases: one battle a side (the service's compiled parsers, prepared
+    # statements and first replay publish, ~35 ms of Celery set-up on the dispatcher thread; the raw
+    # side's connection), then a pause for the dispatcher to finish.
+    warm_svc, warm_raw = w.battle(f"batch {tag}warm-up"), w.battle(f"batch {tag}warm-up raw")
+    warm_pos = reserve_positions(len(script))
+    for k in range(batches):
+        chunk = script[k * size:(k + 1) * size]
+        services.battle_event_append(battle_id=warm_svc, events=new_events(chunk, "w"), expected_seq=k * size,
+                                     recorded_by=None, as_game_master=True)
+        cur.executemany(INSERT, raw_rows(warm_raw, chunk, warm_pos + k * size, "w"))
+        raw.commit()
+    set_head(warm_raw, len(script))
+    time.sleep(0.1)
     for p in range(pairs):
         svc_battle, raw_battle = w.battle(f"batch {tag}svc {p}"), w.battle(f"batch {tag}raw {p}")
         first_pos = reserve_positions(len(script))
