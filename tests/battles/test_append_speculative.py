@@ -279,3 +279,75 @@ def test_a_large_batch_with_a_repeated_key_is_refused_by_the_whole_batch_check_a
         battle_event_append(battle_id=battle.id, events=events, expected_seq=0, as_game_master=True)
     assert exc.value.as_dict()["field"].startswith("events[20].data")  # the first wrong thing, as before
     assert spoken == [] and stored(battle) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_large_batches_racing_single_events_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(campaign,
+                                                                                                  spoken):
+    """Writers of large batches (written while decided, several statements in one transaction) and of
+    single events (the group commit) on their own battles and on a shared one: every battle's seqs
+    stay gapless, every acknowledged event is stored once, and a reader of the global position,
+    following as they commit, sees every event once and in order."""
+    import threading
+
+    from django.db import close_old_connections
+    from django.db import connection as conn
+
+    from battles.selectors import events_after_position
+    from config.errors import Conflict
+    from tests.battles.test_concurrency import run_threads
+
+    own = [battle_create(campaign=campaign, name=f"large {i}") for i in range(4)]
+    shared = battle_create(campaign=campaign, name="shared large")
+    battle_event_append(battle_id=shared.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    acked, lock, stop, seen = [], threading.Lock(), threading.Event(), []
+
+    def writer(i):
+        close_old_connections()
+        if i < len(own):  # 8 events, then batches of 16 and 40, then single events
+            b = own[i]
+            for lo, hi in ((0, 8), (8, 24), (24, 64), (64, 65), (65, 66), (66, 106)):
+                battle_event_append(battle_id=b.id, events=new(SCRIPT[lo:hi]), expected_seq=lo, as_game_master=True)
+            return
+        head, done = 8, 0  # the shared battle: 20-event batches with expected_seq, retried on 409
+        while done < 3:
+            try:
+                r = battle_event_append(battle_id=shared.id, events=new(SCRIPT[head:head + 20], prefix=f"w{i}."),
+                                        expected_seq=head, as_game_master=True)
+            except Conflict as exc:
+                head = exc.extra["current_seq"]
+                continue
+            with lock:
+                acked.extend(e.seq for e in r.events)
+            head, done = head + 20, done + 1
+
+    def reader():
+        close_old_connections()
+        cursor = 0
+        try:
+            while True:
+                finished = stop.is_set()
+                rows = list(events_after_position(position=cursor, limit=1000))
+                for e in rows:
+                    seen.append(e.position)
+                    cursor = e.position
+                if finished and not rows:
+                    return
+        finally:
+            conn.close()
+
+    rt = threading.Thread(target=reader)
+    rt.start()
+    run_threads(len(own) + 2, writer)
+    stop.set()
+    rt.join(60)
+    for b in own:
+        assert [e.seq for e in stored(b)] == list(range(1, 107))
+        assert engine.dump(STATE_CACHE.take(b.id, 106, services._fingerprint(Battle.objects.get(pk=b.id).rules))) \
+            == replayed(b)
+    shared_seqs = [e.seq for e in stored(shared)]
+    assert shared_seqs == list(range(1, len(shared_seqs) + 1)) and sorted(acked) == shared_seqs[8:]
+    assert len(acked) == min(120, 8 + 6 * 20) - 8  # six batches of 20 (the last cut at the script's end)
+    assert seen == list(BattleEvent.objects.order_by("position").values_list("position", flat=True))
+    own_ids = {b.id for b in own}
+    assert sum(ok for b, _h, _n, ok in spoken if b in own_ids) == 3 * len(own)  # every large batch, speculatively
