@@ -1,10 +1,12 @@
 """Reads of the battle log and its projections, each at a fixed query count."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from battles import engine
@@ -106,16 +108,26 @@ def events_after_position(*, position: int = 0, limit: int = 100) -> QuerySet[Ba
 
 def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = None,
                        chunk: int = 5000) -> Iterator[list[engine.Event]]:
-    """Stored events as engine events, in seq order, ``chunk`` rows per query."""
+    """Stored events as engine events, in seq order, ``chunk`` rows per query.
+
+    One plain query a chunk, the JSON decoded as ``JSONField.from_db_value``
+    does (``json.loads`` of the text the backend returns), without the ORM's
+    per-row converters, which cost a rebuild more than its decoding
+    (docs/append.md); ``test_replay.py`` and the catch-up tests read through it."""
+    q = connection.ops.quote_name
+    sql = (f"SELECT {q('seq')}, {q('type')}, {q('data')}, {q('schema_version')} "
+           f"FROM {q(BattleEvent._meta.db_table)} WHERE {q('battle_id')} = %s AND {q('seq')} > %s"
+           + (f" AND {q('seq')} <= %s" if upto is not None else "") + f" ORDER BY {q('seq')} LIMIT %s")
+    loads = json.loads
     last = after
     while True:
-        qs = BattleEvent.objects.filter(battle_id=battle_id, seq__gt=last)
-        if upto is not None:
-            qs = qs.filter(seq__lte=upto)
-        rows = list(qs.order_by("seq").values_list(*EVENT_FIELDS)[:chunk])
+        with connection.cursor() as cur:
+            cur.execute(sql, [battle_id, last, *([upto] if upto is not None else []), chunk])
+            rows = cur.fetchall()
         if not rows:
             return
-        yield [engine.Event(seq, type_, data, ver) for seq, type_, data, ver in rows]
+        yield [engine.Event(seq, type_, loads(data) if isinstance(data, (str, bytes)) else data, ver)
+               for seq, type_, data, ver in rows]
         last = rows[-1][0]
         if len(rows) < chunk:
             return
