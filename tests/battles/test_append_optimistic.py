@@ -232,10 +232,8 @@ def test_grouped_commits_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(
     import threading
 
     from django.db import close_old_connections
-    from django.db import connection as conn
 
-    from battles.selectors import events_after_position
-    from tests.battles.test_concurrency import run_threads
+    from tests.battles.test_concurrency import follow_positions, run_threads
 
     own = [battle_create(campaign=campaign, name=f"own {i}") for i in range(6)]
     shared = battle_create(campaign=campaign, name="shared")
@@ -262,23 +260,7 @@ def test_grouped_commits_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(
                 acked.append(r.events[0].seq)
             head, done = head + 1, done + 1
 
-    def reader():
-        close_old_connections()
-        cursor = 0
-        try:
-            while True:
-                finished = stop.is_set()
-                rows = list(events_after_position(position=cursor, limit=1000))
-                for e in rows:
-                    seen.append(e.position)
-                    cursor = e.position
-                if finished and not rows:
-                    return
-        finally:
-            conn.close()
-
-    rt = threading.Thread(target=reader)
-    rt.start()
+    rt = follow_positions(stop, seen)
     run_threads(len(own) + 2, writer)
     stop.set()
     rt.join(60)

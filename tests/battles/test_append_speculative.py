@@ -291,11 +291,9 @@ def test_large_batches_racing_single_events_keep_seqs_gapless_and_a_catch_up_rea
     import threading
 
     from django.db import close_old_connections
-    from django.db import connection as conn
 
-    from battles.selectors import events_after_position
     from config.errors import Conflict
-    from tests.battles.test_concurrency import run_threads
+    from tests.battles.test_concurrency import follow_positions, run_threads
 
     own = [battle_create(campaign=campaign, name=f"large {i}") for i in range(4)]
     shared = battle_create(campaign=campaign, name="shared large")
@@ -321,23 +319,7 @@ def test_large_batches_racing_single_events_keep_seqs_gapless_and_a_catch_up_rea
                 acked.extend(e.seq for e in r.events)
             head, done = head + 20, done + 1
 
-    def reader():
-        close_old_connections()
-        cursor = 0
-        try:
-            while True:
-                finished = stop.is_set()
-                rows = list(events_after_position(position=cursor, limit=1000))
-                for e in rows:
-                    seen.append(e.position)
-                    cursor = e.position
-                if finished and not rows:
-                    return
-        finally:
-            conn.close()
-
-    rt = threading.Thread(target=reader)
-    rt.start()
+    rt = follow_positions(stop, seen)
     run_threads(len(own) + 2, writer)
     stop.set()
     rt.join(60)

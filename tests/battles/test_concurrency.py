@@ -136,18 +136,9 @@ def test_a_later_append_waits_for_an_earlier_uncommitted_one_so_positions_commit
     assert [(e.battle_id, e.position) for e in rows] == [(b1.id, rows[0].position), (b2.id, rows[0].position + 1)]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_catch_up_reader_sees_every_event_while_writers_run(campaign):
-    battles = [battle_create(campaign=campaign, name=str(i)) for i in range(3)]
-    stop = threading.Event()
-    seen: list[int] = []
-
-    def writer(i):
-        close_old_connections()
-        b = battles[i]
-        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
-        for seq in range(2, 14):
-            battle_event_append(battle_id=b.id, events=[turn_event(seq)], expected_seq=seq - 1)
+def follow_positions(stop: threading.Event, seen: list[int]) -> threading.Thread:
+    """A catch-up reader of the global position, started: it appends every position it reads to
+    ``seen`` and returns once ``stop`` is set and it has read everything committed by then."""
 
     def reader():
         close_old_connections()
@@ -164,8 +155,25 @@ def test_catch_up_reader_sees_every_event_while_writers_run(campaign):
         finally:
             connection.close()
 
-    rt = threading.Thread(target=reader)
-    rt.start()
+    thread = threading.Thread(target=reader)
+    thread.start()
+    return thread
+
+
+@pytest.mark.django_db(transaction=True)
+def test_catch_up_reader_sees_every_event_while_writers_run(campaign):
+    battles = [battle_create(campaign=campaign, name=str(i)) for i in range(3)]
+    stop = threading.Event()
+    seen: list[int] = []
+
+    def writer(i):
+        close_old_connections()
+        b = battles[i]
+        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
+        for seq in range(2, 14):
+            battle_event_append(battle_id=b.id, events=[turn_event(seq)], expected_seq=seq - 1)
+
+    rt = follow_positions(stop, seen)
     run_threads(3, writer)
     stop.set()
     rt.join(60)
