@@ -92,7 +92,7 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
         _check_event_input(i, ev)
         if ev.key is None:
             continue
-        if not isinstance(ev.key, str) or not ev.key or len(ev.key) > 128:
+        if not _key_fine(ev.key):
             raise InvalidInput(f"events[{i}].key: строка от 1 до 128 символов.",
                                f"events[{i}].key: a string of 1 to 128 characters.", field=f"events[{i}].key")
         if ev.key in seen:
@@ -108,8 +108,12 @@ def _batch_shape_fine(events: Sequence[NewEvent]) -> bool:
     if not 0 < len(events) <= settings.SHTAB["MAX_BATCH"]:
         return False
     keys = [ev.key for ev in events if ev.key is not None]
-    return (len(set(keys)) == len(keys)
-            and all(isinstance(k, str) and 0 < len(k) <= 128 for k in keys))
+    return len(set(keys)) == len(keys) and all(_key_fine(k) for k in keys)
+
+
+def _key_fine(key: Any) -> bool:
+    """An idempotency key: a string of 1 to 128 characters."""
+    return isinstance(key, str) and 0 < len(key) <= 128
 
 
 # ``json.dumps`` with options builds an encoder per call: one, built once.
@@ -478,17 +482,19 @@ def battle_event_append(
         as_game_master = True
     side = role.side if role is not None and not as_game_master else None
     optimistic = OPTIMISTIC and connection.vendor == "postgresql"
-    # A large batch's data is checked chunk by chunk while its first rows are written
-    # (``_write_while_deciding``); any other batch, and any batch that path gives back, here, first.
-    checked = not (optimistic and len(events) >= SPECULATE_MIN_EVENTS and _batch_shape_fine(events))
-    if checked:
+    # A large batch outside a transaction, without a correction, is written while it is decided and its
+    # data checked chunk by chunk (``_write_while_deciding``); any other batch, and any batch that path
+    # gives back, is checked here, first.
+    speculate = (optimistic and len(events) >= SPECULATE_MIN_EVENTS and not connection.in_atomic_block
+                 and not any(ev.type == "correction" for ev in events) and _batch_shape_fine(events))
+    if not speculate:
         _check_batch(events)
     if optimistic:
         result = _append_optimistic(battle_id, events, expected_seq, recorded_by, as_game_master, side,
-                                    checked=checked)
+                                    speculate=speculate)
         if result is not None:
             return result
-        if not checked:
+        if speculate:
             _check_batch(events)  # what the batch's data gets wrong is answered before a stale expected_seq
         if expected_seq is not None:
             _refuse_stale_committed(battle_id, events, expected_seq)
@@ -615,7 +621,6 @@ def _optimistic_sql(*, first: bool) -> str:
     LogPosition row leaves the positions NULL, which the NOT NULL column
     refuses, so the head never moves without its events. ``first``: the
     battle's first events, which also store its rules snapshot."""
-    q = connection.ops.quote_name
     battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
     campaigns, versions = Campaign._meta.db_table, RulesDataVersion._meta.db_table
     return (
@@ -632,11 +637,23 @@ def _optimistic_sql(*, first: bool) -> str:
         f"AND e.key = ANY(%(keys)s::text[])) RETURNING id), "
         f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
         f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
+        + _insert_rows_sql(battle="b.id", source="b CROSS JOIN", join="LEFT JOIN p ON TRUE")
+    )
+
+
+def _insert_rows_sql(*, battle: str, source: str, offset: str = "", join: str = "", where: str = "") -> str:
+    """The ``INSERT`` of the optimistic statements: the rows of ``%(rows)s`` (a JSON array of [type,
+    data, schema version, key]), each at seq head + offset + i and position p.position - n + offset
+    + i, ``p`` being the LogPosition row as this transaction advanced it."""
+    q = connection.ops.quote_name
+    events = BattleEvent._meta.db_table
+    plus = f" + {offset}" if offset else ""
+    return (
         f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, recorded_by_id, "
         f"recorded_at, {q('key')}) "
-        f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
-        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
-        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE "
+        f"SELECT {battle}, %(head)s::int{plus} + r.i::int, p.position - %(n)s::int{plus} + r.i, "
+        f"r.v->>0, r.v->1, (r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
+        f"FROM {source} jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) {join} {where}"
         f"RETURNING id, position"
     )
 
@@ -646,7 +663,7 @@ _OPTIMISTIC_SQL: list[str] = []
 
 def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None,
                        recorded_by: Any, as_game_master: bool, side: str | None,
-                       checked: bool = True) -> AppendResult | None:
+                       speculate: bool = False) -> AppendResult | None:
     """Decide against this process's state after the battle's last append and
     write in one statement; ``None`` sends the caller to the locked path (no
     cached state, an ``expected_seq`` other than the cached head, an engine or
@@ -654,9 +671,11 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     or a comparison the database refused). Outside a transaction the one
     statement is the whole transaction: one round trip.
 
-    ``checked``: ``_check_batch`` has passed. If not (a large batch), the
-    data is checked chunk by chunk as it is written, and any doubt sends the
-    batch back to the caller, which checks it whole and answers."""
+    ``speculate`` (a large batch, outside a transaction, without a
+    correction, its data not checked yet): it is written while it is decided,
+    its data checked chunk by chunk, and any doubt sends the batch back to the
+    caller, which checks it whole and answers. Otherwise ``_check_batch`` has
+    passed."""
     item = STATE_CACHE.take_current(battle_id)
     if item is None:
         return None
@@ -693,7 +712,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
 
     def fill(lo: int, hi: int) -> list[tuple[str, Any, int | None]]:
         """Events ``lo``..``hi - 1`` with the service's dice rolled, after their data's checks."""
-        if not checked:
+        if speculate:
             for i in range(lo, hi):
                 _check_event_input(i, events[i])
         chunk = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
@@ -720,16 +739,13 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     connection.ensure_connection()
     outer = connection.in_atomic_block
     sql = _OPTIMISTIC_SQL[first]
-    if not outer and n >= SPECULATE_MIN_EVENTS and not any(ev.type == "correction" for ev in events):
+    if speculate:
         written = _write_while_deciding(sql, params, n, fill, keys, decide, ruleset)
         if written is None:
             return None
         (decided, after), got = written
     else:
-        try:
-            fill(0, n)
-        except InvalidInput:
-            return None  # the caller checks the batch whole and names what is wrong
+        fill(0, n)
         try:
             decided, after = decide()
         except (engine.RuleViolation, engine.PayloadError, Forbidden):
@@ -797,19 +813,11 @@ def _more_rows_sql() -> str:
     update, locked until commit). Only if that statement moved the battle's head to head + n; if it
     did not (its comparison failed), nothing is inserted, or, should another process have moved the head
     to exactly that seq, the unique seq refuses the row and the transaction is rolled back."""
-    q = connection.ops.quote_name
-    battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
-    return (
-        f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, recorded_by_id, "
-        f"recorded_at, {q('key')}) "
-        f"SELECT %(id)s::bigint, %(head)s::int + %(offset)s::int + r.i::int, "
-        f"p.position - %(n)s::int + %(offset)s::int + r.i, r.v->>0, r.v->1, (r.v->>2)::smallint, %(user)s::int, "
-        f"%(at)s::timestamptz, r.v->>3 "
-        f"FROM {positions} p CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) "
-        f"WHERE p.id = 1 AND EXISTS (SELECT 1 FROM {battles} b WHERE b.id = %(id)s::bigint "
-        f"AND b.head_seq = %(head)s::int + %(n)s::int) "
-        f"RETURNING id, position"
-    )
+    battles, positions = Battle._meta.db_table, LogPosition._meta.db_table
+    return _insert_rows_sql(
+        battle="%(id)s::bigint", offset="%(offset)s::int", source=f"{positions} p CROSS JOIN",
+        where=(f"WHERE p.id = 1 AND EXISTS (SELECT 1 FROM {battles} b WHERE b.id = %(id)s::bigint "
+               f"AND b.head_seq = %(head)s::int + %(n)s::int) "))
 
 
 _MORE_ROWS_SQL: list[str] = []

@@ -39,6 +39,11 @@ def merge_rules(rules: Mapping[str, Any] | None, ruleset: Any = None) -> dict[st
     return out
 
 
+# What a mutator raises when a later correction voided what the event relied on (e.g. the muster of
+# its fighter): the event stands in the log and is recorded as unapplied.
+NOTHING_TO_ACT_ON = (KeyError, StopIteration, AttributeError, TypeError)
+
+
 class SequenceGap(Exception):
     """Events must arrive as last_seq + 1, + 2, ...; anything else is a bug upstream."""
 
@@ -101,7 +106,7 @@ def _fold_into(state: Any, events: Iterable[Event], ctx_rules: dict[str, Any], s
             try:
                 ctx.seq = last
                 mutate(state, entry.load(event), ctx)
-            except (KeyError, StopIteration, AttributeError, TypeError):
+            except NOTHING_TO_ACT_ON:
                 # The event was checked when appended, but a later correction
                 # voided something it relied on (e.g. the muster of its fighter).
                 # It stands in the log; replay records that it had nothing to act on.
@@ -230,7 +235,7 @@ def _apply_decided(state: Any, event: Event, payload: Any, ctx: Context, registr
     if mutate is not None:
         try:
             mutate(state, payload, ctx)
-        except (KeyError, StopIteration, AttributeError, TypeError):
+        except NOTHING_TO_ACT_ON:
             state.unapplied.append(event.seq)  # as ``_fold_into``: nothing to act on
             return
     state.applied += 1
