@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from battles import engine
 from battles.engine.dice import fill_rolls
+from battles.engine.schema import max_depth
 from campaign.models import Campaign
 from config import inputs
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
@@ -156,6 +157,45 @@ def _check_event_input(i: int, ev: NewEvent) -> None:
         kb = EVENT_DATA_MAX_BYTES // 1024
         raise InvalidInput(f"{path}: больше {kb} KB в JSON.", f"{path}: larger than {kb} KB as JSON.", field=path,
                            code="too_large")
+
+
+_BOUNDED: dict[tuple[str, str], bool] = {}
+
+
+def _depth_bounded(ruleset: str, type_name: str) -> bool:
+    """Whether the parser refuses any data of this event type (at its current schema version) nested
+    deeper than ``EVENT_DATA_MAX_DEPTH`` (``schema.max_depth`` of its payload, memoised)."""
+    found = _BOUNDED.get((ruleset, type_name))
+    if found is None:
+        try:
+            entry = engine.lookup(type_name, ruleset)
+        except engine.PayloadError:
+            return False
+        found = _BOUNDED[ruleset, type_name] = max_depth(entry.payload) <= EVENT_DATA_MAX_DEPTH
+    return found
+
+
+def _chunk_checked(events: Sequence[NewEvent], ruleset: str) -> str | None:
+    """The data checks of ``_check_event_input`` for a chunk of a batch written while it is decided,
+    at once: one JSON text of the chunk (types, keys and data), searched once for NUL and lone
+    surrogates, its size in bytes within one event's cap (so each event's is). The depth cap is not
+    counted: each event is of a type whose parser refuses anything nested deeper (``_depth_bounded``),
+    at its current schema version (no upcaster between), and the chunk is parsed before it is sent.
+    The text (the chunk passed): every event passes ``_check_event_input``, or one is too deep and the
+    parser refuses it; either way the batch's answer is the event-by-event check's. ``None``: check
+    event by event."""
+    for ev in events:
+        if type(ev.type) is not str or not _depth_bounded(ruleset, ev.type):
+            return None
+        if ev.schema_version is not None and ev.schema_version != engine.lookup(ev.type, ruleset).version:
+            return None
+    try:
+        text = _COMPACT.encode([[ev.type, ev.key, ev.data] for ev in events])
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if "\\u0000" in text or inputs.bad_text(text) or len(text.encode()) > EVENT_DATA_MAX_BYTES:
+        return None
+    return text
 
 
 def _replayed(battle_id: int, events: Sequence[NewEvent], ruleset: str | None = None) -> list[BattleEvent] | None:
@@ -712,11 +752,17 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
 
     def fill(lo: int, hi: int) -> list[tuple[str, Any, int | None]]:
         """Events ``lo``..``hi - 1`` with the service's dice rolled, after their data's checks."""
-        if speculate:
+        text = _chunk_checked(events[lo:hi], ruleset) if speculate else None
+        if speculate and text is None:
             for i in range(lo, hi):
                 _check_event_input(i, events[i])
-        chunk = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
-                 for ev in events[lo:hi]]
+        if text is not None and '"rolled"' not in text:
+            # No die of the chunk asks to be rolled (it would say "source": "rolled"): its data as sent,
+            # which the parser only reads.
+            chunk = [(ev.type, ev.data, ev.schema_version) for ev in events[lo:hi]]
+        else:
+            chunk = [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                     for ev in events[lo:hi]]
         filled.extend(chunk)
         return chunk
 
@@ -859,6 +905,9 @@ def _write_while_deciding(sql: str, params: dict[str, Any], n: int,
             try:
                 with raw.pipeline():
                     raw.execute("BEGIN")
+                    # The rows' foreign keys (deferred, as Django declares them) are checked by each
+                    # statement, while the next rows are parsed, not by the COMMIT after the last.
+                    raw.execute("SET CONSTRAINTS ALL IMMEDIATE")
                     cursors = [psycopg.Cursor(raw)]
                     cursors[0].execute(sql, {**params, "rows": _rows_json(parsed, keys[lo:hi])}, prepare=True)
                     try:  # the database works on the rows sent while the next ones are parsed

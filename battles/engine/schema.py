@@ -10,6 +10,7 @@ while giving clients a schema they can discover (``GET /api/event-types/``).
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin
@@ -165,6 +166,30 @@ def _parse_dataclass_walk(cls: type, data: Any, path: str = "data") -> Any:
             continue
         kwargs[name] = check_value(tps[name], data[name], fpath, dict(f.metadata))
     return cls(**kwargs)
+
+
+def max_depth(tp: Any) -> float:
+    """The deepest nesting of JSON containers (objects and arrays, the payload's own object counted)
+    that a value ``check_value`` accepts for ``tp`` can have: ``inf`` for a class that refers to
+    itself or an annotation without a bound. Anything nested deeper than this is refused by the
+    parser, whatever else it holds (the append path's chunk check relies on it)."""
+    return _depth(tp, frozenset())
+
+
+def _depth(tp: Any, seen: frozenset) -> float:
+    _optional, tp = _is_optional(tp)
+    origin = get_origin(tp)
+    if origin is Literal or tp in (bool, int, float, str):
+        return 0
+    if origin is list:
+        return 1 + _depth(get_args(tp)[0], seen)
+    if origin is dict:
+        return 1 + _depth(get_args(tp)[1], seen)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if tp in seen:
+            return math.inf
+        return 1 + max((_depth(t, seen | {tp}) for t in hints(tp).values()), default=0)
+    return math.inf
 
 
 # --- compiled parsers -----------------------------------------------------------

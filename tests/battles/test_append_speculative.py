@@ -333,3 +333,45 @@ def test_large_batches_racing_single_events_keep_seqs_gapless_and_a_catch_up_rea
     assert seen == list(BattleEvent.objects.order_by("position").values_list("position", flat=True))
     own_ids = {b.id for b in own}
     assert sum(ok for b, _h, _n, ok in spoken if b in own_ids) == 3 * len(own)  # every large batch, speculatively
+
+
+@pytest.mark.django_db(transaction=True)
+def test_data_nested_past_the_cap_in_a_later_chunk_is_named_as_too_deep_and_nothing_is_written(campaign, spoken):
+    """The chunk check does not count depth (the parser refuses deeper data before the chunk is
+    sent): the batch still gets the depth cap's answer, naming the event, with nothing written."""
+    battle = battle_create(campaign=campaign, name="too deep")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:88])
+    at = 60
+    deep: object = "x"
+    for _ in range(services.EVENT_DATA_MAX_DEPTH + 1):
+        deep = {"a": deep}
+    events[at] = NewEvent(events[at].type, {**events[at].data, "deep": deep}, key=events[at].key)
+    before = position()
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, events=events, expected_seq=8, as_game_master=True)
+    assert exc.value.as_dict()["field"] == f"events[{at}].data" and exc.value.as_dict()["code"] == "too_deep"
+    assert spoken == [(battle.id, 8, 80, False)]
+    assert [e.seq for e in stored(battle)] == list(range(1, 9)) and position() == before and idle()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_dice_the_service_rolls_in_a_later_chunk_are_rolled_and_stored_with_their_provenance(campaign, spoken,
+                                                                                           monkeypatch):
+    """A chunk whose text has no "rolled" die goes to the parser as sent; one with a die to roll has it
+    rolled by the service (V-TEST-1) and stored as rolled, with its source, as on the locked path."""
+    battle = battle_create(campaign=campaign, name="rolled dice")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:88])
+    at = next(i for i, e in enumerate(events) if i >= 40 and e.type == "fire" and e.data.get("struck"))
+    face = events[at].data["struck"][0]["die"]["value"]
+    struck = [{**events[at].data["struck"][0], "die": {"source": "rolled"}}, *events[at].data["struck"][1:]]
+    events[at] = NewEvent("fire", {**events[at].data, "struck": struck}, key=events[at].key)
+    faces = []
+    monkeypatch.setattr(services, "_secure_roll", lambda sides: faces.append(sides) or face)
+    battle_event_append(battle_id=battle.id, events=events, expected_seq=8, as_game_master=True)
+    assert spoken == [(battle.id, 8, 80, True)] and faces == [20]
+    die = stored(battle)[8 + at].data["struck"][0]["die"]
+    assert die == {"value": face, "source": "rolled", "rng": services.SERVICE_RNG}
+    assert len(stored(battle)) == 88 and replayed(battle) == engine.dump(engine.fold(
+        [*SCRIPT[:8], *[engine.Event(e.seq, e.type, e.data, 1) for e in SCRIPT[8:88]]]))

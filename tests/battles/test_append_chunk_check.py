@@ -1,0 +1,181 @@
+"""The data checks of a large batch's chunk, at once (``services._chunk_checked``, docs/append.md
+"fifth pass"): it may say a chunk is fine only where the event-by-event check
+(``_check_event_input``) passes every event, or where an event is nested deeper than the cap and the
+parser refuses it; anything else sends the chunk to the event-by-event check. And
+``schema.max_depth``, the bound the depth part relies on."""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pytest
+
+from battles import engine, services
+from battles.engine import schema
+from battles.engine.synthetic import synthetic_battle
+from battles.services import EVENT_DATA_MAX_BYTES, EVENT_DATA_MAX_DEPTH, NewEvent, _check_event_input
+from config.errors import InvalidInput
+
+SCRIPT = synthetic_battle(60, seed=7)
+
+
+def fine(events, ruleset) -> bool:
+    """The chunk check passed it at once (it returns the chunk's JSON text)."""
+    text = services._chunk_checked(events, ruleset)
+    assert text is None or json.loads(text) == [[e.type, e.key, e.data] for e in events]
+    return text is not None
+
+
+def chunk(events=SCRIPT[:40]):
+    return [NewEvent(type=e.type, data=e.data, key=f"k{e.seq}") for e in events]
+
+
+def one_by_one_passes(events) -> bool:
+    try:
+        for i, ev in enumerate(events):
+            _check_event_input(i, ev)
+    except InvalidInput:
+        return False
+    return True
+
+
+def with_event(events, at, **change):
+    out = list(events)
+    old = out[at]
+    out[at] = NewEvent(type=change.get("type", old.type), data=change.get("data", old.data),
+                       key=change.get("key", old.key), schema_version=change.get("schema_version", old.schema_version))
+    return out
+
+
+def test_a_clean_chunk_is_fine_at_once_as_event_by_event():
+    events = chunk()
+    assert one_by_one_passes(events)
+    assert fine(events, "v11.2") is True
+
+
+@pytest.mark.parametrize("where", ["data value", "data key", "event key", "event type"])
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+def test_a_nul_or_lone_surrogate_anywhere_in_the_chunk_sends_it_event_by_event(where, bad):
+    events = chunk()
+    at = 17
+    data = dict(events[at].data)
+    change = {"data value": {"data": {**data, "note": f"a{bad}b"}},
+              "data key": {"data": {**data, f"x{bad}": 1}},
+              "event key": {"key": f"k{bad}"},
+              "event type": {"type": f"fire{bad}"}}[where]
+    events = with_event(events, at, **change)
+    assert not one_by_one_passes(events)
+    assert fine(events, "v11.2") is False
+
+
+def test_an_escaped_nul_written_out_in_text_is_suspicious_and_checked_event_by_event():
+    """The text ``\\u0000`` (backslash, u, zeros) is harmless, but the JSON search cannot tell it from
+    an escaped NUL: the chunk goes event by event, which lets it through."""
+    events = with_event(chunk(), 3, data={**SCRIPT[3].data, "note": "\\u0000"})
+    assert one_by_one_passes(events)
+    assert fine(events, "v11.2") is False
+
+
+def test_a_chunk_over_one_events_size_cap_is_checked_event_by_event_and_may_pass():
+    """Each event under the cap, together over it: the chunk cannot tell, the events each pass."""
+    piece = "x" * (EVENT_DATA_MAX_BYTES // 4)
+    events = [with_event(chunk(), i, data={**SCRIPT[i].data, "note": piece})[i] for i in range(6)]
+    assert one_by_one_passes(events)
+    assert fine(events, "v11.2") is False
+    big = with_event(chunk(), 0, data={**SCRIPT[0].data, "note": "x" * EVENT_DATA_MAX_BYTES})
+    assert not one_by_one_passes(big) and fine(big, "v11.2") is False
+
+
+def test_the_size_cap_counts_bytes_not_characters():
+    """Cyrillic text is two bytes a character: within the cap in characters, over it in bytes."""
+    events = with_event(chunk()[:1], 0, data={**SCRIPT[0].data, "note": "ж" * (EVENT_DATA_MAX_BYTES // 2)})
+    assert not one_by_one_passes(events)
+    assert fine(events, "v11.2") is False
+
+
+def test_data_that_is_not_json_is_left_to_the_event_by_event_check():
+    events = with_event(chunk(), 5, data={"a": {1, 2}})
+    assert fine(events, "v11.2") is False
+
+
+def test_data_nested_past_pythons_recursion_limit_is_left_to_the_event_by_event_check():
+    deep: object = 1
+    for _ in range(5000):
+        deep = [deep]
+    events = with_event(chunk(), 5, data={"a": deep})
+    assert fine(events, "v11.2") is False
+    assert not one_by_one_passes(events)
+
+
+def test_a_type_not_a_string_an_unknown_type_or_an_old_schema_version_is_checked_event_by_event():
+    assert fine(with_event(chunk(), 2, type=7), "v11.2") is False
+    assert fine(with_event(chunk(), 2, type="no_such_event"), "v11.2") is False
+    fire = next(i for i, e in enumerate(SCRIPT[:40]) if e.type == "fire")
+    current = engine.lookup("fire").version
+    assert fine(with_event(chunk(), fire, schema_version=current), "v11.2") is True
+    assert fine(with_event(chunk(), fire, schema_version=current - 1), "v11.2") is False
+
+
+def test_data_nested_past_the_cap_is_refused_by_the_parser_when_the_chunk_check_passes_it():
+    """What the chunk check does not count, the parser refuses: every event type of both rulesets
+    nests no deeper than the cap, so deeper data is never parsed."""
+    deep: object = "x"
+    for _ in range(EVENT_DATA_MAX_DEPTH + 1):
+        deep = {"a": deep}
+    fire = next(e for e in SCRIPT if e.type == "fire")
+    events = [NewEvent(type="fire", data={**fire.data, "target": deep}, key="deep")]
+    assert not one_by_one_passes(events)  # the event's own check: too deep
+    assert fine(events, "v11.2") is True
+    with pytest.raises(engine.PayloadError):
+        engine.parse_batch([("fire", events[0].data, None)])
+
+
+@pytest.mark.parametrize("code", ["v11.2", "fow"])
+def test_every_event_type_nests_no_deeper_than_the_data_cap(code):
+    from battles.engine.events import _registry
+
+    registry = _registry(code)
+    depths = {name: schema.max_depth(entry.payload) for name, entry in registry.items()}
+    assert depths and max(depths.values()) <= EVENT_DATA_MAX_DEPTH
+    assert all(services._depth_bounded(code, name) for name in depths)
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    n: int
+    side: Literal["a", "b"] = "a"
+
+
+@dataclass(frozen=True)
+class _Branch:
+    leaves: list[_Leaf]
+    named: dict[str, list[_Leaf]] = field(default_factory=dict)
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class _Loop:
+    next: _Loop | None = None
+
+
+def test_max_depth_counts_objects_and_arrays_and_refuses_to_bound_a_class_that_refers_to_itself():
+    assert schema.max_depth(int) == 0 and schema.max_depth(str | None) == 0
+    assert schema.max_depth(list[int]) == 1
+    assert schema.max_depth(dict[str, list[int]]) == 2
+    assert schema.max_depth(_Leaf) == 1
+    assert schema.max_depth(_Branch) == 4  # {named: {x: [{n}]}}
+    assert schema.max_depth(list[_Branch]) == 5
+    assert schema.max_depth(_Loop) == math.inf
+    assert schema.max_depth(tuple[int, int]) == math.inf  # an annotation the parser does not know
+
+
+def test_a_type_nesting_deeper_than_the_cap_is_not_depth_bounded(monkeypatch):
+    monkeypatch.setattr(services, "_BOUNDED", {})
+    monkeypatch.setattr(services, "max_depth", lambda payload: EVENT_DATA_MAX_DEPTH + 1)
+    assert services._depth_bounded("v11.2", "fire") is False
+    assert fine(chunk(), "v11.2") is False
+    monkeypatch.setattr(services, "max_depth", lambda payload: EVENT_DATA_MAX_DEPTH)
+    monkeypatch.setattr(services, "_BOUNDED", {})
+    assert services._depth_bounded("v11.2", "fire") is True
