@@ -196,9 +196,9 @@ def decide_and_apply(
     out: list[Event] = []
     if parsed is None:
         parsed = parse_batch(new, ruleset=ruleset)
+    ctx = Context(first_seq, ctx_rules)  # one, its seq moved along, as a fold's (checks and mutators only read it)
     for i, (entry, payload, data) in enumerate(parsed):
-        seq = first_seq + i
-        ctx = Context(seq, ctx_rules)
+        seq = ctx.seq = first_seq + i
         try:
             deferred = authorize is not None and authorize(i, entry.name, work, payload)
             for check in entry.checks:
@@ -211,17 +211,17 @@ def decide_and_apply(
             raise
         event = Event(seq, entry.name, data, entry.version)
         out.append(event)
-        if requires_rebuild(work, (event,)):
+        if entry.name == "correction" and requires_rebuild(work, (event,)):  # only a correction voids
             if history is None:
                 raise ValueError("decide() needs history to check events after a correction of an earlier event")
             work = state_cls()
             _fold_into(work, [*history(), *out], ctx_rules, set(), registry)
         else:
-            _apply_decided(work, event, payload, ctx, registry)
+            _apply_decided(work, event, payload, ctx, entry)
     return out, work
 
 
-def _apply_decided(state: Any, event: Event, payload: Any, ctx: Context, registry: Any) -> None:
+def _apply_decided(state: Any, event: Event, payload: Any, ctx: Context, entry: Any) -> None:
     """``_fold_into(state, (event,), ...)`` for an event just decided, with the
     payload already parsed: it equals what ``entry.load`` rebuilds from the
     dump at replay (``tests/engine/test_replay_builder.py``), so the state
@@ -229,9 +229,9 @@ def _apply_decided(state: Any, event: Event, payload: Any, ctx: Context, registr
     if event.seq != state.last_seq + 1:
         raise SequenceGap(f"expected seq {state.last_seq + 1}, got {event.seq}")
     state.last_seq = event.seq
-    if event.seq in state.voided or event.seq in voided_by((event,)):
+    if event.seq in state.voided or (event.type == "correction" and event.seq in voided_by((event,))):
         return
-    mutate = registry[event.type].mutate
+    mutate = entry.mutate
     if mutate is not None:
         try:
             mutate(state, payload, ctx)
