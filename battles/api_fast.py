@@ -210,8 +210,10 @@ def _lean_append(request: HttpRequest, battle_id: int) -> HttpResponse | None:
                             "Only the battle's participants and the game master record its log.",
                             code="not_a_participant")
         try:
-            body = json.loads(request.body, parse_constant=_refuse_constant)
-            inputs.refuse_bad(body, max_depth=inputs.MAX_BODY_DEPTH)
+            raw = request.body
+            body = json.loads(raw, parse_constant=_refuse_constant)
+            if not inputs.json_surely_fine(raw, inputs.MAX_BODY_DEPTH):
+                inputs.refuse_bad(body, max_depth=inputs.MAX_BODY_DEPTH)
         except Exception:  # the parser's own answers (400, 413, depth, NUL): DRF gives them
             return None
         expected, events = parse_append(body)
