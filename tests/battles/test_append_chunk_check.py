@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
 
 import pytest
 
@@ -17,6 +16,7 @@ from battles.engine import schema
 from battles.engine.synthetic import synthetic_battle
 from battles.services import EVENT_DATA_MAX_BYTES, EVENT_DATA_MAX_DEPTH, NewEvent, _check_event_input
 from config.errors import InvalidInput
+from tests.engine.test_annotation_shapes import Leaf, Shapes
 
 SCRIPT = synthetic_battle(60, seed=7)
 
@@ -143,19 +143,6 @@ def test_every_event_type_nests_no_deeper_than_the_data_cap(code):
 
 
 @dataclass(frozen=True)
-class _Leaf:
-    n: int
-    side: Literal["a", "b"] = "a"
-
-
-@dataclass(frozen=True)
-class _Branch:
-    leaves: list[_Leaf]
-    named: dict[str, list[_Leaf]] = field(default_factory=dict)
-    label: str | None = None
-
-
-@dataclass(frozen=True)
 class _Loop:
     next: _Loop | None = None
 
@@ -164,9 +151,9 @@ def test_max_depth_counts_objects_and_arrays_and_refuses_to_bound_a_class_that_r
     assert schema.max_depth(int) == 0 and schema.max_depth(str | None) == 0
     assert schema.max_depth(list[int]) == 1
     assert schema.max_depth(dict[str, list[int]]) == 2
-    assert schema.max_depth(_Leaf) == 1
-    assert schema.max_depth(_Branch) == 4  # {named: {x: [{n}]}}
-    assert schema.max_depth(list[_Branch]) == 5
+    assert schema.max_depth(Leaf) == 1
+    assert schema.max_depth(Shapes) == 4  # {grid: [[{n}]]} and {groups: {x: [{n}]}}
+    assert schema.max_depth(list[Shapes]) == 5
     assert schema.max_depth(_Loop) == math.inf
     assert schema.max_depth(tuple[int, int]) == math.inf  # an annotation the parser does not know
 
