@@ -823,10 +823,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     else:
         committed()
     db = connection.alias
-    rows = [_stored_row(recorded_by, db, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
-                        data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
-            for (pk, position), d, k in zip(got, decided, keys, strict=True)]
-    return AppendResult(rows, created=True)
+    return AppendResult(_stored_rows(recorded_by, db, battle_id, user_id, now, got, decided, keys), created=True)
 
 
 # A batch of at least this many events is written while it is decided (``_write_while_deciding``);
@@ -1030,18 +1027,26 @@ class _GroupCommit:
 GROUP_COMMIT = _GroupCommit()
 
 
-def _stored_row(recorded_by: Any, db: str, **values: Any) -> BattleEvent:
-    """A stored event as a model instance, without ``Model.__init__`` (its
-    per-field work cost more than the insert): every concrete field is set,
-    and ``_state`` says stored, so ``AppendOnlyModel.save()`` refuses it."""
-    row = BattleEvent.__new__(BattleEvent)
-    row._state = ModelState()
-    row._state.adding = False
-    row._state.db = db
-    row.__dict__.update(values)
-    if values["recorded_by_id"] is not None:
-        row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row
-    return row
+def _stored_rows(recorded_by: Any, db: str, battle_id: int, user_id: int | None, now: Any,
+                 got: Sequence[tuple], decided: Sequence[engine.Event],
+                 keys: Sequence[str | None]) -> list[BattleEvent]:
+    """The stored events as model instances, without ``Model.__init__`` (its
+    per-field work cost more than the insert): every concrete field is set
+    from the decided event and its row's (id, position), and ``_state`` says
+    stored, so ``AppendOnlyModel.save()`` refuses them."""
+    new = BattleEvent.__new__
+    out = []
+    for (pk, position), d, k in zip(got, decided, keys, strict=True):
+        row = new(BattleEvent)
+        state = ModelState()
+        state.adding = False
+        state.db = db
+        row.__dict__.update(_state=state, id=pk, battle_id=battle_id, seq=d.seq, position=position, type=d.type,
+                            data=d.data, schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
+        if user_id is not None:
+            row.recorded_by = recorded_by  # the caller shows who recorded them: no query per row
+        out.append(row)
+    return out
 
 
 def _recorder_check(side: str, ruleset: str = "v11.2") -> Callable[[int, str, Any, Any], bool]:
