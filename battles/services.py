@@ -159,35 +159,35 @@ def _check_event_input(i: int, ev: NewEvent) -> None:
                            code="too_large")
 
 
-_BOUNDED: dict[tuple[str, str], bool] = {}
+_BOUNDED: dict[tuple[str, str], int | None] = {}
 
 
-def _depth_bounded(ruleset: str, type_name: str) -> bool:
-    """Whether the parser refuses any data of this event type (at its current schema version) nested
-    deeper than ``EVENT_DATA_MAX_DEPTH`` (``schema.max_depth`` of its payload, memoised)."""
-    found = _BOUNDED.get((ruleset, type_name))
-    if found is None:
+def _bounded_version(ruleset: str, type_name: str) -> int | None:
+    """The current schema version of an event type whose parser refuses any data nested deeper than
+    ``EVENT_DATA_MAX_DEPTH`` (``schema.max_depth`` of its payload, memoised); ``None`` for a type
+    nested deeper, or unknown."""
+    key = (ruleset, type_name)
+    if key not in _BOUNDED:
         try:
             entry = engine.lookup(type_name, ruleset)
         except engine.PayloadError:
-            return False
-        found = _BOUNDED[ruleset, type_name] = max_depth(entry.payload) <= EVENT_DATA_MAX_DEPTH
-    return found
+            return None
+        _BOUNDED[key] = entry.version if max_depth(entry.payload) <= EVENT_DATA_MAX_DEPTH else None
+    return _BOUNDED[key]
 
 
 def _chunk_checked(events: Sequence[NewEvent], ruleset: str) -> str | None:
     """The data checks of ``_check_event_input`` for a chunk of a batch written while it is decided,
     at once: one JSON text of the chunk (types, keys and data), searched once for NUL and lone
     surrogates, its size in bytes within one event's cap (so each event's is). The depth cap is not
-    counted: each event is of a type whose parser refuses anything nested deeper (``_depth_bounded``),
+    counted: each event is of a type whose parser refuses anything nested deeper (``_bounded_version``),
     at its current schema version (no upcaster between), and the chunk is parsed before it is sent.
     The text (the chunk passed): every event passes ``_check_event_input``, or one is too deep and the
     parser refuses it; either way the batch's answer is the event-by-event check's. ``None``: check
     event by event."""
     for ev in events:
-        if type(ev.type) is not str or not _depth_bounded(ruleset, ev.type):
-            return None
-        if ev.schema_version is not None and ev.schema_version != engine.lookup(ev.type, ruleset).version:
+        version = _bounded_version(ruleset, ev.type) if type(ev.type) is str else None
+        if version is None or ev.schema_version not in (None, version):
             return None
     try:
         text = _COMPACT.encode([[ev.type, ev.key, ev.data] for ev in events])

@@ -45,32 +45,9 @@ def value(die: Any) -> int:
         return int(die["value"])
 
 
-def _fill(tp: Any, data: Any, roll: Callable[[int], int]) -> Any:
-    _opt, tp = _is_optional(tp)
-    if data is None:
-        return None
-    sides = DICE.get(tp)
-    if sides is not None:
-        if isinstance(data, dict) and data.get("source") == "rolled" and "value" not in data:
-            return {**data, "value": roll(sides), "rng": "secrets"}
-        return data
-    origin = get_origin(tp)
-    if origin is list and isinstance(data, list):
-        (item,) = get_args(tp)
-        return [_fill(item, v, roll) for v in data]
-    if origin is dict and isinstance(data, dict):
-        _k, item = get_args(tp)
-        return {k: _fill(item, v, roll) for k, v in data.items()}
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(data, dict):
-        tps = _dice_fields(tp)  # only the fields that can hold a die are walked
-        return {k: (_fill(tps[k], v, roll) if k in tps else v) for k, v in data.items()}
-    return data
-
-
-# --- compiled fillers -------------------------------------------------------------
-# One closure per annotation, built once: the values ``_fill`` returns (the same copies, the same dice
-# rolled in the same order), without its annotation introspection per value. ``_fill`` stays the
-# reference the tests compare them with.
+# --- fillers ------------------------------------------------------------------------
+# One closure per annotation, built once (``fill_rolls``): a copy of every object and list on the way to
+# a die, the dice rolled in the data's order, anything not shaped as the annotation says left as it is.
 Filler = Callable[[Any, Callable[[int], int]], Any]
 _FILLERS: dict[Any, Filler] = {}
 
@@ -86,7 +63,7 @@ def _keep(data: Any, roll: Callable[[int], int]) -> Any:
     return data
 
 
-def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotation kind, as ``_fill``
+def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotation kind
     _opt, tp = _is_optional(tp)
     sides = DICE.get(tp)
     if sides is not None:
@@ -123,7 +100,7 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
         def obj(data: Any, roll: Callable[[int], int]) -> Any:
             if not isinstance(data, dict):
                 return data
-            out = dict(data)  # a copy, as ``_fill`` makes, with the same keys, dice rolled in the same order
+            out = dict(data)  # a copy, with the same keys, dice rolled in the data's order
             for name, value in data.items():
                 field_tp = fields.get(name)
                 if field_tp is not None:

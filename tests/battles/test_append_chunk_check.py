@@ -142,7 +142,7 @@ def test_every_event_type_nests_no_deeper_than_the_data_cap(code):
     registry = _registry(code)
     depths = {name: schema.max_depth(entry.payload) for name, entry in registry.items()}
     assert depths and max(depths.values()) <= EVENT_DATA_MAX_DEPTH
-    assert all(services._depth_bounded(code, name) for name in depths)
+    assert all(services._bounded_version(code, name) == registry[name].version for name in depths)
 
 
 @dataclass(frozen=True)
@@ -164,8 +164,8 @@ def test_max_depth_counts_objects_and_arrays_and_refuses_to_bound_a_class_that_r
 def test_a_type_nesting_deeper_than_the_cap_is_not_depth_bounded(monkeypatch):
     monkeypatch.setattr(services, "_BOUNDED", {})
     monkeypatch.setattr(services, "max_depth", lambda payload: EVENT_DATA_MAX_DEPTH + 1)
-    assert services._depth_bounded("v11.2", "fire") is False
+    assert services._bounded_version("v11.2", "fire") is None
     assert fine(chunk(), "v11.2") is False
     monkeypatch.setattr(services, "max_depth", lambda payload: EVENT_DATA_MAX_DEPTH)
     monkeypatch.setattr(services, "_BOUNDED", {})
-    assert services._depth_bounded("v11.2", "fire") is True
+    assert services._bounded_version("v11.2", "fire") == engine.lookup("fire").version

@@ -1,0 +1,120 @@
+"""The dice fillers (``dice._filler``, used by ``fill_rolls``) on every event type of both rulesets
+(V-TEST-1: a d20 rolled by the service; G-F4: a FoW d6): every die asked to be rolled, and only those,
+gets a face of its own die and its provenance, everything else in the data stays as it was, and data
+not shaped as the annotation says is left alone."""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from battles.engine import dice
+from battles.engine.events import _registry
+from battles.engine.fow.synthetic import synthetic_fow_battle
+from bench import synthetic
+
+
+def rolled(value: Any) -> Any:
+    """Every die of the data asked to be rolled by the service (its value taken out)."""
+    if isinstance(value, dict):
+        if value.keys() >= {"value", "source"} and value.keys() <= {"value", "source", "rng"}:
+            return {"source": "rolled"}
+        return {k: rolled(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rolled(v) for v in value]
+    return value
+
+
+def counter():
+    faces = itertools.count(1)
+    return lambda sides: next(faces) % sides + 1
+
+
+SECRETS = {"source", "value", "rng"}
+
+
+def rolled_by_service(value: Any) -> bool:
+    return isinstance(value, dict) and value.keys() == SECRETS and value["source"] == "rolled" \
+        and value["rng"] == "secrets"
+
+
+def unrolled(value: Any) -> Any:
+    """The data as it was before the service rolled its dice."""
+    if rolled_by_service(value):
+        return {"source": "rolled"}
+    if isinstance(value, dict):
+        return {k: unrolled(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unrolled(v) for v in value]
+    return value
+
+
+def faces(value: Any) -> list[int]:
+    if rolled_by_service(value):
+        return [value["value"]]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [f for v in items for f in faces(v)]
+
+
+def asked(value: Any) -> int:
+    """How many dice of the data ask the service to roll them."""
+    if value == {"source": "rolled"}:
+        return 1
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return sum(asked(v) for v in items)
+
+
+def fill(payload: type, data: Any) -> tuple[Any, list[int]]:
+    """The filled data and the sides of each die the service rolled, in order."""
+    sides: list[int] = []
+    roll = counter()
+    return dice._filler(payload)(data, lambda n: sides.append(n) or roll(n)), sides
+
+
+LOGS = {"v11.2": synthetic.battle(3000, seed=3), "fow": synthetic_fow_battle(3000, seed=3)}
+
+
+@pytest.mark.parametrize("code", sorted(LOGS))
+def test_every_die_asked_to_be_rolled_is_rolled_with_its_own_sides_and_nothing_else_changes(code):
+    registry = _registry(code)
+    own = 20 if code == "v11.2" else 6
+    total = 0
+    for event in LOGS[code]:
+        payload = registry[event.type].payload
+        kept, sides = fill(payload, event.data)
+        assert kept == event.data and sides == [], event.type  # entered dice: nothing to roll
+        ask = rolled(event.data)
+        filled, sides = fill(payload, ask)
+        assert unrolled(filled) == ask, event.type
+        assert sides == [own] * asked(ask) and len(faces(filled)) == len(sides), event.type
+        assert all(1 <= f <= own for f in faces(filled)), event.type
+        total += len(sides)
+    assert total > 100  # the battles did ask for dice
+
+
+@pytest.mark.parametrize("code", sorted(LOGS))
+def test_data_not_shaped_as_the_annotation_says_is_left_as_it_is_but_for_its_dice(code):
+    registry = _registry(code)
+    for entry in registry.values():
+        for name in dice._dice_fields(entry.payload):
+            for odd in (None, "text", 7, [], {}, [{"source": "rolled"}, "x", None], {"source": "rolled", "value": 3}):
+                data = {name: odd, "other": {"source": "rolled"}}
+                filled, _sides = fill(entry.payload, data)
+                assert unrolled(filled) == data, (entry.name, name, odd)
+                assert filled["other"] == {"source": "rolled"}  # not a field that holds a die
+
+
+def test_a_rolled_die_gets_its_face_and_provenance_and_an_entered_one_is_kept():
+    roll = counter()
+    filler = dice._filler(dice.Die | None)
+    assert filler({"source": "rolled"}, roll) == {"source": "rolled", "value": 2, "rng": "secrets"}
+    entered = {"source": "entered", "value": 7}
+    assert filler(entered, roll) is entered
+    assert filler(None, roll) is None
+    assert dice._filler(dice.D6)({"source": "rolled"}, lambda sides: sides) == {
+        "source": "rolled", "value": 6, "rng": "secrets"}  # a d6 is rolled with six sides
+    assert dice._filler(list[dice.Die])([{"source": "rolled"}] * 2, counter()) == [
+        {"source": "rolled", "value": 2, "rng": "secrets"}, {"source": "rolled", "value": 3, "rng": "secrets"}]
+    assert dice._filler(dict[str, dice.Die])({"a": {"source": "rolled"}}, counter()) == {
+        "a": {"source": "rolled", "value": 2, "rng": "secrets"}}
