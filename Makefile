@@ -8,7 +8,7 @@ MUTANTS_JOBS ?= 1
 MUTANTS_SAMPLE ?= 0
 MUTANTS_SEED ?= 1
 
-.PHONY: run test worker beat bench mutants lint messages schema check migrate demo clean
+.PHONY: run serve test worker beat bench mutants lint messages schema check migrate demo clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
@@ -26,6 +26,11 @@ demo: migrate
 ## Serve on http://127.0.0.1:8000 with the demo campaign (SQLite + eager Celery unless DATABASE_URL/REDIS_URL are set).
 run: demo messages
 	$(PY) manage.py runserver $(HOST)
+
+## The production server (granian serving config.wsgi, config/serve.py) on the current settings:
+## SHTAB_SERVER_HOST/PORT/WORKERS/THREADS (127.0.0.1, 8000, 2, 4).
+serve: $(STAMP)
+	$(PY) -m config.serve
 
 ## The whole suite (under CI=true: PostgreSQL, Redis and a real Celery worker are required).
 test: $(STAMP) messages

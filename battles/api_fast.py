@@ -18,7 +18,7 @@ in this battle are read in one query and kept per process for
 ``SHTAB["TOKEN_CACHE_SECONDS"]`` (5): a change saved through the ORM in this
 process (a token deleted, a user saved, his groups, a battle's participants,
 a character's owner) empties the cache at once; one made in another process
-(another gunicorn worker, the admin's, a shell, a bulk ``update()``) counts
+(another server process, the admin's, a shell, a bulk ``update()``) counts
 within the TTL. ``battles.wsgi_fast`` answers these requests before Django's
 middleware; ``battle_events`` below is the same path inside Django (the
 test client, and servers not started from ``config.wsgi``).

@@ -32,6 +32,7 @@ from battles.services import NewEvent
 from bench import env, synthetic
 from campaign.models import Campaign
 from campaign.roles import GAME_MASTER, PLAYER
+from config import serve
 from config.errors import Conflict
 
 EVENT_TABLE = BattleEvent._meta.db_table
@@ -191,7 +192,8 @@ def _free_port() -> int:
 
 
 class Server:
-    """gunicorn serving config.wsgi in its own process group, under the bench's environment."""
+    """The production server (``config.serve``: granian serving config.wsgi) in its own process
+    group, under the bench's environment."""
 
     def __init__(self, workers: int, threads: int) -> None:
         self.workers, self.threads = workers, threads
@@ -199,15 +201,13 @@ class Server:
         self.proc: subprocess.Popen | None = None
 
     def __enter__(self) -> Server:
-        cmd = [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "config.wsgi",
-               "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--threads", str(self.threads),
-               "--worker-class", "gthread", "--keep-alive", "30", "--log-level", "warning"]
+        cmd = serve.argv(host="127.0.0.1", port=self.port, workers=self.workers, threads=self.threads)
         self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env={**os.environ, **env.server_env()},
                                      start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.proc.returncode}")
+                raise RuntimeError(f"the server exited with {self.proc.returncode}")
             try:
                 c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 c.request("GET", "/api/event-types/")
@@ -216,7 +216,7 @@ class Server:
                 return self
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError("gunicorn did not answer within 30 s")
+        raise RuntimeError("the server did not answer within 30 s")
 
     def __exit__(self, *exc: Any) -> None:
         if self.proc and self.proc.poll() is None:
@@ -328,7 +328,7 @@ def append_http(w: World, *, clients: int, seconds: float, rounds: int, workers:
     http_rate, raw_rate = http_n / http_t, raw_n / raw_t
     return {"append_http_ratio": http_rate / raw_rate, "append_http_events_per_s": http_rate,
             "append_http_raw_events_per_s": raw_rate,
-            "append_http_layout": (f"{clients} clients, one battle each; gunicorn gthread {workers} workers x "
+            "append_http_layout": (f"{clients} clients, one battle each; granian {workers} workers x "
                                    f"{threads} threads; {rounds} rounds of {seconds:g} s per side"),
             "append_http_max_battle_length": max(http_next)}
 
@@ -514,7 +514,7 @@ class Worker:
 
 def projection_lag(w: World, *, rate: float, battles: int, seconds: float, workers: int,
                    threads: int, clients: int = 4) -> dict[str, Any]:
-    """``rate`` single-event appends a second over HTTP (gunicorn, as in
+    """``rate`` single-event appends a second over HTTP (the server, as in
     append_http), spread over ``battles`` battles by ``clients`` paced
     clients, with a real Celery worker replaying. For each 201, the time until
     the battle's stored projection shows that seq, seen by a poller reading the
@@ -597,7 +597,7 @@ def projection_lag(w: World, *, rate: float, battles: int, seconds: float, worke
             "projection_lag_max_ms": lags[-1], "projection_lag_samples": len(lags), "projection_lag_rate": n / wall,
             "projection_lag_replays": sum(len(v) for v in reached.values()),
             "projection_lag_layout": (f"{clients} paced HTTP clients, {battles} battles, target {rate:g} appends/s "
-                                      f"for {seconds:g} s; gunicorn {workers}x{threads}; a Celery worker -c 2; "
+                                      f"for {seconds:g} s; granian {workers}x{threads}; a Celery worker -c 2; "
                                       "'replays ran' counts projection updates the poller saw")}
 
 

@@ -41,12 +41,11 @@ SIZES = {
 }
 HTTP_CLIENTS = 8
 WRITERS = 16
-# 2 cores shared by gunicorn, the 8 client threads and PostgreSQL: one gunicorn
-# process per core (Python's GIL makes a process the unit of CPU), 4 threads
-# each so all 8 clients are served at once while requests wait on PostgreSQL.
-# 3x3, 4x2 and 8x1 measured lower on this machine (more processes, same 2
-# cores). Override with BENCH_GUNICORN=workers:threads.
-GUNICORN = tuple(int(x) for x in os.environ.get("BENCH_GUNICORN", "2:4").split(":"))
+# 2 cores shared by the server, the 8 client threads and PostgreSQL: config.serve's layout, one
+# granian process per core (Python's GIL makes a process the unit of CPU), 4 blocking threads each
+# so all 8 clients are served at once while requests wait on PostgreSQL. 4x1, 3x1 and 2x2 measured
+# no better here (docs/append.md, "Sixth pass"). Override with BENCH_SERVER=workers:threads.
+SERVER = tuple(int(x) for x in os.environ.get("BENCH_SERVER", "2:4").split(":"))
 
 
 def size(name: str):
@@ -224,9 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         run("append_batch", "append_batch (service vs executemany)",
             lambda: cases.append_batch(w, pairs=size("batch_pairs"), batches=size("batch_batches")))
-        run("append_http", "append_http (gunicorn vs autocommit inserts)",
+        run("append_http", "append_http (the server vs autocommit inserts)",
             lambda: cases.append_http(w, clients=HTTP_CLIENTS, seconds=size("http_seconds"),
-                                      rounds=size("http_rounds"), workers=GUNICORN[0], threads=GUNICORN[1]))
+                                      rounds=size("http_rounds"), workers=SERVER[0], threads=SERVER[1]))
         run("engine", f"engine fold and replay of {size('engine_events'):,} synthetic events",
             lambda: cases.engine_and_replay(w, n=size("engine_events"), repeats=size("engine_repeats")))
         run("fow_engine", f"FoW engine fold of {size('fow_engine_events'):,} synthetic events",
@@ -239,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             lambda: cases.writers(w, writers=WRITERS, seconds=size("writers_seconds"), rounds=size("writers_rounds")))
         run("projection_lag", "projection_lag (a Celery worker, 100 appends/s over HTTP across 20 battles)",
             lambda: cases.projection_lag(w, rate=100, battles=20, seconds=size("lag_seconds"),
-                                         workers=GUNICORN[0], threads=GUNICORN[1]))
+                                         workers=SERVER[0], threads=SERVER[1]))
 
         def standings_case() -> dict:
             from bench import standings

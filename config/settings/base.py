@@ -259,7 +259,7 @@ SHTAB = {
     # that username out from that address for the cool-off, right password included.
     "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),
     "LOGIN_COOLOFF_MINUTES": int(os.environ.get("SHTAB_LOGIN_COOLOFF_MINUTES", "15")),
-    # Reverse proxies in front of gunicorn that append to X-Forwarded-For (0: none).
+    # Reverse proxies in front of the server that append to X-Forwarded-For (0: none).
     "TRUSTED_PROXIES": int(os.environ.get("SHTAB_TRUSTED_PROXIES", "0")),
     # Largest character photo accepted, in pixels, checked before decoding (a
     # decompression bomb is a few KB on disk and gigabytes decoded).

@@ -20,7 +20,7 @@ SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
-# Collected static files (admin, API docs) are served by gunicorn through WhiteNoise.
+# Collected static files (admin, API docs) are served by the server (config.serve) through WhiteNoise.
 _SECURITY = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1  # noqa: F405
 MIDDLEWARE = [*MIDDLEWARE[:_SECURITY], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[_SECURITY:]]  # noqa: F405
 STORAGES = {

@@ -1,0 +1,155 @@
+"""The production server (``config.serve``: granian serving ``config.wsgi``)
+answers the API and appends through the lean front, and hands Django each
+response's ``close()``, so ``request_finished`` recycles the database
+connection as under any WSGI server (PEP 3333).
+
+PostgreSQL only: the server is another process and must see the test
+database (SQLite's test database lives in this process's memory); under
+CI=true the suite runs on PostgreSQL, so these run there.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from config import serve
+
+ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+pytestmark = [
+    pytest.mark.skipif(not ON_POSTGRES, reason="the server process needs a database it can share (PostgreSQL); "
+                                               "CI runs these on PostgreSQL"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    user = db["USER"] or "postgres"
+    auth = f"{user}:{db['PASSWORD']}@" if db["PASSWORD"] else f"{user}@"
+    return f"postgres://{auth}{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@contextmanager
+def server(**env: str):
+    """The server on a free port, on the test database; yields (port, application_name of its
+    database connections)."""
+    port, app_name = _free_port(), f"shtab-test-server-{secrets.token_hex(4)}"
+    environ = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base", "DATABASE_URL": _database_url(),
+               "DJANGO_DEBUG": "0", "PGAPPNAME": app_name, **env}
+    if not getattr(settings, "REDIS_URL", ""):
+        environ.pop("REDIS_URL", None)  # as this process: replays run eagerly in the server
+    proc = subprocess.Popen(serve.argv(host="127.0.0.1", port=port, workers=1, threads=2),
+                            cwd=str(serve.ROOT), env=environ, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, f"the server exited with {proc.returncode}"
+            try:
+                status, _ = request(port, "GET", "/api/event-types/")
+                assert status == 200
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer within 30 s"
+                time.sleep(0.2)
+        yield port, app_name
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def request(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        resp = conn.getresponse()
+        return resp.status, json.loads(resp.read() or b"null")
+    finally:
+        conn.close()
+
+
+def open_connections(app_name: str) -> int:
+    with connection.cursor() as cur:
+        cur.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [app_name])
+        return cur.fetchone()[0]
+
+
+def settled(app_name: str, want, timeout: float = 5.0) -> int:
+    """The server's open database connections once ``want(count)`` holds (or at the timeout)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        n = open_connections(app_name)
+        if want(n) or time.monotonic() > deadline:
+            return n
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def gm_token(game_master):
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.create(user=game_master).key
+
+
+START = {"type": "battle_started", "data": {"attacker": "A", "defender": "D"}, "key": "start"}
+
+
+def test_the_server_appends_through_the_lean_front_and_answers_a_stale_head(battle, gm_token):
+    from battles.models import BattleEvent
+
+    path = f"/api/battles/{battle.id}/events/"
+    with server() as (port, _):
+        status, body = request(port, "POST", path, {"expected_seq": 0, "events": [START]}, gm_token)
+        assert status == 201, body
+        assert [(e["seq"], e["type"], e["key"]) for e in body] == [(1, "battle_started", "start")]
+        status, again = request(port, "POST", path, {"expected_seq": 0, "events": [START]}, gm_token)
+        assert (status, again) == (200, body)  # the same key again: the stored answer, nothing new
+        status, stale = request(port, "POST", path, {"expected_seq": 0, "events": [
+            {"type": "turn_ended", "data": {"side": "attacker", "turn": 1}}]}, gm_token)
+        assert status == 409 and stale["error"]["code"] == "stale_seq", stale
+        status, stranger = request(port, "POST", path, {"expected_seq": 1, "events": [START]}, "no-such-token")
+        assert status == 401, stranger
+    stored = list(BattleEvent.objects.filter(battle=battle).values_list("seq", "type", "key"))
+    assert stored == [(1, "battle_started", "start")]
+
+
+def test_the_server_closes_each_response_so_django_recycles_connections(battle, gm_token):
+    from battles.services import battle_create
+
+    path = f"/api/battles/{battle.id}/events/"
+    other = battle_create(campaign=battle.campaign, name="Бой 2")
+    # Kept between requests (CONN_MAX_AGE 60): the server's connection is seen while it is idle.
+    with server(DB_CONN_MAX_AGE="60") as (port, app_name):
+        assert request(port, "POST", path, {"expected_seq": 0, "events": [START]}, gm_token)[0] == 201
+        assert settled(app_name, lambda n: n >= 1) >= 1
+    # CONN_MAX_AGE 0: request_finished, sent by the response's close(), closes it after each request,
+    # the lean append's and Django's alike.
+    with server(DB_CONN_MAX_AGE="0") as (port, app_name):
+        assert request(port, "POST", f"/api/battles/{other.id}/events/", {"expected_seq": 0, "events": [START]},
+                       gm_token)[0] == 201
+        assert settled(app_name, lambda n: n == 0) == 0
+        assert request(port, "GET", path, token=gm_token)[0] == 200
+        assert settled(app_name, lambda n: n == 0) == 0
