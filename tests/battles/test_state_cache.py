@@ -67,21 +67,51 @@ def test_a_state_for_another_seq_or_other_rules_is_never_used(campaign):
 @pytest.mark.django_db(transaction=True)
 def test_an_append_that_finds_the_entry_taken_starts_from_the_checkpoint_not_the_whole_log(campaign):
     """Another thread holds the battle's entry (or a failed comparison dropped it):
-    the locked path loads the process's last checkpoint (every 16th kept state)
-    and folds only the events after it; no projection read, the true state."""
+    the locked path loads the process's last checkpoint (every
+    ``checkpoint_every``-th kept state: 32) and folds only the events after it;
+    no projection read, the true state."""
     from bench import synthetic
 
-    script = synthetic.battle(21, types=synthetic.TURNS_ONLY)
+    every = STATE_CACHE.checkpoint_every
+    head = every + 4
+    script = synthetic.battle(head + 1, types=synthetic.TURNS_ONLY)
     battle = battle_create(campaign=campaign, name="checkpoint")
-    for e in script[:20]:
+    for e in script[:head]:
         battle_event_append(battle_id=battle.id, expected_seq=e.seq - 1, events=[NewEvent(e.type, e.data)])
-    taken = STATE_CACHE.take(battle.id, 20, fp(battle))  # another thread of this process holds it now
+    taken = STATE_CACHE.take(battle.id, head, fp(battle))  # another thread of this process holds it now
     assert taken is not None
     with CaptureQueriesContext(connection) as ctx:
-        battle_event_append(battle_id=battle.id, expected_seq=20, events=[NewEvent(script[20].type, script[20].data)])
+        battle_event_append(battle_id=battle.id, expected_seq=head,
+                            events=[NewEvent(script[head].type, script[head].data)])
     sql = [q["sql"] for q in ctx.captured_queries]
     append = sql[:next(i for i, q in enumerate(sql) if "battles_logposition" in q)]
     assert not any("battles_battleprojection" in q for q in append), "the checkpoint spares the projection"
     reads = [q for q in append if "battles_battleevent" in q and '"seq" >' in q]
-    assert reads and all("> 15" in q or "> 16" in q for q in reads), reads  # only the events after it
-    assert engine.dump(STATE_CACHE.take(battle.id, 21, fp(battle))) == engine.dump(fold_log(battle))
+    # only the events after it (the kept states count from the battle's first append, at seq 1)
+    assert reads and all(f"> {every - 1}" in q or f"> {every}" in q for q in reads), reads
+    assert engine.dump(STATE_CACHE.take(battle.id, head + 1, fp(battle))) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.parametrize("ruleset", ["v11.2", "fow"])
+def test_a_checkpoint_loads_as_the_state_it_was_written_from_and_a_copy_of_it(ruleset):
+    """What the locked path starts from is the kept state itself, not a view of
+    it: changing the state after it was kept (the next append owns it) leaves
+    the checkpoint as it was, and each load is a new copy."""
+    from battles.engine.fow.synthetic import synthetic_fow_battle
+    from battles.services import _StateCache
+    from bench import synthetic
+
+    events = synthetic.battle(400) if ruleset == "v11.2" else synthetic_fow_battle(400)
+    state = engine.fold(events[:300], ruleset=ruleset)
+    cache = _StateCache(checkpoint_every=1)
+    cache.keep(7, 300, "fp", state)
+    before = engine.state_to_json(state)
+    engine.fold(events[300:], state, copy=False, ruleset=ruleset)  # the owner goes on with it
+    assert engine.state_to_json(state) != before
+    first, second = cache.checkpoint(7, 300, "fp"), cache.checkpoint(7, 300, "fp")
+    assert type(first) is type(state) and engine.state_to_json(first) == before
+    assert first is not second and first == second
+    engine.fold(events[300:], first, copy=False, ruleset=ruleset)
+    assert engine.state_to_json(first) == engine.state_to_json(state)  # it folds on as the original did
+    assert engine.state_to_json(second) == before
+    assert cache.checkpoint(7, 300, "other rules") is None and cache.checkpoint(7, 299, "fp") is None
