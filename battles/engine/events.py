@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .errors import PayloadError
-from .schema import dataclass_schema, parse_dataclass
+from .schema import dataclass_schema, parse_dataclass, parse_dataclass_dumped
 
 P = TypeVar("P")
 
@@ -99,6 +99,16 @@ class EventType(Generic[P]):
         if isinstance(data, dict):
             data = self.upcast(data, version)
         return parse_dataclass(self.payload, data)
+
+    def parse_dumped(self, data: Any, version: int | None = None) -> tuple[P, Any]:
+        """``parse``'s payload and its canonical dump (``state.dump``'s), in one pass."""
+        version = self.version if version is None else version
+        if version != self.version or not isinstance(data, dict):
+            payload = self.parse(data, version)
+            from .state import dump
+
+            return payload, dump(payload)
+        return parse_dataclass_dumped(self.payload, data)
 
     def load(self, event: Event) -> P:
         """Rebuild a stored payload (replay time): trusted, upcast, not re-validated.

@@ -127,18 +127,17 @@ def parse_batch(new: Sequence[tuple[str, Any, int | None]], *, ruleset: Any = No
     event says is checked here, whether the battle allows it in ``decide``.
     Raises ``PayloadError`` naming the field, prefixed ``events[i].``."""
     from .errors import PayloadError
-    from .state import dump
 
     registry = _parts(ruleset)[0]
     out: list[Parsed] = []
     for i, (type_name, data, version) in enumerate(new):
         try:
             entry = registry.lookup(type_name)
-            payload = entry.parse(data, version)
+            payload, dumped = entry.parse_dumped(data, version)  # (one walk of the data for both)
         except PayloadError as exc:
             exc.field = f"events[{i}].{exc.field}"
             raise
-        out.append((entry, payload, dump(payload)))
+        out.append((entry, payload, dumped))
     return out
 
 

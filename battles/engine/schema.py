@@ -333,6 +333,156 @@ def _compile_inner(tp: Any, meta: dict[str, Any]) -> Any:  # noqa: C901 - one br
     raise TypeError(f"unsupported payload annotation {tp!r}")
 
 
+# --- parsed and dumped in one pass ------------------------------------------------
+# The append path needs each payload twice: parsed (the engine applies it) and in
+# its canonical dump (``state.dump``: what is stored). ``parse_dataclass_dumped``
+# builds both from the data in one walk of it, with the compiled checks above for
+# every value; the dump it gives is ``state.dump``'s of the parsed payload: the same
+# keys in the same order (a dataclass's fields as declared, defaults included; a
+# mapping's keys sorted), the same values, and no container shared with the
+# payload (the engine may keep and change the payload's lists and dicts).
+
+
+def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[Any, Any]:
+    """``(parse_dataclass(cls, data, path), state.dump(of it))``, in one pass where
+    the compiled parser takes the data; otherwise (a value it refuses, a class it
+    cannot compile) parsed and dumped apart, so a refusal names the same field."""
+    fast = _DUMPING.get(cls)
+    if fast is None:
+        fast = _compiled_dumping(cls)
+    if fast is not _SLOW:
+        try:
+            return fast(data)
+        except Exception:  # noqa: BLE001 - the walk gives the answer (or the same error)
+            pass
+    from .state import dump
+
+    payload = parse_dataclass(cls, data, path)
+    return payload, dump(payload)
+
+
+_DUMPING: dict[type, Any] = {}
+_PLAIN_CANON = (str, int, float, bool, type(None))
+
+
+def _compiled_dumping(cls: type) -> Any:
+    _DUMPING[cls] = _SLOW  # a class that refers to itself is parsed and dumped apart
+    try:
+        fast = _compile_dataclass_dumping(cls)
+    except Exception:  # noqa: BLE001 - an annotation the compiler does not know
+        fast = _SLOW
+    _DUMPING[cls] = fast
+    return fast
+
+
+def _default_canon(f: dataclasses.Field) -> Any:
+    """A function giving the dump of a missing field's default (a new container each time)."""
+    from .state import dump
+
+    if f.default is not _MISSING:
+        default = f.default
+        if type(default) in _PLAIN_CANON:
+            return lambda: default
+        return lambda: dump(default)
+    factory = f.default_factory
+    return lambda: dump(factory())
+
+
+def _compile_dataclass_dumping(cls: type) -> Any:
+    tps = hints(cls)
+    specs = []
+    for f in dataclasses.fields(cls):
+        required = f.default is _MISSING and f.default_factory is _MISSING
+        paired, check = _compile_dumping(tps[f.name], dict(f.metadata))
+        specs.append((f.name, required, paired, check, None if required else _default_canon(f)))
+    specs = tuple(specs)
+    known = frozenset(spec[0] for spec in specs)
+
+    def parse(data: Any) -> tuple[Any, Any]:
+        if not isinstance(data, dict) or not data.keys() <= known:
+            raise _Refused
+        kwargs = {}
+        canon = {}
+        for name, required, paired, check, default in specs:
+            if name in data:
+                if paired:
+                    kwargs[name], canon[name] = check(data[name])
+                else:
+                    kwargs[name] = canon[name] = check(data[name])
+            elif required:
+                raise _Refused
+            else:
+                canon[name] = default()
+        return cls(**kwargs), canon
+
+    return parse
+
+
+def _compile_dumping(tp: Any, meta: dict[str, Any]) -> tuple[bool, Any]:
+    """(paired, check): a plain value's check (``_compile``'s: the value parsed is its own
+    dump), or, ``paired``, a check that returns (value parsed, its dump)."""
+    optional, inner_tp = _is_optional(tp)
+    origin = get_origin(inner_tp)
+    if not (origin is list or origin is dict or dataclasses.is_dataclass(inner_tp)):
+        return False, _compile(tp, meta)
+    inner = _compile_dumping_inner(inner_tp, meta)
+    if not optional:
+        return True, inner
+
+    def check(value: Any) -> tuple[Any, Any]:
+        if value is None:
+            return None, None
+        return inner(value)
+
+    return True, check
+
+
+def _compile_dumping_inner(tp: Any, meta: dict[str, Any]) -> Any:
+    origin = get_origin(tp)
+    if origin is list:
+        (item_tp,) = get_args(tp)
+        fewest, most = meta.get("min_items"), meta.get("max_items")
+        paired, item = _compile_dumping(item_tp, meta.get("items", {}))
+
+        def items(value: Any) -> tuple[Any, Any]:
+            if not isinstance(value, list):
+                raise _Refused
+            if (fewest is not None and len(value) < fewest) or (most is not None and len(value) > most):
+                raise _Refused
+            if not paired:
+                parsed = [item(v) for v in value]
+                return parsed, parsed.copy()
+            pairs = [item(v) for v in value]
+            return [p for p, _ in pairs], [c for _, c in pairs]
+
+        return items
+    if origin is dict:
+        _key_tp, val_tp = get_args(tp)
+        paired, val = _compile_dumping(val_tp, {})
+
+        def mapping(value: Any) -> tuple[Any, Any]:
+            if not isinstance(value, dict):
+                raise _Refused
+            parsed = {}
+            canon = {}
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise _Refused
+                if paired:
+                    parsed[k], canon[k] = val(v)
+                else:
+                    parsed[k] = canon[k] = val(v)
+            return parsed, {k: canon[k] for k in sorted(canon)}
+
+        return mapping
+
+    def nested(value: Any) -> tuple[Any, Any]:  # a payload dataclass
+        fast = _DUMPING.get(tp) or _compiled_dumping(tp)
+        return fast(value)
+
+    return nested
+
+
 def to_json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """JSON Schema (draft 2020-12 subset) for an annotation."""
     meta = meta or {}

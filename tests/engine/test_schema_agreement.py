@@ -1,4 +1,4 @@
-"""One payload declaration, three readers that must agree.
+"""One payload declaration, three readers (and the parser that also dumps) that must agree.
 
 Every event type's payload is a dataclass from which the engine derives (1) the JSON Schema that
 clients discover (``GET /api/event-types/``, ``to_json_schema``), (2) the walk that names the first
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from jsonschema import Draft202012Validator
 from battles.engine import events, schema
 from battles.engine.errors import PayloadError
 from battles.engine.fow.registry import REGISTRY as FOW_REGISTRY
+from battles.engine.state import dump
 
 TYPES = sorted([(t.owner.code, name, t) for name, t in events.REGISTRY.items()]
                + [(t.owner.code, name, t) for name, t in FOW_REGISTRY.items()], key=lambda x: x[:2])
@@ -131,7 +133,9 @@ def variants(s: dict, value: Any, path: str):
 
 
 def verdicts(event_type, data: Any) -> tuple[Any, Any, Any]:
-    """(walk, compiled, schema): each the parsed value, or the refusal."""
+    """(walk, compiled, schema): each the parsed value, or the refusal. The fourth reader, the
+    compiled parser that also dumps (``parse_dataclass_dumped``'s one pass), is checked here
+    against the walk: the same verdict, the same value, and ``state.dump``'s text of it."""
     cls = event_type.payload
     try:
         walk = schema._parse_dataclass_walk(cls, copy.deepcopy(data))
@@ -142,6 +146,21 @@ def verdicts(event_type, data: Any) -> tuple[Any, Any, Any]:
         fast = fast_parser(copy.deepcopy(data))
     except Exception as e:  # noqa: BLE001 - the compiled parser refuses with a bare exception
         fast = e
+    try:
+        dumped = schema._compile_dataclass_dumping(cls)(copy.deepcopy(data))
+    except Exception as e:  # noqa: BLE001 - as the compiled parser
+        dumped = e
+    if isinstance(walk, Exception):
+        assert isinstance(dumped, Exception), f"the dumping parser accepts what the walk refuses: {data}"
+        with pytest.raises(PayloadError) as caught:
+            schema.parse_dataclass_dumped(cls, copy.deepcopy(data))
+        assert caught.value.field == walk.field
+    else:
+        assert not isinstance(dumped, Exception), f"the dumping parser refuses {data}: {dumped!r}"
+        assert repr(dumped[0]) == repr(walk)
+        # the same keys in the same order and the same values (1 and 1.0 differ in the text)
+        assert json.dumps(dumped[1]) == json.dumps(dump(walk)), data
+        assert schema.parse_dataclass_dumped(cls, copy.deepcopy(data)) == (walk, dump(walk))
     published = Draft202012Validator(schema.dataclass_schema(cls)).is_valid(data)
     return walk, fast, published
 
