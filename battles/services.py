@@ -177,6 +177,31 @@ def _bounded_version(ruleset: str, type_name: str) -> int | None:
     return _BOUNDED[key]
 
 
+def _chunk_bounded(events: Sequence[NewEvent], ruleset: str) -> bool:
+    """Each event of the chunk is of a type whose parser refuses anything nested deeper than the
+    depth cap, at its current schema version (no upcaster between): its depth need not be counted."""
+    for ev in events:
+        version = _bounded_version(ruleset, ev.type) if type(ev.type) is str else None
+        if version is None or ev.schema_version not in (None, version):
+            return False
+    return True
+
+
+def _rows_vouch(text: str) -> bool:
+    """The rows text of a chunk parsed as sent (``_rows_json``: type, canonical data, version and key
+    of each event) vouches for the chunk's input, so that every event passes ``_check_event_input``,
+    when it holds no NUL and no lone surrogate, no ``e+`` and at most one event's cap of bytes. Every
+    string of the input is in it (the type, the key, each value and mapping key; field names are the
+    payload's own), and each event's data is no longer as sent than as dumped: the dump keeps every
+    value and adds the defaults, and a number can only shrink in it where an integer of 17 digits or
+    more became a float, which its text then writes with ``e+`` (as any float of 1e16 or more).
+    ``e+`` anywhere (a number, or only a string that holds it) sends the chunk the longer way, which
+    answers as before. No die of such a chunk asks to be rolled: a die that does has no value, which
+    the parser requires of every die, so the chunk did not parse as sent."""
+    return ("e+" not in text and "\\u0000" not in text and not inputs.bad_text(text)
+            and len(text.encode()) <= EVENT_DATA_MAX_BYTES)
+
+
 def _chunk_checked(events: Sequence[NewEvent], ruleset: str) -> str | None:
     """The data checks of ``_check_event_input`` for a chunk of a batch written while it is decided,
     at once: one JSON text of the chunk (types, keys and data), searched once for NUL and lone
@@ -186,10 +211,8 @@ def _chunk_checked(events: Sequence[NewEvent], ruleset: str) -> str | None:
     The text (the chunk passed): every event passes ``_check_event_input``, or one is too deep and the
     parser refuses it; either way the batch's answer is the event-by-event check's. ``None``: check
     event by event."""
-    for ev in events:
-        version = _bounded_version(ruleset, ev.type) if type(ev.type) is str else None
-        if version is None or ev.schema_version not in (None, version):
-            return None
+    if not _chunk_bounded(events, ruleset):
+        return None
     try:
         text = _COMPACT.encode([[ev.type, ev.key, ev.data] for ev in events])
     except (TypeError, ValueError, RecursionError):
@@ -769,6 +792,26 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         filled.extend(chunk)
         return chunk
 
+    def prepare(lo: int, hi: int) -> tuple[list[Any], str]:
+        """Events ``lo``..``hi - 1`` of a batch written while it is decided, parsed, with the
+        statement's rows text. First as sent: when the parsed rows' text vouches for the data
+        (``_rows_vouch``), that is all, and the input is never encoded on its own; otherwise the
+        data's checks, the service's dice and the parse as ``fill`` has them."""
+        chunk = events[lo:hi]
+        if _chunk_bounded(chunk, ruleset):
+            sent = [(ev.type, ev.data, ev.schema_version) for ev in chunk]
+            try:
+                parsed = engine.parse_batch(sent, ruleset=ruleset)
+            except engine.PayloadError:
+                parsed = None
+            if parsed is not None:
+                text = _rows_json(parsed, keys[lo:hi])
+                if _rows_vouch(text):
+                    filled.extend(sent)
+                    return parsed, text
+        parsed = engine.parse_batch(fill(lo, hi), ruleset=ruleset)
+        return parsed, _rows_json(parsed, keys[lo:hi])
+
     def decide(parsed: Any = None) -> tuple[list[engine.Event], Any]:
         return engine.decide_and_apply(
             state, filled, first_seq=head + 1, rules=rules,
@@ -789,7 +832,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     outer = connection.in_atomic_block
     sql = _OPTIMISTIC_SQL[first]
     if speculate:
-        written = _write_while_deciding(sql, params, n, fill, keys, decide, ruleset)
+        written = _write_while_deciding(sql, params, n, prepare, decide)
         if written is None:
             return None
         (decided, after), got = written
@@ -870,14 +913,14 @@ _MORE_ROWS_SQL: list[str] = []
 
 
 def _write_while_deciding(sql: str, params: dict[str, Any], n: int,
-                          fill: Callable[[int, int], list[tuple[str, Any, int | None]]],
-                          keys: Sequence[str | None], decide: Callable[[Any], Any],
-                          ruleset: str) -> tuple[Any, list[tuple]] | None:
+                          prepare: Callable[[int, int], tuple[list[Any], str]],
+                          decide: Callable[[Any], Any]) -> tuple[Any, list[tuple]] | None:
     """Write a large batch while it is parsed and decided, in one transaction
     down a pipeline: ``BEGIN`` and the optimistic statement with the first
-    rows (``_chunks``), then each further chunk of rows checked (``fill``:
-    the data's caps and text, the service's dice), parsed and sent while the
-    database inserts the last, then the engine's checks of the whole batch,
+    rows (``_chunks``), then each further chunk of rows checked and parsed
+    (``prepare``: the data's caps and text, vouched for by the rows' own text
+    or checked as sent, and the service's dice) and sent while the database
+    inserts the last, then the engine's checks of the whole batch,
     then ``COMMIT`` (every check passed) or ``ROLLBACK`` (one refused: nothing
     is written, and the locked path decides again and answers; so does a
     payload the parser refuses). The rows stored are the parsed payloads'
@@ -892,7 +935,7 @@ def _write_while_deciding(sql: str, params: dict[str, Any], n: int,
     bounds = _chunks(n)
     try:
         lo, hi = bounds[0]
-        parsed = engine.parse_batch(fill(lo, hi), ruleset=ruleset)
+        parsed, rows = prepare(lo, hi)
     except (engine.PayloadError, InvalidInput):
         return None  # the caller checks the batch whole, and the locked path answers, naming the field
     if not _MORE_ROWS_SQL:
@@ -909,13 +952,12 @@ def _write_while_deciding(sql: str, params: dict[str, Any], n: int,
                     # statement, while the next rows are parsed, not by the COMMIT after the last.
                     raw.execute("SET CONSTRAINTS ALL IMMEDIATE")
                     cursors = [psycopg.Cursor(raw)]
-                    cursors[0].execute(sql, {**params, "rows": _rows_json(parsed, keys[lo:hi])}, prepare=True)
+                    cursors[0].execute(sql, {**params, "rows": rows}, prepare=True)
                     try:  # the database works on the rows sent while the next ones are parsed
                         for lo, hi in bounds[1:]:
-                            chunk = engine.parse_batch(fill(lo, hi), ruleset=ruleset)
+                            chunk, rows = prepare(lo, hi)
                             cur = psycopg.Cursor(raw)
-                            cur.execute(more, {**params, "offset": lo, "rows": _rows_json(chunk, keys[lo:hi])},
-                                        prepare=True)
+                            cur.execute(more, {**params, "offset": lo, "rows": rows}, prepare=True)
                             cursors.append(cur)
                             parsed.extend(chunk)
                         decided = decide(parsed)

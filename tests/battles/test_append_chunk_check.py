@@ -169,3 +169,92 @@ def test_a_type_nesting_deeper_than_the_cap_is_not_depth_bounded(monkeypatch):
     monkeypatch.setattr(services, "max_depth", lambda payload: EVENT_DATA_MAX_DEPTH)
     monkeypatch.setattr(services, "_BOUNDED", {})
     assert services._bounded_version("v11.2", "fire") == engine.lookup("fire").version
+
+
+# --- the rows' own text vouching for a chunk parsed as sent (``services._rows_vouch``, sixth pass) ------
+def rows_text(events, ruleset="v11.2"):
+    parsed = engine.parse_batch([(e.type, e.data, e.schema_version) for e in events], ruleset=ruleset)
+    return services._rows_json(parsed, [e.key for e in events])
+
+
+def input_bytes(data) -> int:
+    return len(services._COMPACT.encode(data).encode())
+
+
+def test_a_clean_chunk_parsed_as_sent_is_vouched_for_and_passes_event_by_event():
+    events = chunk()
+    assert services._rows_vouch(rows_text(events)) and one_by_one_passes(events) and fine(events, "v11.2")
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800", "\\u0000"])
+@pytest.mark.parametrize("where", ["data value", "mapping key", "event key"])
+def test_bad_text_parsed_as_sent_is_never_vouched_for(bad, where):
+    """A NUL, a lone surrogate (or the harmless text ``\\u0000``) in any string the payload keeps."""
+    events = chunk()
+    shot = next(i for i, e in enumerate(events) if e.type == "fire")
+    postures = next(i for i, e in enumerate(events) if e.type == "postures_declared" and e.data["units"])
+    if where == "data value":
+        events = with_event(events, shot, data={**events[shot].data, "shooter": f"a{bad}b"})
+    elif where == "mapping key":
+        units = dict(events[postures].data["units"])
+        units[f"u{bad}"] = units.pop(next(iter(units)))
+        events = with_event(events, postures, data={**events[postures].data, "units": units})
+    else:
+        events = with_event(events, shot, key=f"k{bad}")
+    assert services._rows_vouch(rows_text(events)) is False
+    assert one_by_one_passes(events) is (bad == "\\u0000")
+
+
+@pytest.mark.parametrize("code", ["v11.2", "fow"])
+def test_a_chunk_that_parses_as_sent_has_no_die_to_roll_and_one_that_asks_for_a_roll_does_not_parse(code):
+    """Why the vouch need not look for dice: a die the service must roll has no value, which the parser
+    requires of every die; whatever parses as sent is what the dice fillers leave as it is."""
+    script = SCRIPT if code == "v11.2" else _fow_script()
+    asked = 0
+    for e in script:
+        engine.parse_batch([(e.type, e.data, e.version)], ruleset=code)
+        assert engine.fill_rolls(e.type, e.data, lambda sides: 1, ruleset=code) == e.data, e.type
+        text = json.dumps(e.data)
+        if '"source": "entered"' in text or '"source": "rolled"' in text:
+            asking = json.loads(text.replace('"value": ', '"was": ', 1))
+            with pytest.raises(engine.PayloadError):
+                engine.parse_batch([(e.type, asking, e.version)], ruleset=code)
+            rolled = engine.fill_rolls(e.type, {**asking}, lambda sides: 1, ruleset=code)
+            asked += rolled != asking
+    assert asked > 0
+
+
+def test_rows_over_one_events_cap_in_bytes_are_never_vouched_for():
+    within = '[["fire",{"shooter":"' + "ж" * (EVENT_DATA_MAX_BYTES // 2 - 40) + '"},1,"k"]]'
+    assert services._rows_vouch(within)
+    over = '[["fire",{"shooter":"' + "ж" * (EVENT_DATA_MAX_BYTES // 2) + '"},1,"k"]]'
+    assert len(over) < EVENT_DATA_MAX_BYTES < len(over.encode()) and not services._rows_vouch(over)
+
+
+@pytest.mark.parametrize("digits", [1, 2, 15, 16, 17, 18, 25, 100, 300])
+def test_data_as_sent_is_never_longer_than_its_dump_when_the_rows_are_vouched_for(digits):
+    """The size half of the vouch: an integer in a float field is the only value the dump writes
+    shorter, and only from 17 digits on, where its float is written with ``e+``."""
+    base = next(e for e in SCRIPT if e.type == "fire" and e.data["struck"])
+    number = 10 ** (digits - 1) + 7
+    data = {**base.data, "distance": number, "struck": [{**s, "distance": number} for s in base.data["struck"]]}
+    events = [NewEvent(type=base.type, data=data, key="k")]
+    text = rows_text(events)
+    assert services._rows_vouch(text) is (digits < 17)
+    if digits < 17:
+        assert input_bytes(data) <= input_bytes(json.loads(text)[0][1])
+    if digits >= 25:  # what the e+ guard is for: the number's own text shrinks in the dump
+        assert len(str(number)) > len(services._COMPACT.encode(float(number)))
+
+
+def test_every_synthetic_event_as_sent_is_no_longer_than_its_dump():
+    for code, script in (("v11.2", SCRIPT), ("fow", _fow_script())):
+        for e in script:
+            entry, _payload, dumped = engine.parse_batch([(e.type, e.data, e.version)], ruleset=code)[0]
+            assert input_bytes(e.data) <= input_bytes(dumped), (code, e.type)
+
+
+def _fow_script():
+    from battles.engine.fow.synthetic import synthetic_fow_battle
+
+    return synthetic_fow_battle(300)

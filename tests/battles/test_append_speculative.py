@@ -375,3 +375,42 @@ def test_dice_the_service_rolls_in_a_later_chunk_are_rolled_and_stored_with_thei
     assert die == {"value": face, "source": "rolled", "rng": services.SERVICE_RNG}
     assert len(stored(battle)) == 88 and replayed(battle) == engine.dump(engine.fold(
         [*SCRIPT[:8], *[engine.Event(e.seq, e.type, e.data, 1) for e in SCRIPT[8:88]]]))
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+@pytest.mark.parametrize("at", [3, 35])
+@pytest.mark.django_db(transaction=True)
+def test_bad_text_in_a_field_the_payload_keeps_is_named_and_nothing_is_written(campaign, spoken, bad, at):
+    """A chunk that parses as sent is vouched for by its rows' own text (``_rows_vouch``); a NUL or a
+    lone surrogate in a string the payload keeps (a shooter's id) is not, and is named as the whole
+    batch's check names it, with nothing written and the connection idle."""
+    battle = battle_create(campaign=campaign, name="bad kept text")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:48])
+    shots = [i for i, e in enumerate(events) if e.type == "fire"]
+    shot = min(shots, key=lambda i: abs(i - at))
+    events[shot] = NewEvent("fire", {**events[shot].data, "shooter": f"x{bad}y"}, key=events[shot].key)
+    before = position()
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, events=events, expected_seq=8, as_game_master=True)
+    assert exc.value.as_dict()["field"] == f"events[{shot}].data.shooter"
+    assert [e.seq for e in stored(battle)] == list(range(1, 9)) and position() == before and idle()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_huge_integer_in_a_float_field_takes_the_longer_check_and_is_stored_as_the_locked_path_would(
+        campaign, spoken):
+    battle = battle_create(campaign=campaign, name="huge number")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:48])
+    shot = next(i for i, e in enumerate(events) if e.type == "fire" and i > services.SPECULATE_FIRST_ROWS)
+    events[shot] = NewEvent("fire", {**events[shot].data, "distance": 10**20}, key=events[shot].key)
+    try:
+        battle_event_append(battle_id=battle.id, events=events, expected_seq=8, as_game_master=True)
+    except RuleRefused:  # the engine may refuse a shot that far; then nothing is written either way
+        assert [e.seq for e in stored(battle)] == list(range(1, 9)) and idle()
+        return
+    kept = stored(battle)[8 + shot]
+    assert kept.data["distance"] == 1e20  # (jsonb keeps it as the number 100000000000000000000)
+    assert replayed(battle) == engine.dump(engine.fold([engine.Event(e.seq, e.type, e.data, e.schema_version)
+                                                        for e in stored(battle)]))
