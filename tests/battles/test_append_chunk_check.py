@@ -258,3 +258,24 @@ def _fow_script():
     from battles.engine.fow.synthetic import synthetic_fow_battle
 
     return synthetic_fow_battle(300)
+
+
+def test_ascii_rows_over_one_events_cap_are_never_vouched_for():
+    within = '[["fire",{"shooter":"' + "x" * (EVENT_DATA_MAX_BYTES - 40) + '"},1,"k"]]'
+    over = '[["fire",{"shooter":"' + "x" * EVENT_DATA_MAX_BYTES + '"},1,"k"]]'
+    assert services._rows_vouch(within) and not services._rows_vouch(over)
+
+
+def test_a_pipeline_command_falls_back_to_execute_where_psycopg_cannot_queue_one():
+    class Plain:  # no _exec_command (another psycopg), or no pipeline open
+        _pipeline = None
+
+        def __init__(self):
+            self.sent = []
+
+        def execute(self, sql):
+            self.sent.append(sql)
+
+    raw = Plain()
+    services._queue_command(raw, b"SET CONSTRAINTS ALL IMMEDIATE")
+    assert raw.sent == ["SET CONSTRAINTS ALL IMMEDIATE"]
