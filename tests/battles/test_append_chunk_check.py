@@ -279,3 +279,25 @@ def test_a_pipeline_command_falls_back_to_execute_where_psycopg_cannot_queue_one
     raw = Plain()
     services._queue_command(raw, b"SET CONSTRAINTS ALL IMMEDIATE")
     assert raw.sent == ["SET CONSTRAINTS ALL IMMEDIATE"]
+
+
+class _Key(str):
+    pass
+
+
+@pytest.mark.parametrize("key", ["k", "x" * 128, "", "x" * 129, 7, None, _Key("k"), "a\x00", "a\ud800", "ж" * 128])
+def test_a_batch_is_vouched_for_whole_only_where_the_whole_batch_check_passes_its_keys(key):
+    """``_batch_shape_fine`` may say yes only where ``_check_batch`` would not refuse the batch's keys
+    (a str subclass it leaves to that check)."""
+    events = chunk(SCRIPT[:20])
+    events = with_event(events, 15, key=key)
+    try:
+        services._check_batch(events)
+        whole = True
+    except InvalidInput:
+        whole = False
+    shape = services._batch_shape_fine(events)
+    assert not shape or whole
+    assert shape is (whole and type(key) is not _Key)
+    repeated = with_event(events, 3, key=events[15].key)
+    assert services._batch_shape_fine(repeated) is (key is None and shape)

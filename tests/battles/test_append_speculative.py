@@ -414,3 +414,19 @@ def test_a_huge_integer_in_a_float_field_takes_the_longer_check_and_is_stored_as
     assert kept.data["distance"] == 1e20  # (jsonb keeps it as the number 100000000000000000000)
     assert replayed(battle) == engine.dump(engine.fold([engine.Event(e.seq, e.type, e.data, e.schema_version)
                                                         for e in stored(battle)]))
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+@pytest.mark.django_db(transaction=True)
+def test_bad_text_in_a_later_events_key_is_named_before_the_first_rows_are_sent(campaign, spoken, bad):
+    """Every key of the batch goes with the first statement (the check that none is stored), before a
+    later chunk is checked: a key with a NUL or a lone surrogate sends the batch to the whole-batch
+    check at once (once a 500: the surrogate could not be encoded for the database)."""
+    battle = battle_create(campaign=campaign, name="bad key")
+    battle_event_append(battle_id=battle.id, events=new(SCRIPT[:8]), expected_seq=0, as_game_master=True)
+    events = new(SCRIPT[8:48])
+    events[35] = NewEvent(events[35].type, events[35].data, key=f"k{bad}")
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, events=events, expected_seq=8, as_game_master=True)
+    assert exc.value.as_dict()["field"] == "events[35].key"
+    assert spoken == [] and [e.seq for e in stored(battle)] == list(range(1, 9)) and idle()
