@@ -137,15 +137,8 @@ def parse_dataclass(cls: type, data: Any, path: str = "data") -> Any:
     accepts exactly what the walk below accepts and builds the same value,
     without building a path per value. Anything it does not accept is handed
     to the walk, which names the first bad field as always."""
-    fast = _PARSERS.get(cls)
-    if fast is None:
-        fast = _compiled_parser(cls)
-    if fast is not _SLOW:
-        try:
-            return fast(data)
-        except Exception:  # noqa: BLE001 - the walk below gives the answer (or the same error)
-            pass
-    return _parse_dataclass_walk(cls, data, path)
+    got = _try_compiled(_PARSERS, _compile_dataclass, cls, data)
+    return _parse_dataclass_walk(cls, data, path) if got is _NOT_TAKEN else got
 
 
 def _parse_dataclass_walk(cls: type, data: Any, path: str = "data") -> Any:
@@ -208,16 +201,37 @@ def _SLOW(data: Any) -> Any:  # noqa: N802 - marker: this class is always parsed
 
 
 _PARSERS: dict[type, Any] = {}
+_NOT_TAKEN = object()  # what ``_try_compiled`` gives for data the compiled function did not take
+
+
+def _compiled_in(table: dict[type, Any], build: Any, cls: type) -> Any:
+    """``cls``'s compiled function in ``table``, built once by ``build``; ``_SLOW`` for a class that
+    refers to itself (marked while it is built) or an annotation the compiler does not know."""
+    fast = table.get(cls)
+    if fast is None:
+        table[cls] = _SLOW
+        try:
+            fast = build(cls)
+        except Exception:  # noqa: BLE001 - an annotation the compiler does not know: the walk decides
+            fast = _SLOW
+        table[cls] = fast
+    return fast
+
+
+def _try_compiled(table: dict[type, Any], build: Any, cls: type, data: Any) -> Any:
+    """The compiled function's answer for ``data``, or ``_NOT_TAKEN`` where it refuses (or there is
+    none): the caller's walk then gives the answer, or names the same error."""
+    fast = _compiled_in(table, build, cls)
+    if fast is not _SLOW:
+        try:
+            return fast(data)
+        except Exception:  # noqa: BLE001 - the walk gives the answer (or the same error)
+            pass
+    return _NOT_TAKEN
 
 
 def _compiled_parser(cls: type) -> Any:
-    _PARSERS[cls] = _SLOW  # a class that refers to itself is parsed by the walk
-    try:
-        fast = _compile_dataclass(cls)
-    except Exception:  # noqa: BLE001 - an annotation the compiler does not know: the walk decides
-        fast = _SLOW
-    _PARSERS[cls] = fast
-    return fast
+    return _compiled_in(_PARSERS, _compile_dataclass, cls)
 
 
 def _compile_dataclass(cls: type) -> Any:
@@ -347,14 +361,9 @@ def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[An
     """``(parse_dataclass(cls, data, path), state.dump(of it))``, in one pass where
     the compiled parser takes the data; otherwise (a value it refuses, a class it
     cannot compile) parsed and dumped apart, so a refusal names the same field."""
-    fast = _DUMPING.get(cls)
-    if fast is None:
-        fast = _compiled_dumping(cls)
-    if fast is not _SLOW:
-        try:
-            return fast(data)
-        except Exception:  # noqa: BLE001 - the walk gives the answer (or the same error)
-            pass
+    got = _try_compiled(_DUMPING, _compile_dataclass_dumping, cls, data)
+    if got is not _NOT_TAKEN:
+        return got
     from .state import dump
 
     payload = parse_dataclass(cls, data, path)
@@ -366,13 +375,7 @@ _PLAIN_CANON = (str, int, float, bool, type(None))
 
 
 def _compiled_dumping(cls: type) -> Any:
-    _DUMPING[cls] = _SLOW  # a class that refers to itself is parsed and dumped apart
-    try:
-        fast = _compile_dataclass_dumping(cls)
-    except Exception:  # noqa: BLE001 - an annotation the compiler does not know
-        fast = _SLOW
-    _DUMPING[cls] = fast
-    return fast
+    return _compiled_in(_DUMPING, _compile_dataclass_dumping, cls)
 
 
 def _default_canon(f: dataclasses.Field) -> Any:
