@@ -95,8 +95,9 @@ def _check_batch(events: Sequence[NewEvent]) -> None:
         if ev.key is None:
             continue
         if not _key_fine(ev.key):
-            raise InvalidInput(f"events[{i}].key: строка от 1 до 128 символов.",
-                               f"events[{i}].key: a string of 1 to 128 characters.", field=f"events[{i}].key")
+            raise InvalidInput(f"events[{i}].key: строка от 1 до {KEY_MAX_LENGTH} символов.",
+                               f"events[{i}].key: a string of 1 to {KEY_MAX_LENGTH} characters.",
+                               field=f"events[{i}].key")
         if ev.key in seen:
             raise InvalidInput(f"events[{i}].key: ключ повторяется в пакете.",
                                f"events[{i}].key: the key repeats within the batch.", field=f"events[{i}].key")
@@ -115,12 +116,16 @@ def _batch_shape_fine(events: Sequence[NewEvent]) -> bool:
     # ``_key_fine`` for each, in C loops (a str subclass is not vouched for here: _check_batch decides it),
     # and no NUL or lone surrogate: the keys are sent with the first rows, before later chunks are checked
     return (set(map(type, keys)) == {str} and len(set(keys)) == len(keys)
-            and min(map(len, keys)) > 0 and max(map(len, keys)) <= 128 and not any(map(inputs.bad_text, keys)))
+            and min(map(len, keys)) > 0 and max(map(len, keys)) <= KEY_MAX_LENGTH
+            and not any(map(inputs.bad_text, keys)))
+
+
+KEY_MAX_LENGTH = BattleEvent._meta.get_field("key").max_length  # an idempotency key's characters
 
 
 def _key_fine(key: Any) -> bool:
-    """An idempotency key: a string of 1 to 128 characters."""
-    return isinstance(key, str) and 0 < len(key) <= 128
+    """An idempotency key: a string of 1 to ``KEY_MAX_LENGTH`` characters."""
+    return isinstance(key, str) and 0 < len(key) <= KEY_MAX_LENGTH
 
 
 # ``json.dumps`` with options builds an encoder per call: one, built once.
@@ -203,7 +208,13 @@ def _rows_vouch(text: str) -> bool:
     ``e+`` anywhere (a number, or only a string that holds it) sends the chunk the longer way, which
     answers as before. No die of such a chunk asks to be rolled: a die that does has no value, which
     the parser requires of every die, so the chunk did not parse as sent."""
-    if "e+" in text or "\\u0000" in text:
+    return "e+" not in text and _json_text_fine(text)
+
+
+def _json_text_fine(text: str) -> bool:
+    """A JSON text (ours: NUL is written ``\\u0000``) with no NUL and no lone surrogate in what it
+    says, within one event's cap in bytes."""
+    if "\\u0000" in text:
         return False
     if text.isascii():  # (no surrogate in it, and as many bytes as characters)
         return len(text) <= EVENT_DATA_MAX_BYTES
@@ -225,9 +236,7 @@ def _chunk_checked(events: Sequence[NewEvent], ruleset: str) -> str | None:
         text = _COMPACT.encode([[ev.type, ev.key, ev.data] for ev in events])
     except (TypeError, ValueError, RecursionError):
         return None
-    if "\\u0000" in text or inputs.bad_text(text) or len(text.encode()) > EVENT_DATA_MAX_BYTES:
-        return None
-    return text
+    return text if _json_text_fine(text) else None
 
 
 def _replayed(battle_id: int, events: Sequence[NewEvent], ruleset: str | None = None) -> list[BattleEvent] | None:

@@ -87,8 +87,9 @@ class EventType(Generic[P]):
             version += 1
         return data
 
-    def parse(self, data: Any, version: int | None = None) -> P:
-        """Validate a payload from outside (append time)."""
+    def _current(self, data: Any, version: int | None) -> Any:
+        """Data from outside at ``version`` (default: the current one), upcast to the current
+        version; a version this type does not know is refused."""
         version = self.version if version is None else version
         if version > self.version or (version < self.version and version not in self.upcasters):
             raise PayloadError(
@@ -96,19 +97,15 @@ class EventType(Generic[P]):
                 f"schema_version: тип {self.name} не знает версию {version}",
                 f"schema_version: type {self.name} has no version {version}",
             )
-        if isinstance(data, dict):
-            data = self.upcast(data, version)
-        return parse_dataclass(self.payload, data)
+        return self.upcast(data, version) if isinstance(data, dict) else data
+
+    def parse(self, data: Any, version: int | None = None) -> P:
+        """Validate a payload from outside (append time)."""
+        return parse_dataclass(self.payload, self._current(data, version))
 
     def parse_dumped(self, data: Any, version: int | None = None) -> tuple[P, Any]:
         """``parse``'s payload and its canonical dump (``state.dump``'s), in one pass."""
-        version = self.version if version is None else version
-        if version != self.version or not isinstance(data, dict):
-            payload = self.parse(data, version)
-            from .state import dump
-
-            return payload, dump(payload)
-        return parse_dataclass_dumped(self.payload, data)
+        return parse_dataclass_dumped(self.payload, self._current(data, version))
 
     def load(self, event: Event) -> P:
         """Rebuild a stored payload (replay time): trusted, upcast, not re-validated.

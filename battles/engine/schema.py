@@ -371,7 +371,6 @@ def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[An
 
 
 _DUMPING: dict[type, Any] = {}
-_PLAIN_CANON = (str, int, float, bool, type(None))
 
 
 def _compiled_dumping(cls: type) -> Any:
@@ -380,11 +379,11 @@ def _compiled_dumping(cls: type) -> Any:
 
 def _default_canon(f: dataclasses.Field) -> Any:
     """A function giving the dump of a missing field's default (a new container each time)."""
-    from .state import dump
+    from .state import _PLAIN, dump
 
     if f.default is not _MISSING:
         default = f.default
-        if type(default) in _PLAIN_CANON:
+        if type(default) in _PLAIN:  # its own dump
             return lambda: default
         return lambda: dump(default)
     factory = f.default_factory

@@ -5,6 +5,7 @@ parser refuses it; anything else sends the chunk to the event-by-event check. An
 ``schema.max_depth``, the bound the depth part relies on."""
 from __future__ import annotations
 
+import copy
 import json
 import math
 from dataclasses import dataclass
@@ -214,14 +215,33 @@ def test_a_chunk_that_parses_as_sent_has_no_die_to_roll_and_one_that_asks_for_a_
     for e in script:
         engine.parse_batch([(e.type, e.data, e.version)], ruleset=code)
         assert engine.fill_rolls(e.type, e.data, lambda sides: 1, ruleset=code) == e.data, e.type
-        text = json.dumps(e.data)
-        if '"source": "entered"' in text or '"source": "rolled"' in text:
-            asking = json.loads(text.replace('"value": ', '"was": ', 1))
-            with pytest.raises(engine.PayloadError):
-                engine.parse_batch([(e.type, asking, e.version)], ruleset=code)
-            rolled = engine.fill_rolls(e.type, {**asking}, lambda sides: 1, ruleset=code)
-            asked += rolled != asking
+        asking = copy.deepcopy(e.data)
+        die = _first_die(asking)
+        if die is None:
+            continue
+        die["source"] = "rolled"
+        del die["value"]  # a die asking the service to roll it, nothing else changed
+        with pytest.raises(engine.PayloadError) as refused:
+            engine.parse_batch([(e.type, asking, e.version)], ruleset=code)
+        assert refused.value.field.endswith(".value"), refused.value.field
+        rolled = engine.fill_rolls(e.type, asking, lambda sides: 1, ruleset=code)
+        engine.parse_batch([(e.type, rolled, e.version)], ruleset=code)  # once rolled, it parses
+        asked += 1
     assert asked > 0
+
+
+def _first_die(value):
+    """The first die (an object with a ``source`` and a ``value``) in ``value``, or None."""
+    if isinstance(value, dict):
+        if "source" in value and "value" in value:
+            return value
+        value = list(value.values())
+    if isinstance(value, list):
+        for v in value:
+            found = _first_die(v)
+            if found is not None:
+                return found
+    return None
 
 
 def test_rows_over_one_events_cap_in_bytes_are_never_vouched_for():
