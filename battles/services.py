@@ -1083,10 +1083,13 @@ class _GroupCommit:
                 raw = connection.connection
                 cursors = []
                 with raw.pipeline(), raw.transaction():
-                    raw.cursor().execute(self.LOCK_SQL.format(battles=Battle._meta.db_table),
-                                         [sorted({i.battle_id for i in batch})])
+                    # psycopg's own cursors, bound on the server and prepared: the connection's
+                    # default (Django's ClientCursor) would send every statement as new text, which
+                    # the database parses and plans each time.
+                    psycopg.Cursor(raw).execute(self.LOCK_SQL.format(battles=Battle._meta.db_table),
+                                                [sorted({i.battle_id for i in batch})], prepare=True)
                     for item in batch:
-                        cur = raw.cursor()
+                        cur = psycopg.Cursor(raw)
                         cur.execute(item.sql, item.params, prepare=True)
                         cursors.append(cur)
                 for item, cur in zip(batch, cursors, strict=True):

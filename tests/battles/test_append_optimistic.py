@@ -272,3 +272,51 @@ def test_grouped_commits_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(
     assert seen == list(BattleEvent.objects.order_by("position").values_list("position", flat=True))
     if on_pg():
         assert services.GROUP_COMMIT.groups > 0, "no two appends ever shared a commit"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_group_sends_its_statements_bound_and_prepared(campaign, monkeypatch):
+    """The group commit's statements go as psycopg's own server-bound cursors,
+    prepared once per connection, like an append alone: Django's default
+    cursor (ClientCursor) would send each as new text with its values inlined,
+    which the database parses and plans every time (docs/append.md, "Seventh
+    pass")."""
+    if not on_pg():
+        pytest.skip("the group commit is PostgreSQL's")
+    from battles.models import LogPosition
+
+    LogPosition.objects.get_or_create(id=1)
+    battles = [battle_create(campaign=campaign, name=f"grouped {i}") for i in range(2)]
+    for b in battles:
+        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
+    held = []
+
+    def hold(sql, params, battle_id):  # the statements the group would send, not sent: nothing is written
+        held.append(services._Pending(sql, params, battle_id))
+        return []
+
+    monkeypatch.setattr(services.GROUP_COMMIT, "execute", hold)
+    for b in battles:
+        assert services._append_optimistic(b.id, [turn(2)], 1, None, True, None) is None
+    monkeypatch.undo()
+    assert len(held) == 2 and not BattleEvent.objects.filter(seq=2).exists()
+
+    def prepared():
+        with connection.cursor() as cur:
+            cur.execute("SELECT statement, parameter_types::text FROM pg_prepared_statements")
+            return cur.fetchall()
+
+    connection.ensure_connection()
+    before = len(prepared())
+    services.GROUP_COMMIT._run(held)
+    assert all(len(item.rows) == 1 for item in held)
+    assert sorted(BattleEvent.objects.filter(seq=2).values_list("battle_id", flat=True)) == [b.id for b in battles]
+    statements = prepared()
+    assert len(statements) == before + 2  # the battles' lock and the optimistic statement, once for both
+    texts = [s for s, _ in statements]
+    assert any(s.startswith("WITH b AS") and "$1" in s for s in texts)
+    assert any(s.startswith("SELECT id FROM") and "FOR UPDATE" in s for s in texts)
+    for item in held:  # once more, for the same battles: the prepared statements again, no new ones
+        item.params = {**item.params, "head": 2, "keys": "[]", "rows": item.params["rows"]}
+    services.GROUP_COMMIT._run(held)
+    assert all(len(item.rows) == 1 for item in held) and len(prepared()) == before + 2
