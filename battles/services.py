@@ -697,14 +697,21 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
 
 def _optimistic_sql(*, first: bool) -> str:
     """One statement: compare-and-swap the battle's head (with its rules
-    snapshot, its campaign's status and ruleset, and none of the batch's keys
-    stored), then take the global positions (the LogPosition row, locked after
-    the battle row as on the locked path), then insert the rows from one JSON
-    array. A failed comparison changes nothing and inserts no row. A lost
-    LogPosition row leaves the positions NULL, which the NOT NULL column
-    refuses, so the head never moves without its events. ``first``: the
-    battle's first events, which also store its rules snapshot."""
-    battles, positions, events = Battle._meta.db_table, LogPosition._meta.db_table, BattleEvent._meta.db_table
+    snapshot, its campaign's status and ruleset), then take the global
+    positions (the LogPosition row, locked after the battle row as on the
+    locked path), then insert the rows from one JSON array. A failed
+    comparison changes nothing and inserts no row. A lost LogPosition row
+    leaves the positions NULL, which the NOT NULL column refuses, so the head
+    never moves without its events. ``first``: the battle's first events,
+    which also store its rules snapshot.
+
+    A key already stored is refused by the unique index (battleevent_unique_key)
+    as the row is inserted: the statement fails whole, nothing is written, and
+    the locked path answers the retry. There is no lookup of the keys before:
+    the planner, with statistics older than the battle, would check a generic
+    plan's ``key = ANY(…)`` as a filter over every event of the battle
+    (docs/append.md, "Seventh pass")."""
+    battles, positions = Battle._meta.db_table, LogPosition._meta.db_table
     campaigns, versions = Campaign._meta.db_table, RulesDataVersion._meta.db_table
     return (
         f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int"
@@ -715,9 +722,7 @@ def _optimistic_sql(*, first: bool) -> str:
            "v.version IS NOT DISTINCT FROM %(rules_version)s::bigint) " if first else "")
         +
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
-        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) "
-        f"AND NOT EXISTS (SELECT 1 FROM {events} e WHERE e.battle_id = %(id)s::bigint "
-        f"AND e.key = ANY(ARRAY(SELECT jsonb_array_elements_text(%(keys)s::jsonb)))) RETURNING id), "
+        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
         f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
         f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
         + _insert_rows_sql(battle="b.id", source="b CROSS JOIN", join="LEFT JOIN p ON TRUE")
@@ -841,9 +846,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     keys = [ev.key for ev in events]
     n = len(events)
     params = {"n": n, "id": battle_id, "head": head, "rules": meta.rules_json, "ruleset": ruleset,
-              # the keys as one JSON text (psycopg dumps a list of strings as an array value by value)
-              "keys": _COMPACT.encode([k for k in keys if k is not None]), "user": user_id, "at": now, "rows": None,
-              "rules_version": rules_version}
+              "user": user_id, "at": now, "rows": None, "rules_version": rules_version}
     if not _OPTIMISTIC_SQL:
         _OPTIMISTIC_SQL.extend([_optimistic_sql(first=False), _optimistic_sql(first=True)])
     connection.ensure_connection()
@@ -870,8 +873,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
                     with psycopg.Cursor(connection.connection) as cur:
                         cur.execute(sql, params, prepare=True)
                         got = cur.fetchall()
-        except IntegrityError:  # (psycopg's, as Django's) a lost LogPosition row: the locked path recreates it
-            return None
+        except IntegrityError:  # (psycopg's, as Django's) a key already stored, or a lost LogPosition row:
+            return None  # the locked path answers the retry, or recreates the row
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         if first:
             RULES_SNAPSHOT.forget()  # perhaps the rules data changed: read it again next time
@@ -1096,8 +1099,10 @@ class _GroupCommit:
                     item.rows = cur.fetchall()
             self.groups += 1
             self.grouped += len(batch)
-        except (psycopg.Error, IntegrityError, DatabaseError):
-            log.warning("a group commit of %s appends failed; each runs alone", len(batch), exc_info=True)
+        except (psycopg.Error, IntegrityError, DatabaseError) as exc:
+            # A key already stored (a client's retry, refused by the unique index) is expected; anything else is not.
+            level = logging.INFO if isinstance(exc, (IntegrityError, psycopg.IntegrityError)) else logging.WARNING
+            log.log(level, "a group commit of %s appends failed; each runs alone", len(batch), exc_info=True)
             for item in batch:
                 item.rows = None
 

@@ -320,3 +320,35 @@ def test_a_group_sends_its_statements_bound_and_prepared(campaign, monkeypatch):
         item.params = {**item.params, "head": 2, "keys": "[]", "rows": item.params["rows"]}
     services.GROUP_COMMIT._run(held)
     assert all(len(item.rows) == 1 for item in held) and len(prepared()) == before + 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stored_key_is_refused_by_the_index_and_answered_by_the_locked_path(campaign, statements):
+    """With the state cached, a batch under a key already stored (here with
+    another event, which the engine accepts) goes to the one statement, which
+    the unique index refuses whole: there is no lookup of the keys before it.
+    Nothing is written, the head stays, and the locked path answers the key's
+    misuse; the plain retry is answered with the stored events."""
+    from battles.models import LogPosition
+
+    LogPosition.objects.get_or_create(id=1)
+    battle = battle_create(campaign=campaign, name="stored key")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    ev = NewEvent("turn_ended", turn(2).data, key="k-2")
+    first = battle_event_append(battle_id=battle.id, events=[ev], expected_seq=None)
+    assert first.created and [e.seq for e in first.events] == [2]
+    sent = len(statements)
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=[NewEvent("turn_ended", turn(3).data, key="k-2")],
+                            expected_seq=None)
+    assert exc.value.code == "idempotency_conflict"
+    if on_pg():
+        assert len(statements) == sent + 1  # the optimistic statement was sent, and refused
+    assert list(BattleEvent.objects.filter(battle=battle).values_list("seq", flat=True).order_by("seq")) == [1, 2]
+    battle.refresh_from_db()
+    assert battle.head_seq == 2
+    again = battle_event_append(battle_id=battle.id, events=[ev], expected_seq=None)
+    assert not again.created and [(e.seq, e.key, e.position) for e in again.events] == [
+        (e.seq, e.key, e.position) for e in first.events]
+    nxt = battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=2)
+    assert [e.seq for e in nxt.events] == [3]
