@@ -28,7 +28,7 @@ run: demo messages
 	$(PY) manage.py runserver $(HOST)
 
 ## The production server (granian serving config.wsgi, config/serve.py) on the current settings:
-## SHTAB_SERVER_HOST/PORT/WORKERS/THREADS (127.0.0.1, 8000, 2, 4).
+## SHTAB_SERVER_HOST/PORT/WORKERS/THREADS (127.0.0.1, 8000, 4, 1).
 serve: $(STAMP)
 	$(PY) -m config.serve
 

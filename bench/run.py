@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import env  # noqa: E402
+from config import serve  # noqa: E402
 
 QUICK = os.environ.get("BENCH_QUICK", "").lower() in {"1", "true", "yes"}
 RESULTS = Path(__file__).resolve().parent / "results.json"
@@ -41,11 +42,10 @@ SIZES = {
 }
 HTTP_CLIENTS = 8
 WRITERS = 16
-# 2 cores shared by the server, the 8 client threads and PostgreSQL: config.serve's layout, one
-# granian process per core (Python's GIL makes a process the unit of CPU), 4 blocking threads each
-# so all 8 clients are served at once while requests wait on PostgreSQL. 4x1, 3x1 and 2x2 measured
-# no better here (docs/append.md, "Sixth pass"). Override with BENCH_SERVER=workers:threads.
-SERVER = tuple(int(x) for x in os.environ.get("BENCH_SERVER", "2:4").split(":"))
+# 2 cores shared by the server, the 8 client threads and PostgreSQL: config.serve's default layout
+# (4 granian processes x 1 blocking thread; docs/append.md, "Seventh pass", for the layouts measured).
+# Override with BENCH_SERVER=workers:threads.
+SERVER = tuple(int(x) for x in os.environ.get("BENCH_SERVER", f"{serve.WORKERS}:{serve.THREADS}").split(":"))
 
 
 def size(name: str):
