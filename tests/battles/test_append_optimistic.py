@@ -352,3 +352,38 @@ def test_a_stored_key_is_refused_by_the_index_and_answered_by_the_locked_path(ca
         (e.seq, e.key, e.position) for e in first.events]
     nxt = battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=2)
     assert [e.seq for e in nxt.events] == [3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_group_with_a_stored_key_writes_nothing_and_is_logged_as_expected(campaign, monkeypatch, caplog):
+    """A retried key in a group fails the group's transaction at the unique
+    index: no append of the group is written (each then runs alone), and the
+    failure is logged at INFO, a retry being no fault of the service's."""
+    import logging
+
+    if not on_pg():
+        pytest.skip("the group commit is PostgreSQL's")
+    from battles.models import LogPosition
+
+    LogPosition.objects.get_or_create(id=1)
+    battles = [battle_create(campaign=campaign, name=f"retried {i}") for i in range(2)]
+    for b in battles:
+        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
+    held = []
+    monkeypatch.setattr(services.GROUP_COMMIT, "execute",
+                        lambda sql, params, battle_id: held.append(services._Pending(sql, params, battle_id)) or [])
+    for i, b in enumerate(battles):
+        ev = NewEvent("turn_ended", turn(2).data, key=f"k-{i}")
+        assert services._append_optimistic(b.id, [ev], 1, None, True, None) is None
+    monkeypatch.undo()
+    services.GROUP_COMMIT._run(held)
+    assert all(len(item.rows) == 1 for item in held)
+    held[0].params = {**held[0].params, "head": 2}  # the first battle's key again, at its new head
+    held[1].params = {**held[1].params, "head": 2, "rows": held[1].params["rows"].replace('"k-1"', '"k-1b"')}
+    with caplog.at_level(logging.INFO, logger="battles.services"):
+        services.GROUP_COMMIT._run(held)
+    assert [item.rows for item in held] == [None, None]
+    assert list(BattleEvent.objects.filter(battle_id__in=[b.id for b in battles]).order_by("battle_id", "seq")
+                .values_list("seq", "key")) == [(1, None), (2, "k-0"), (1, None), (2, "k-1")]
+    failures = [r for r in caplog.records if "group commit" in r.getMessage()]
+    assert failures and all(r.levelno == logging.INFO for r in failures)
