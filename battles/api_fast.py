@@ -35,9 +35,11 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
+from rest_framework.settings import ISO_8601, api_settings
 
 from campaign.roles import GAME_MASTER
 from config import errors, inputs
@@ -49,6 +51,17 @@ from .api import BattleEventsView, parse_append
 
 _RENDERER = JSONRenderer()
 _AT = serializers.DateTimeField()
+
+
+def _at(value: Any) -> str:
+    """``_AT.to_representation(value)`` for the aware datetime an append
+    stores, without DRF's field machinery (a twentieth of the request's CPU):
+    in the current time zone, ISO 8601, ``Z`` for UTC. Any other setting
+    (a DATETIME_FORMAT of the project's, USE_TZ off) is DRF's answer."""
+    if not settings.USE_TZ or api_settings.DATETIME_FORMAT != ISO_8601 or value.tzinfo is None:
+        return _AT.to_representation(value)
+    text = value.astimezone(timezone.get_current_timezone()).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
 _drf_view = BattleEventsView.as_view()
 
 
@@ -224,11 +237,11 @@ def _lean_append(request: HttpRequest, battle_id: int) -> HttpResponse | None:
             raise selectors.error_with_names(exc, battle_id=battle_id) from exc.__cause__
     except ApplicationError as exc:
         return _json({"error": exc.as_dict()}, exc.status_code)
-    at = _AT.to_representation(result.events[0].recorded_at) if result.events else None
+    at = _at(result.events[0].recorded_at) if result.events else None
     same_at = all(e.recorded_at == result.events[0].recorded_at for e in result.events)
     out = [{"seq": e.seq, "position": e.position, "type": e.type, "data": e.data, "schema_version": e.schema_version,
             "key": e.key, "recorded_by": e.recorded_by.username if e.recorded_by_id is not None else None,
-            "recorded_at": at if same_at else _AT.to_representation(e.recorded_at)}
+            "recorded_at": at if same_at else _at(e.recorded_at)}
            for e in result.events]
     return _json(out, 201 if result.created else 200)
 
