@@ -11,8 +11,8 @@ from rest_framework.settings import api_settings
 from battles.api_fast import _at
 
 MOMENTS = [
-    dt.datetime(2026, 12, 2, 6, 55, 24, 123456, tzinfo=dt.timezone.utc),
-    dt.datetime(2026, 12, 2, 6, 55, 24, tzinfo=dt.timezone.utc),  # no microseconds
+    dt.datetime(2026, 12, 2, 6, 55, 24, 123456, tzinfo=dt.UTC),
+    dt.datetime(2026, 12, 2, 6, 55, 24, tzinfo=dt.UTC),  # no microseconds
     dt.datetime(2026, 3, 29, 1, 30, tzinfo=ZoneInfo("Europe/Berlin")),
     dt.datetime(1999, 12, 31, 23, 59, 59, 999999, tzinfo=dt.timezone(dt.timedelta(hours=-5))),
 ]
