@@ -274,6 +274,30 @@ def test_grouped_commits_keep_seqs_gapless_and_a_catch_up_reader_misses_nothing(
         assert services.GROUP_COMMIT.groups > 0, "no two appends ever shared a commit"
 
 
+def held_group(campaign, monkeypatch, batches):
+    """Battles, each after its first event, and the optimistic statements that would append ``batches``
+    (one a battle) as the group commit is handed them: held, not sent, so nothing is written."""
+    if not on_pg():
+        pytest.skip("the group commit is PostgreSQL's")
+    from battles.models import LogPosition
+
+    LogPosition.objects.get_or_create(id=1)
+    battles = [battle_create(campaign=campaign, name=f"grouped {i}") for i in range(len(batches))]
+    for b in battles:
+        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
+    held = []
+
+    def hold(sql, params, battle_id):
+        held.append(services._Pending(sql, params, battle_id))
+        return []
+
+    monkeypatch.setattr(services.GROUP_COMMIT, "execute", hold)
+    for b, events in zip(battles, batches, strict=True):
+        assert services._append_optimistic(b.id, events, 1, None, True, None) is None
+    monkeypatch.undo()
+    return battles, held
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_group_sends_its_statements_bound_and_prepared(campaign, monkeypatch):
     """The group commit's statements go as psycopg's own server-bound cursors,
@@ -281,24 +305,7 @@ def test_a_group_sends_its_statements_bound_and_prepared(campaign, monkeypatch):
     cursor (ClientCursor) would send each as new text with its values inlined,
     which the database parses and plans every time (docs/append.md, "Seventh
     pass")."""
-    if not on_pg():
-        pytest.skip("the group commit is PostgreSQL's")
-    from battles.models import LogPosition
-
-    LogPosition.objects.get_or_create(id=1)
-    battles = [battle_create(campaign=campaign, name=f"grouped {i}") for i in range(2)]
-    for b in battles:
-        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
-    held = []
-
-    def hold(sql, params, battle_id):  # the statements the group would send, not sent: nothing is written
-        held.append(services._Pending(sql, params, battle_id))
-        return []
-
-    monkeypatch.setattr(services.GROUP_COMMIT, "execute", hold)
-    for b in battles:
-        assert services._append_optimistic(b.id, [turn(2)], 1, None, True, None) is None
-    monkeypatch.undo()
+    battles, held = held_group(campaign, monkeypatch, [[turn(2)], [turn(2)]])
     assert len(held) == 2 and not BattleEvent.objects.filter(seq=2).exists()
 
     def prepared():
@@ -361,21 +368,8 @@ def test_a_group_with_a_stored_key_writes_nothing_and_is_logged_as_expected(camp
     failure is logged at INFO, a retry being no fault of the service's."""
     import logging
 
-    if not on_pg():
-        pytest.skip("the group commit is PostgreSQL's")
-    from battles.models import LogPosition
-
-    LogPosition.objects.get_or_create(id=1)
-    battles = [battle_create(campaign=campaign, name=f"retried {i}") for i in range(2)]
-    for b in battles:
-        battle_event_append(battle_id=b.id, events=[START], expected_seq=0)
-    held = []
-    monkeypatch.setattr(services.GROUP_COMMIT, "execute",
-                        lambda sql, params, battle_id: held.append(services._Pending(sql, params, battle_id)) or [])
-    for i, b in enumerate(battles):
-        ev = NewEvent("turn_ended", turn(2).data, key=f"k-{i}")
-        assert services._append_optimistic(b.id, [ev], 1, None, True, None) is None
-    monkeypatch.undo()
+    battles, held = held_group(campaign, monkeypatch, [[NewEvent("turn_ended", turn(2).data, key=f"k-{i}")]
+                                                       for i in range(2)])
     services.GROUP_COMMIT._run(held)
     assert all(len(item.rows) == 1 for item in held)
     held[0].params = {**held[0].params, "head": 2}  # the first battle's key again, at its new head
