@@ -51,6 +51,7 @@ from .api import BattleEventsView, parse_append
 
 _RENDERER = JSONRenderer()
 _AT = serializers.DateTimeField()
+_drf_view = BattleEventsView.as_view()
 
 
 def _at(value: Any) -> str:
@@ -62,7 +63,6 @@ def _at(value: Any) -> str:
         return _AT.to_representation(value)
     text = value.astimezone(timezone.get_current_timezone()).isoformat()
     return text[:-6] + "Z" if text.endswith("+00:00") else text
-_drf_view = BattleEventsView.as_view()
 
 
 def _role_sql() -> str:

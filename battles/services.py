@@ -114,7 +114,8 @@ def _batch_shape_fine(events: Sequence[NewEvent]) -> bool:
     if not keys:
         return True
     # ``_key_fine`` for each, in C loops (a str subclass is not vouched for here: _check_batch decides it),
-    # and no NUL or lone surrogate: the keys are sent with the first rows, before later chunks are checked
+    # and no NUL or lone surrogate: each key goes to the database with its chunk's rows, while later
+    # chunks are still unchecked, so a bad one must be named by _check_batch before anything is sent
     return (set(map(type, keys)) == {str} and len(set(keys)) == len(keys)
             and min(map(len, keys)) > 0 and max(map(len, keys)) <= KEY_MAX_LENGTH
             and not any(map(inputs.bad_text, keys)))
