@@ -204,6 +204,24 @@ class BattleProjection(models.Model):
         verbose_name_plural = _("battle projections")
 
 
+class BattleEventOutcome(models.Model):
+    """What one event did (``battles.engine.effects``): its dice with the number
+    each needed and the fates it changed. Derived like the projection and
+    written with it by the replay; a rebuild writes every row again."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="outcomes")
+    seq = models.PositiveIntegerField(_("seq"))
+    effects = models.JSONField(_("effects"), default=list)
+
+    class Meta:
+        verbose_name = _("event outcome")
+        verbose_name_plural = _("event outcomes")
+        constraints = [models.UniqueConstraint(fields=["battle", "seq"], name="battleeventoutcome_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.battle_id}#{self.seq}"
+
+
 class RulesSetting(models.Model):
     """The game master's value for one engine rules-data key (thresholds,
     distances, the catalog's readings). Keys without a row use the engine's

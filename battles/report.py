@@ -54,8 +54,11 @@ class Namer:
         f = (self.state.get("fighters") or {}).get(fid) or {}
         role = term("rank", f.get("rank"), self.lang) or term("cls", f.get("cls"), self.lang)
         name = self.names.get(fid)
+        # The unit's name too: both sides have a «Стрелок №1» (issue 25).
+        unit = self.names.get(f.get("unit") or "", "")
         if name:
-            return f"{name} ({role})" if role and role.lower() not in name.lower() else name
+            named = f"{name} ({role})" if role and role.lower() not in name.lower() else name
+            return f"{named}, {unit}" if unit and unit not in name else named
         return f"{role or self.t('боец', 'fighter')} {fid}".strip()
 
     def vehicle(self, vid: Any) -> str:
@@ -467,6 +470,90 @@ def _fire(d: dict[str, Any], n: Namer) -> str:
     return text + (", " + ", ".join(notes) if notes else "") + _rule("V-TURN-11", *rules) + "."
 
 
+_TEST_WORDS = {  # what each die was for, as the table says it
+    "hit": ("попадание", "to hit"), "spot": ("обнаружение", "spotting"), "g2": ("", ""),
+    "wound_test": ("тест на ранение", "wound test"), "wound_reroll": ("переброс медика", "the medic's re-roll"),
+    "capture": ("захват", "capture"), "morale": ("мораль", "morale"),
+}
+_FATES_RU = {"wounded": "ранен", "killed": "погиб", "captured": "взят в плен", "freed": "освобождён из плена",
+             "recovered": "поправился"}
+_FATES_EN = {"wounded": "wounded", "killed": "killed", "captured": "taken prisoner", "freed": "freed",
+             "recovered": "recovered"}
+_FOW_STATUS = {  # Flames of War's own words for a team's or platoon's status
+    "bailed_out": ("покинул машину (Bailed Out)", "Bailed Out"), "not_bailed_out": ("экипаж вернулся", "remounted"),
+    "destroyed": ("уничтожен (Destroyed)", "Destroyed"), "bogged": ("застрял (Bogged Down)", "Bogged Down"),
+    "not_bogged": ("выбрался", "no longer Bogged Down"),
+    "gone_to_ground": ("залёг (Gone to Ground)", "Gone to Ground"),
+    "not_gone_to_ground": ("поднялся", "no longer Gone to Ground"), "dug_in": ("окопался (Dug In)", "Dug In"),
+    "not_dug_in": ("вышел из окопа", "no longer Dug In"), "pinned": ("прижат огнём (Pinned Down)", "Pinned Down"),
+    "not_pinned": ("больше не прижат", "no longer Pinned Down"),
+}
+
+
+def _roll_words(e: dict[str, Any], n: Namer) -> str:
+    """«Стрелок №1, 1-е отделение: 15 — попадание (нужно ≥ 11)»."""
+    t = n.t
+    ru, en = _TEST_WORDS.get(e.get("test"), ("бросок", "roll"))
+    who = n.fighter(e["id"]) if e.get("test") in ("g2", "wound_test", "wound_reroll") and e.get("id") else ""
+    if e.get("test") in ("g2", "hit"):  # the verdict names the test: «16 — попадание»
+        head = who
+        verdict = t("попадание", "hit") if e.get("passed") else t("промах", "miss")
+    else:
+        head = ", ".join(x for x in (t(ru, en), who) if x)
+        verdict = t("пройден", "passed") if e.get("passed") else t("не пройден", "failed")
+    if "passed" not in e:
+        return f"{head}: {e.get('value')}"
+    told = f"{e.get('value')} — {verdict}, {t('нужно', 'needed')} ≥ {e.get('need')}"
+    return f"{head}: {told}" if head else told
+
+
+def _fate_words(e: dict[str, Any], n: Namer) -> str:  # noqa: PLR0911 - one case per fate
+    t, kind, oid = n.t, e.get("kind", ""), e.get("id")
+    if kind in _FATES_RU:
+        return f"{n.fighter(oid)} — {t(_FATES_RU[kind], _FATES_EN[kind])}"
+    if kind == "vehicle_destroyed":
+        return f"{n.vehicle(oid)} — " + t("уничтожен", "destroyed")
+    if kind == "vehicle_damaged":
+        return f"{n.vehicle(oid)} — " + t(f"повреждён (повреждений: {e.get('damage')})",
+                                          f"damaged ({e.get('damage')} damage)")
+    if kind == "running_gear":
+        return f"{n.vehicle(oid)} — " + t("повреждена ходовая", "running gear damaged")
+    if kind == "vehicle_captured":
+        return f"{n.vehicle(oid)} — " + t(f"захвачен ({n.side(e.get('side'))})", f"captured ({n.side(e.get('side'))})")
+    if kind == "driven_off":
+        return f"{n.vehicle(oid)} — " + t("отогнан", "driven off")
+    if kind == "morale":
+        return f"{n.unit(oid)} — {term('morale', e.get('result'), n.lang)}"
+    if kind == "house_damaged":
+        dmg = int(e.get("damage") or 0)
+        return f"{n.thing(oid)} — " + (t("разрушен", "destroyed") if dmg >= 3 else
+                                       t(f"повреждение {dmg} из 3", f"damage {dmg} of 3"))
+    if kind == "bunker_hit":
+        return f"{n.thing(oid)} — " + t(f"попаданий: {e.get('hits')}", f"hits: {e.get('hits')}")
+    if kind.startswith("mine_") and str(oid) not in (n.state.get("mines") or {}):
+        return ""  # a mine this reader may not know of (V-MINE-14): no word of it
+    if kind == "mine_gone":
+        return f"{n.mine(oid)} — " + t("больше не действует", "gone")
+    if kind == "mine_revealed":
+        return f"{n.mine(oid)} — " + t("обнаружена", "revealed")
+    if kind in _FOW_STATUS:
+        who = n.unit(oid) if kind.endswith("pinned") else n.thing(oid)
+        return f"{who} — {t(*_FOW_STATUS[kind])}"
+    return ""
+
+
+def outcome(effects: list[dict[str, Any]] | None, n: Namer) -> str:
+    """What the event did, as one clause: the dice with what they needed, then
+    every fate it changed; a die that passed and changed nothing says so."""
+    if not effects:
+        return ""
+    rolls = [_roll_words(e, n) for e in effects if e.get("kind") == "roll"]
+    fates = [w for e in effects if e.get("kind") != "roll" and (w := _fate_words(e, n))]
+    if not fates and any(e.get("passed") for e in effects if e.get("kind") == "roll"):
+        fates = [n.t("без последствий", "no effect")]
+    return n.t("Итог: ", "Result: ") + "; ".join(rolls + fates) + "."
+
+
 def sentence(type_: str, data: dict[str, Any], language: str = "ru", *, names: dict[str, str] | None = None,
              state: dict[str, Any] | None = None, sides: dict[str, str] | None = None) -> str:
     """One event as a sentence for a reader (``data`` already filtered for
@@ -482,6 +569,7 @@ class Line:
     voided: bool
     recorded_by: str = ""
     recorded_at: Any = None
+    outcome: str = ""
 
 
 @dataclass
@@ -493,10 +581,13 @@ class TurnChapter:
 
 def report(events: list[Any], state: dict[str, Any], language: str = "ru", *, names: dict[str, str] | None = None,
            sides: dict[str, str] | None = None,
-           data_for: Callable[[Any], dict[str, Any]] | None = None) -> list[TurnChapter]:
+           data_for: Callable[[Any], dict[str, Any]] | None = None,
+           outcomes: dict[int, list[dict[str, Any]]] | None = None) -> list[TurnChapter]:
     """Group the given events' sentences by the turns recorded in the state.
     ``data_for(event)`` gives each event's payload as the reader may see it
-    (default: as stored)."""
+    (default: as stored); ``outcomes`` each event's effects by seq (what it
+    did, ``engine.effects``), told after its sentence."""
+    outcomes = outcomes or {}
     voided = set(state.get("voided", []))
     namer = Namer(names, state, language, sides)
     chapters: list[TurnChapter] = [TurnChapter(0, "", [])]
@@ -512,7 +603,9 @@ def report(events: list[Any], state: dict[str, Any], language: str = "ru", *, na
         data = data_for(e) if data_for else e.data
         by = getattr(getattr(e, "recorded_by", None), "username", "") or ""
         chapters[-1].lines.append(Line(e.seq, _sentence(e.type, data if isinstance(data, dict) else {}, namer),
-                                       e.seq in voided, by, getattr(e, "recorded_at", None)))
+                                       e.seq in voided, by, getattr(e, "recorded_at", None),
+                                       "" if e.seq in voided or (isinstance(data, dict) and data.get(REDACTED))
+                                       else outcome(outcomes.get(e.seq), namer)))
     return [c for c in chapters if c.lines]
 
 

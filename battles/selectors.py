@@ -11,7 +11,7 @@ from django.db.models import F, Q, QuerySet
 
 from battles import engine
 
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, BattleEventOutcome
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -201,6 +201,12 @@ def battle_log_page(*, battle_id: int, before: int | None = None, limit: int = 5
     rows = list(qs.select_related("recorded_by").order_by("-seq")[:limit])
     rows.reverse()
     return rows
+
+
+def battle_outcomes(*, battle_id: int, first: int, last: int) -> dict[int, list[dict[str, Any]]]:
+    """What the events ``first``..``last`` did (``engine.effects``), by seq (one query)."""
+    rows = BattleEventOutcome.objects.filter(battle_id=battle_id, seq__gte=first, seq__lte=last)
+    return dict(rows.values_list("seq", "effects"))
 
 
 def battle_head(*, battle_id: int) -> tuple[int, int] | None:

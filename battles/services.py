@@ -30,7 +30,7 @@ from campaign.models import Campaign
 from config import inputs
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, from_engine
 
-from .models import Battle, BattleEvent, BattleProjection, LogPosition, RulesDataVersion
+from .models import Battle, BattleEvent, BattleEventOutcome, BattleProjection, LogPosition, RulesDataVersion
 from .selectors import battle_rules, battle_voided_seqs, iter_engine_events
 
 log = logging.getLogger(__name__)
@@ -481,19 +481,23 @@ CHECKPOINT_REACH = 500
 
 
 def _fold_log(battle_id: int, state: Any, rules: dict[str, Any],
-              upto: int | None = None, ruleset: str = "v11.2") -> tuple[Any, bool]:
+              upto: int | None = None, ruleset: str = "v11.2",
+              effects: dict[int, list[dict[str, Any]]] | None = None) -> tuple[Any, bool]:
     """Fold the log's events after ``state`` into it, chunk by chunk. Returns
     the state and whether it had to be refolded from the first event (a
-    correction voided something ``state`` had already applied, V-TURN-13)."""
+    correction voided something ``state`` had already applied, V-TURN-13).
+    ``effects`` receives each folded event's outcome (``engine.effects``)."""
     # Every seq voided anywhere in the log, so chunks fold like one pass.
     skip = battle_voided_seqs(battle_id=battle_id, upto=upto)
     refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
     if refold:
         state = engine.new_state(ruleset)
+        if effects is not None:
+            effects.clear()
     chunk = settings.SHTAB["REPLAY_CHUNK"]
     # ``state`` is the caller's own (fresh from JSON or new): fold in place, no copy per chunk.
     for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
-        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset)
+        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset, effects=effects)
     return state, refold
 
 
@@ -1232,9 +1236,12 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
             stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
             state = engine.state_from_json(stored, ruleset)
     start = proj[0] if not rebuilt else 0
-    state, refolded = _fold_log(battle_id, state, rules, ruleset=ruleset)
+    effects: dict[int, list[dict[str, Any]]] = {}
+    folded_from = state.last_seq  # outcomes up to here were stored with the state it came from
+    state, refolded = _fold_log(battle_id, state, rules, ruleset=ruleset, effects=effects)
     rebuilt = rebuilt or refolded
-    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset))
+    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
+                                effects=effects, after=0 if rebuilt else folded_from)
     # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
     transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, state.last_seq, fingerprint, state))
     if written and state.status == "ended" and state.last_seq >= battle.head_seq:
@@ -1244,24 +1251,36 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
 
 
 def _projection_store(battle_id: int, state: Any, *, allow_equal: bool,
-                      engine_version: int = engine.ENGINE_VERSION) -> bool:
+                      engine_version: int = engine.ENGINE_VERSION,
+                      effects: dict[int, list[dict[str, Any]]] | None = None, after: int = 0) -> bool:
+    """Store the state (never backwards) and, in the same transaction, the
+    outcomes of the events folded after seq ``after`` (all of them again when
+    ``after`` is 0: a rebuild)."""
     payload = engine.state_to_json(state)
     with transaction.atomic():
         qs = BattleProjection.objects.filter(battle_id=battle_id)
         qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
         updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine_version,
                             updated_at=timezone.now())
-        if updated:
-            return True
-        if BattleProjection.objects.filter(battle_id=battle_id).exists():
-            return False
-        try:
-            with transaction.atomic():
-                BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
-                                                engine_version=engine_version)
-            return True
-        except IntegrityError:
-            return False
+        if not updated:
+            if BattleProjection.objects.filter(battle_id=battle_id).exists():
+                return False
+            try:
+                with transaction.atomic():
+                    BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
+                                                    engine_version=engine_version)
+            except IntegrityError:
+                return False
+        if effects is not None:
+            _outcomes_store(battle_id, effects, after=after)
+        return True
+
+
+def _outcomes_store(battle_id: int, effects: dict[int, list[dict[str, Any]]], *, after: int) -> None:
+    """The outcome rows are a projection too: replaced from ``after`` on."""
+    BattleEventOutcome.objects.filter(battle_id=battle_id, seq__gt=after).delete()
+    BattleEventOutcome.objects.bulk_create(
+        [BattleEventOutcome(battle_id=battle_id, seq=seq, effects=found) for seq, found in sorted(effects.items())])
 
 
 def battle_rules_reapply(*, battle_id: int) -> None:

@@ -49,19 +49,20 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     names = selectors.battle_names(battle_id=battle.id)
     sides = _sides(battle)
     events = selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE)
+    first = events[0].seq if events else 0
+    last = events[-1].seq if events else 0
 
     def data_for(e: Any) -> dict[str, Any]:
         return visibility.event_for(e.type, e.data, side=role.side, game_master=role.is_game_master, state=full)
 
     rules = {**engine.DEFAULT_RULES, **(battle.rules or {})}  # the battle's snapshot, else the defaults
-    first = events[0].seq if events else 0
-    last = events[-1].seq if events else 0
     return {
         "view": view, "state": seen, "names": names, "role": role,
         "board": board(seen, names=names, language=lang, sides=sides,
                        vehicle_reserve=int(rules.get("vehicle_reserve", 0)),
                        non_tank_reserve=int(rules.get("non_tank_reserve", rules.get("vehicle_reserve", 0)))),
-        "chapters": report.report(events, seen, lang, names=names, sides=sides, data_for=data_for),
+        "chapters": report.report(events, seen, lang, names=names, sides=sides, data_for=data_for,
+                                  outcomes=selectors.battle_outcomes(battle_id=battle.id, first=first, last=last)),
         "final": [{**row, "name": sides[row["side"]]} for row in report.final_state(seen)],
         "log_first": first, "log_last": last,
         "older": first if first > 1 else None,

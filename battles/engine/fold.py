@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from .effects import Recorder
 from .errors import RuleViolation
 from .events import REGISTRY, Context, Event
 from .rules_data import DEFAULT_RULES as _DATA_DEFAULTS
@@ -66,6 +67,7 @@ def fold(
     skip: Iterable[int] = (),
     copy: bool = True,
     ruleset: Any = None,
+    effects: dict[int, list[dict[str, Any]]] | None = None,
 ) -> Any:
     """Apply ``events`` (consecutive seqs following ``state.last_seq``) to a copy
     of ``state`` and return it. With ``copy=False`` the caller hands ``state``
@@ -78,15 +80,20 @@ def fold(
 
     ``ruleset`` ("v11.2" by default, or "fow") picks the event registry, the
     state class and the default rules data (``rulesets.RULESETS``).
+
+    ``effects``, when given, receives each applied event's outcome by seq
+    (``effects.Recorder``: the dice with what they needed, and the fates the
+    event changed), for the log's sentences.
     """
     registry, state_cls, _defaults = _parts(ruleset)
     state = state_cls() if state is None else (state.copy() if copy else state)
-    _fold_into(state, events, merge_rules(rules, ruleset), set(skip), registry)
+    recorder = Recorder(effects) if effects is not None else None
+    _fold_into(state, events, merge_rules(rules, ruleset), set(skip), registry, recorder)
     return state
 
 
 def _fold_into(state: Any, events: Iterable[Event], ctx_rules: dict[str, Any], skip: set[int],
-               registry: Any = REGISTRY) -> None:
+               registry: Any = REGISTRY, recorder: Any = None) -> None:
     events = events if isinstance(events, Sequence) else list(events)
     skip |= set(state.voided)
     skip |= voided_by(events)
@@ -105,7 +112,12 @@ def _fold_into(state: Any, events: Iterable[Event], ctx_rules: dict[str, Any], s
             state.last_seq = last
             try:
                 ctx.seq = last
-                mutate(state, entry.load(event), ctx)
+                payload = entry.load(event)
+                if recorder is not None:
+                    recorder.before(state, event.type, payload, ctx_rules)
+                mutate(state, payload, ctx)
+                if recorder is not None:
+                    recorder.after(last, state)
             except NOTHING_TO_ACT_ON:
                 # The event was checked when appended, but a later correction
                 # voided something it relied on (e.g. the muster of its fighter).

@@ -448,6 +448,29 @@ def _g2_success(state: BattleState, f: Fighter | None, t: Fighter, s: Struck, r:
     return s.die is not None and value(s.die) + attack - _defence(state, t, s, r) >= r["infantry_fire_min"]
 
 
+def g2_need(state: BattleState, shooter: str, t: Fighter, s: Struck, r: dict[str, Any]) -> int:
+    """The lowest d20 that hits ``t`` by G-2 (d20 + attack - defence >= 11), as
+    ``_g2_success`` judges it: what the table shows beside the die."""
+    f = state.fighters.get(shooter)
+    attack = class_entry(r["attack"], f, 0) if f is not None else 0
+    return r["infantry_fire_min"] - attack + _defence(state, t, s, r)
+
+
+def hit_need(state: BattleState, p: Fire, r: dict[str, Any]) -> int | None:
+    """The lowest die of ``p.hit`` that does what the shot's hit test is for, as
+    ``_apply_fire`` and ``_hit_vehicle`` judge it (V-TEST-1, V-TEST-2 / G-11,
+    V-TEST-8); None when the shot has no hit test."""
+    if p.hit is None:
+        return None
+    if p.weapon == "grenade":
+        return grenade_min(r)
+    if p.target == "vehicle" and p.weapon not in ("flamethrower", "mortar"):
+        v = state.vehicles.get(p.shooter)
+        if _gun_class(p, v, r) > 1:
+            return r["tank_miss_max"] + 1  # V-TEST-8: the tank test misses up to its band
+    return r["test_success_min"]
+
+
 def _g2(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
         r: dict[str, Any]) -> None:
     if _g2_success(state, f, t, s, r):

@@ -1,0 +1,75 @@
+"""Every shot and test in the log states its outcome (issue 25, «Every outcome in
+words»): the die, the number it needed, hit or miss, and who was wounded,
+killed or recovered; stored beside the projection by the replay and rebuilt
+with it identically."""
+from __future__ import annotations
+
+import pytest
+
+from battles.models import BattleEventOutcome
+from battles.services import battle_replay, projections_rebuild
+from tests.battles import test_battle_page as _battle_page
+from tests.battles.test_battle_page import page, store, text_of
+from tests.engine.table import D, at_turn
+
+table = _battle_page.table  # the same fixture: a battle with a player on each side and a bystander
+
+
+def _shots():
+    t = at_turn()
+    t.end_turn()
+    t.postures("defender")
+    t.fire("d1", "rifle", struck=[{"fighter": "a1", "die": D(20)}])  # G-2: a hit, wounded
+    t.fire("d2", "rifle", struck=[{"fighter": "a2", "die": D(3)}])  # a miss
+    t.next_turn(A="recon")
+    t.add("wound_test", fighter="a1", die=D(14))  # V-MED-3: recovers
+    return t
+
+
+def _outcomes(battle):
+    return list(BattleEventOutcome.objects.filter(battle=battle).order_by("seq").values_list("seq", "effects"))
+
+
+@pytest.mark.django_db
+class TestOutcomesOnThePage:
+    def test_g_2_each_shot_says_hit_or_miss_with_its_die_and_need_and_who_was_wounded(self, table, client):
+        store(table, _shots().events)
+        text = text_of(page(client, table, table.people["defender_p"]))
+        assert "Итог: Иванов" not in text  # only the shots' own targets are named
+        a1, a2 = "Боец A1 (стрелок), Штурмгруппа", "Боец A2 (стрелок), Штурмгруппа"  # with the unit (issue 25)
+        assert f"Итог: {a1}: 20 — попадание, нужно ≥" in text
+        assert f"{a1} — ранен" in text
+        assert f"Итог: {a2}: 3 — промах, нужно ≥" in text
+        assert f"тест на ранение, {a1}: 14 — пройден, нужно ≥ 11; {a1} — поправился" in text
+
+    def test_english_readers_get_the_same_outcome_in_english(self, table, client):
+        store(table, _shots().events)
+        text = text_of(page(client, table, table.people["attacker_p"], lang="en"))
+        a1 = "Боец A1 (rifleman), Штурмгруппа"
+        assert f"Result: {a1}: 20 — hit, needed ≥" in text
+        assert f"{a1} — wounded" in text
+        assert f"14 — passed, needed ≥ 11; {a1} — recovered" in text
+
+    def test_v_turn_13_a_voided_shot_tells_no_outcome_and_the_rebuild_rewrites_the_rows(self, table, client):
+        from battles.services import NewEvent, battle_event_append
+
+        store(table, _shots().events)
+        before = _outcomes(table)
+        assert before  # the replay stored them
+        shot = next(seq for seq, effects in before if {"kind": "wounded", "id": "a1"} in effects)
+        battle_event_append(battle_id=table.id, events=[NewEvent("correction", {"voids_seq": shot, "reason": "не тот"})],
+                            expected_seq=None, as_game_master=True)
+        battle_replay(battle_id=table.id)
+        after = dict(_outcomes(table))
+        assert shot not in after  # voided: it did nothing
+        wound_test = max(after)
+        # a1 was never wounded now: the wound test had nothing to act on and tells nothing either
+        assert not any(e.get("kind") == "recovered" for e in after.get(wound_test, []))
+        text = text_of(page(client, table, table.people["master"]))
+        assert "Боец A1 (стрелок), Штурмгруппа — ранен" not in text
+
+    def test_a_rebuild_gives_the_same_outcomes(self, table):
+        store(table, _shots().events)
+        before = _outcomes(table)
+        projections_rebuild(battle_id=table.id)
+        assert _outcomes(table) == before
