@@ -282,6 +282,24 @@ def _require_not_mustered(battle: Battle) -> None:
                        code="already_mustered")
 
 
+def _refuse_locked(*, roster: Roster, battle: Battle, field: str) -> None:
+    """A locked roster is refused naming what holds it: the running battle it
+    is mustered in (by name; the game master finishes that table first), or
+    the game master's own lock."""
+    holder = (BattleParticipant.objects.filter(roster_id=roster.pk, mustered_seq__isnull=False)
+              .exclude(battle_id=battle.pk).exclude(battle__projection__state__status="ended")
+              .select_related("battle").order_by("-mustered_at", "-id").first())
+    if holder is None:
+        raise Conflict(f"{field}: «{roster.name}» заблокирован мастером; разблокируйте его, чтобы выставить.",
+                       f"{field}: '{roster.name}' is locked by the game master; unlock it to muster it.",
+                       field=field, code="roster_locked")
+    name = holder.battle.name
+    raise Conflict(f"{field}: «{roster.name}» выставлен в идущем бою «{name}» и заблокирован, пока тот бой не "
+                   "закончится.",
+                   f"{field}: '{roster.name}' is mustered in the running battle '{name}' and stays locked until "
+                   "that battle ends.", field=field, code="roster_locked", extra={"locked_by": name})
+
+
 def _check_roster(*, roster: Roster, character: Character, battle: Battle, side: str, field: str = "roster") -> None:
     """V-TURN-1: a roster fights only submitted, valid, for this campaign and side."""
     from rosters.selectors import roster_validate
@@ -292,6 +310,8 @@ def _check_roster(*, roster: Roster, character: Character, battle: Battle, side:
     if roster.campaign_id != battle.campaign_id:
         raise InvalidInput(f"{field}: состав собран не для этой кампании.",
                            f"{field}: the roster is not for this campaign.", field=field)
+    if roster.status == Status.LOCKED:
+        _refuse_locked(roster=roster, battle=battle, field=field)
     if roster.status != Status.SUBMITTED:
         raise InvalidInput(f"{field}: «{roster.name}» не подан (черновик или заблокирован); подайте состав.",
                            f"{field}: '{roster.name}' is not submitted (a draft or locked); submit it first.",

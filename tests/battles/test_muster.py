@@ -324,9 +324,9 @@ class TestSnapshotAndLocking:
         t = mustered
         second = muster.battle_schedule(user=t.gm, campaign=t.campaign, name="Второй бой")
         t.ivan_roster.refresh_from_db()
-        with pytest.raises(InvalidInput) as err:
+        with pytest.raises(Conflict) as err:
             muster.battle_participant_add(user=t.gm, battle=second, character=t.ivan_char, roster=t.ivan_roster)
-        assert err.value.code == "roster_not_submitted"
+        assert err.value.code == "roster_locked"  # naming the battle: test_locked_roster_names_its_battle
 
     def test_release_keeps_a_roster_locked_by_another_running_battle(self, mustered):
         t = mustered
