@@ -23,12 +23,28 @@ Pure: no Django, no I/O; the worker keeps the result beside the projection.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .dice import value
 from .rules.fire import AT_INFANTRY, GUNS, g2_need, hit_need
 
 Effects = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A ruleset's own readers, by its state class (Flames of War registers
+    ``battles.engine.fow.effects``): its dice with what they needed, judged
+    before the event, and the fates the shared snapshot does not cover."""
+
+    rolls: Callable[[Any, str, Any, dict[str, Any]], Effects]
+    snapshot: Callable[[Any], Any]
+    diff: Callable[[Any, Any], Effects]
+
+
+EXTENSIONS: dict[type, Extension] = {}
 
 _FIGHTER = ("wounded", "dead", "captured")
 _VEHICLE = ("damage", "running_gear", "destroyed", "captured", "driven_off", "side")
@@ -159,12 +175,20 @@ class Recorder:
         self.out = out
         self._rolls: Effects = []
         self._was: dict[str, dict[str, tuple[Any, ...]]] = {}
+        self._ext: Extension | None = None
+        self._was_ext: Any = None
 
     def before(self, state: Any, type_name: str, payload: Any, rules: dict[str, Any]) -> None:
-        self._rolls = [] if hasattr(state, "teams") else _rolls(state, type_name, payload, rules)
+        self._ext = ext = EXTENSIONS.get(type(state))
+        if ext is not None:
+            self._rolls, self._was_ext = ext.rolls(state, type_name, payload, rules), ext.snapshot(state)
+        else:
+            self._rolls = [] if hasattr(state, "teams") else _rolls(state, type_name, payload, rules)
         self._was = _snapshot(state)
 
     def after(self, seq: int, state: Any) -> None:
         found = self._rolls + _diff(self._was, _snapshot(state))
+        if self._ext is not None:
+            found += self._ext.diff(self._was_ext, self._ext.snapshot(state))
         if found:
             self.out[seq] = found

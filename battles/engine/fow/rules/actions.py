@@ -27,6 +27,9 @@ ROF_MOVED: list[Callable[[FowState, Team], str | None]] = []
 DICE_MODIFIERS: list[Callable[[FowState, Any, Team, Team, int], tuple[int, str | None]]] = []
 
 TurnReason = Literal["difficult_terrain", "road", "enemy", "other"]
+# What the table decided for a shot's target (G-F1: the core rules resolve hits).
+ShotResult = Literal["", "miss", "saved", "bailed_out", "destroyed"]
+VEHICLE_KINDS = ("tank", "vehicle", "train")  # what can be Bailed Out (G-F1: «Покидание техники»)
 
 
 # --- team_moved ------------------------------------------------------------------------
@@ -52,7 +55,7 @@ class TeamMoved:
 team_moved = REGISTRY.event_type("team_moved", TeamMoved, rules=("G-F1", "F-DBL-1", "F-DBL-2", "F-DBL-3",
                                                                  "F-DBL-4", "F-DBL-5", "F-DBL-6", "F-DBL-7",
                                                                  "F-DBL-8", "F-DIG-1", "F-DIG-17"),
-                                 title_ru="Отделение передвинулось", title_en="Team moved")
+                                 title_ru="Движение", title_en="Team moved")
 POLICY["team_moved"] = Recorder("actor", team_side("team"), "Сторона отделения", "The team's side")
 
 
@@ -84,17 +87,27 @@ def _apply_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
 class TeamShot:
     """A team shoots at an enemy team: its dice (Rate of Fire, G-F1), doubled
     against a team that moved At the Double (F-DBL-10) unless an artillery
-    bombardment or an air attack (F-DBL-11). Resolving hits is G-F1."""
+    bombardment or an air attack (F-DBL-11). Resolving hits is G-F1: the
+    seeds give no to-hit numbers, saves or Firepower tests for shooting, so
+    the table counts the hits and says what came of them (``hits``,
+    ``result``, ``pinned``), and the engine applies what the table decided."""
 
     shooter: str = field(metadata={"max_length": 60, "min_length": 1})
     target: str = field(metadata={"max_length": 60, "min_length": 1})
     dice: list[D6] = field(metadata={"min_items": 1, "max_items": 40, "doc": "The to-hit dice rolled"})
     kind: Literal["direct", "artillery", "aircraft"] = field(
         default="direct", metadata={"doc": "Direct fire, an artillery bombardment, or an air attack"})
+    distance: float | None = field(default=None, metadata={"min": 0, "doc": "Range to the target (battle's units)"})
+    hits: int | None = field(default=None, metadata={
+        "min": 0, "max": 40, "doc": "Hits, as the table counted them (the to-hit rolls are the core rules', G-F1)"})
+    result: ShotResult = field(default="", metadata={
+        "doc": "What the table decided for the target (G-F1): missed, hit but saved, Bailed Out or Destroyed; "
+               "empty: not told here"})
+    pinned: bool = field(default=False, metadata={"doc": "The target's platoon is now Pinned Down (G-F1)"})
 
 
 team_shot = REGISTRY.event_type("team_shot", TeamShot, rules=("G-F1", "F-DBL-8", "F-DBL-10", "F-DBL-11", "F-DIG-6"),
-                                title_ru="Стрельба отделения", title_en="Team shot")
+                                title_ru="Стрельба", title_en="Team shot")
 POLICY["team_shot"] = Recorder("actor", team_side("shooter"), "Сторона стрелка", "The shooter's side")
 
 
@@ -126,6 +139,22 @@ def _check_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
     n, rule = dice_expected(state, p, shooter, target, ctx.rules)
     if len(p.dice) != n:
         refuse(rule, f"Стрелок бросает {n} куб. (а не {len(p.dice)}).", f"The shooter rolls {n} dice (not {len(p.dice)}).")
+    _check_result(p, target)
+
+
+def _check_result(p: TeamShot, target: Team) -> None:
+    """What the table decided must hang together (G-F1): no more hits than
+    dice, no effect without a hit, Bailed Out only for a vehicle."""
+    if p.hits is not None:
+        if p.hits > len(p.dice):
+            refuse("G-F1", f"Попаданий не больше, чем кубиков ({len(p.dice)}).",
+                   f"No more hits than dice ({len(p.dice)}).")
+        if p.result == "miss" and p.hits:
+            refuse("G-F1", "Промах, а попаданий больше нуля.", "A miss with hits counted.")
+        if p.result in ("saved", "bailed_out", "destroyed") and not p.hits:
+            refuse("G-F1", "Без попадания цель не пострадала.", "With no hit the target came to no harm.")
+    if p.result == "bailed_out" and target.kind not in VEHICLE_KINDS:
+        refuse("G-F1", "Покинутой (Bailed Out) бывает только техника.", "Only a vehicle is Bailed Out.")
 
 
 @team_shot.mutator
@@ -133,6 +162,14 @@ def _apply_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
     t = state.teams[p.shooter]
     t.shot_ply = state.ply
     t.gone_to_ground = False
+    target = state.teams[p.target]
+    if p.result == "destroyed":  # G-F1, as the table decided: what status_set's Destroyed does
+        target.destroyed = True
+        target.wreck = target.armoured
+    elif p.result == "bailed_out":
+        target.bailed_out = True
+    if p.pinned and target.platoon in state.platoons:
+        state.platoons[target.platoon].pinned = True
 
 
 # --- assault_launched -------------------------------------------------------------------

@@ -107,11 +107,11 @@ POLICY["air_attack_resolved"] = Recorder("actor", named_side, "Сторона, �
                                          "The side whose aircraft attacked")
 
 
-def _firepower_min(ctx: Context, h: AirHit) -> int:
+def firepower_min(ctx: Context, h: AirHit) -> int:
     return int(h.firepower if h.firepower is not None else ctx.rules["firepower_test_min"])
 
 
-def _resolve(ctx: Context, t: Team, h: AirHit) -> tuple[str, str, int | None, str | None]:
+def resolve_hit(ctx: Context, t: Team, h: AirHit) -> tuple[str, str, int | None, str | None]:
     """(what is due, rule, armour total, facing): due is ``none`` (saved or no effect), ``destroy``,
     or a Firepower test: ``fp_bail`` (F-AIR-6), ``fp_destroy`` (F-AIR-7), ``fp_cover`` (F-AIR-12)."""
     s = value(h.save)
@@ -160,11 +160,11 @@ def _check_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
     for h in p.hits:  # the Firepower test is needed only where the result table asks for it
         if h.team in dead:
             continue
-        due, rule, _total, _facing = _resolve(ctx, state.teams[h.team], h)
+        due, rule, _total, _facing = resolve_hit(ctx, state.teams[h.team], h)
         if due.startswith("fp_") and h.firepower_die is None:
             refuse(rule, f"Для отделения {h.team!r} нужен тест на Огневую Мощь.",
                    f"Team {h.team!r} needs a Firepower test.")
-        if due == "destroy" or (due in ("fp_destroy", "fp_cover") and passes(h.firepower_die, _firepower_min(ctx, h))):
+        if due == "destroy" or (due in ("fp_destroy", "fp_cover") and passes(h.firepower_die, firepower_min(ctx, h))):
             dead.add(h.team)
 
 
@@ -189,14 +189,14 @@ def _apply_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
             record.hits.append(AirHitResult(team=t.id, weapon=h.weapon, save=value(h.save), firepower_die=fp_roll,
                                             outcome="already_destroyed", rule="F-AIR-1"))
             continue
-        due, rule, total, facing = _resolve(ctx, t, h)
+        due, rule, total, facing = resolve_hit(ctx, t, h)
         outcome = "saved" if due == "none" else due
         fp_used = False
         if due == "destroy":
             outcome = "destroyed"
         elif due.startswith("fp_"):
             fp_used = True
-            passed = passes(h.firepower_die, _firepower_min(ctx, h))
+            passed = passes(h.firepower_die, firepower_min(ctx, h))
             state.tests.append(TestRecord(kind="firepower", seq=ctx.seq, subject=t.id, purpose="air_attack",
                                           rolls=[value(h.firepower_die)], passed=passed))
             if due == "fp_bail":
@@ -227,4 +227,5 @@ def _apply_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
     state.air_attacks.append(record)
 
 
-__all__ = ["AirAttackResolved", "AirHit", "air_attack_resolved", "armour_facing", "save_min"]
+__all__ = ["AirAttackResolved", "AirHit", "air_attack_resolved", "armour_facing", "armour_rating", "firepower_min",
+           "is_armoured_vehicle", "resolve_hit", "save_min"]
