@@ -165,7 +165,7 @@ def test_a_rules_setting_refuses_a_key_the_game_data_owns(key):
 
     row = RulesSetting(key=key, value=engine.DEFAULT_RULES[key])
     where = "roster rules" if key == "smoke_min_gun_class" else "infantry classes"
-    where_ru = "правилах состава" if key == "smoke_min_gun_class" else "классах пехотинцев"
+    where_ru = "правилах ростера" if key == "smoke_min_gun_class" else "классах пехотинцев"
     with translation.override("en"), pytest.raises(ValidationError) as exc:
         row.full_clean()
     assert where in " ".join(exc.value.message_dict["key"])

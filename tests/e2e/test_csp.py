@@ -69,7 +69,7 @@ def test_the_roster_builder_updates_in_place_under_the_policy(live_server, serge
         page.fill("#id_username", "ivan")
         page.fill("#id_password", "pw-ivan")
         page.get_by_role("button", name="Войти").click()
-        page.get_by_role("link", name="Новый состав").click()
+        page.get_by_role("link", name="Новый ростер").click()
         page.fill("#id_name", "Отделение Петрова")
         page.select_option("#id_character", label="Иван Петров")
         page.get_by_role("button", name="Сохранить").click()

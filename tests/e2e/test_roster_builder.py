@@ -39,9 +39,9 @@ def test_build_a_squad_exceed_the_budget_fix_it_and_submit(live_server, sergeant
         page.fill("#id_username", "ivan")
         page.fill("#id_password", "pw-ivan")
         page.get_by_role("button", name="Войти").click()
-        expect(page.get_by_role("heading", name="Мои составы")).to_be_visible()
+        expect(page.get_by_role("heading", name="Мои ростеры")).to_be_visible()
 
-        page.get_by_role("link", name="Новый состав").click()
+        page.get_by_role("link", name="Новый ростер").click()
         page.fill("#id_name", "Отделение Петрова")
         page.select_option("#id_character", label="Иван Петров")
         page.get_by_role("button", name="Сохранить").click()

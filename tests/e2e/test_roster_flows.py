@@ -83,7 +83,7 @@ def test_v_plt_3_a_unit_is_renamed_and_moved_within_the_roster_rules(live_server
         expect(page.locator(".errorlist")).to_contain_text("V-PLT-3")
 
         page.fill("#id_name", "Отделение Б (резерв)")
-        page.select_option("#id_parent", label="— верхний уровень состава —")
+        page.select_option("#id_parent", label="— верхний уровень ростера —")
         page.get_by_role("button", name="Сохранить").click()
         moved = page.locator('section[data-unit="Отделение Б (резерв)"]')
         expect(moved).to_be_visible()
