@@ -26,7 +26,7 @@ from django.utils.translation import get_language, pgettext_lazy
 
 from battles import engine
 
-from .terms import term
+from .terms import lang_of, term
 
 CTX = "battle record"
 
@@ -202,6 +202,16 @@ TYPE_FIELD_LABELS.update({
     ("hits", "team"): _("Team hit"),
 })
 ENUM_LABELS.update({"bombs": _("bombs"), "rockets": _("rockets"), "cannon": _("cannon"), "mg": _("machine-guns")})
+# --- a FoW shot's result, as the table decided it (G-F1) ---: words from battles.terms, in the reader's language
+_words = lazy(lambda ru, en: ru if lang_of(get_language()) == "ru" else en, str)
+TYPE_FIELD_LABELS.update({
+    ("team_shot", "distance"): _words("Дистанция до цели", "Range to the target"),
+    ("team_shot", "hits"): _words("Попаданий (как насчитал стол)", "Hits (as the table counted them)"),
+    ("team_shot", "result"): _words("Итог для цели (решает стол)", "Result for the target (the table decides)"),
+    ("team_shot", "pinned"): _words("Взвод цели Прижат Огнём (Pinned Down)", "The target's platoon is Pinned Down"),
+})
+_shot_result = lazy(lambda value: term("fow_result", value, get_language()), str)
+ENUM_LABELS.update({"miss": _shot_result("miss"), "saved": _shot_result("saved")})
 # Postures read as on the battle page and in the log (battles.terms: the seed's own words), so the
 # posture a player picks is the word he then sees beside his unit.
 _posture = lazy(lambda value: term("posture", value, get_language()), str)

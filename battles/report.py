@@ -108,6 +108,49 @@ class Namer:
         items = [how(i) for i in ids or ()]
         return ", ".join(items) if items else self.t("никого", "no one")
 
+    # Flames of War: teams and platoons, named by the roster (a team with its platoon: both sides have a
+    # «Средний танк №1») and otherwise by their kind, never «отделение» for a tank.
+    def team(self, tid: Any) -> str:
+        tid = str(tid or "")
+        t = (self.state.get("teams") or {}).get(tid) or {}
+        name = self.names.get(tid) or f"{term('fow_team_kind', t.get('kind') or 'infantry', self.lang)} {tid}"
+        platoon = self.names.get(t.get("platoon") or "", "")
+        return f"{name}, {platoon}" if platoon and platoon not in name else name
+
+    def platoon(self, pid: Any) -> str:
+        pid = str(pid or "")
+        p = (self.state.get("platoons") or {}).get(pid) or {}
+        return self.names.get(pid) or f"{term('fow_platoon_kind', p.get('kind') or 'other', self.lang)} {pid}"
+
+    def piece(self, oid: Any) -> str:
+        """A FoW team or platoon by id."""
+        if str(oid or "") in (self.state.get("platoons") or {}) and str(oid) not in (self.state.get("teams") or {}):
+            return self.platoon(oid)
+        return self.team(oid)
+
+    def dist(self, v: Any) -> str:
+        """A distance in the FoW battle's units (inches or centimetres, ``battle_started.units``)."""
+        if self.state.get("measure") != "cm":
+            return inches(v)
+        try:
+            return f"{float(v):g}" + self.t(" см", " cm")
+        except (TypeError, ValueError):
+            return "?" + self.t(" см", " cm")
+
+    def dice(self, dice: Any) -> str:
+        """d6s with their provenance: «с кубиков за столом 5, 2», «броски сервиса 6, 1»."""
+        dice = [x for x in dice or () if isinstance(x, dict) and "value" in x]
+        if not dice:
+            return self.t("кубики не указаны", "no dice given")
+        rolled = [str(x["value"]) for x in dice if x.get("source") == "rolled"]
+        entered = [str(x["value"]) for x in dice if x.get("source") != "rolled"]
+        parts = []
+        if entered:
+            parts.append(self.t(f"с кубиков за столом {', '.join(entered)}", f"table dice {', '.join(entered)}"))
+        if rolled:
+            parts.append(self.t(f"броски сервиса {', '.join(rolled)}", f"service rolls {', '.join(rolled)}"))
+        return "; ".join(parts)
+
     def die(self, d: Any) -> str:
         """A d20 with its provenance (dice are entered or rolled, never both)."""
         if not isinstance(d, dict) or "value" not in d:
@@ -121,10 +164,273 @@ def _rule(*ids: str) -> str:
     return f" ({', '.join(ids)})"
 
 
-def _fow_sentence(type_: str, d: dict[str, Any], n: Namer) -> str | None:
-    """A FoW battle's own sentences where a type shares its name with a v11.2
-    one; None leaves the event to the shared cases (correction, battle_ended)
-    and the generic title-and-names sentence."""
+def _fow_teams(ids: Any, n: Namer) -> str:
+    return n.many(ids, n.team)
+
+
+def _fow_force(d: dict[str, Any], n: Namer) -> str:
+    """«РККА выставили силы: Бронепоезд «Илья Муромец» (вагонов бронепоезда — 3), …» (each platoon with its teams by kind)."""
+    t = n.t
+    parts = []
+    for p in d.get("platoons") or ():
+        if not isinstance(p, dict):
+            continue
+        kinds: dict[str, int] = {}
+        for x in p.get("teams") or ():
+            if isinstance(x, dict):
+                kinds[x.get("kind") or "infantry"] = kinds.get(x.get("kind") or "infantry", 0) + 1
+        counted = ", ".join(f"{term('fow_team_kinds', k, n.lang)} — {c}" for k, c in kinds.items())
+        name = p.get("name") or n.platoon(p.get("id"))
+        parts.append(f"{name} ({counted})" if counted else name)
+    return t(f"{n.side(d.get('side'))} выставили силы: ", f"{n.side(d.get('side'))} mustered: ") + (
+        "; ".join(parts) or t("ничего", "nothing")) + "."
+
+
+def _fow_moved(d: dict[str, Any], n: Namer) -> str:
+    t, who = n.t, n.team(d.get("team"))
+    if d.get("pivot_only"):
+        return t(f"{who}: поворот на месте", f"{who}: pivoted in place") + _rule("G-F1") + "."
+    double = bool(d.get("at_the_double"))
+    text = t(f"{who}: движение на {n.dist(d.get('distance'))}", f"{who}: moved {n.dist(d.get('distance'))}")
+    if double:
+        text += t(" С Удвоенной Скоростью", " At the Double") + _rule("F-DBL-1")
+    extra = []
+    if d.get("turned_for"):
+        extra.append(t("повороты: ", "turning for ") + ", ".join(term("fow_turn_reason", r, n.lang)
+                                                                 for r in d["turned_for"]) + (_rule("F-DBL-3") if double else ""))
+    if d.get("difficult_terrain"):
+        extra.append(t("через Труднопроходимую Местность", "through Difficult Terrain"))
+    if d.get("closest_enemy") is not None:
+        extra.append(t(f"ближе всего к врагу — {n.dist(d['closest_enemy'])}",
+                       f"closest to the enemy {n.dist(d['closest_enemy'])}") + (_rule("F-DBL-6") if double else ""))
+    if d.get("bulletproof_cover"):
+        extra.append(t("оканчивает в Пуленепробиваемом Укрытии", "ends in Bulletproof Cover"))
+    return text + ("; " + "; ".join(extra) if extra else "") + ("" if double else _rule("G-F1")) + "."
+
+
+def _fow_shot(d: dict[str, Any], n: Namer) -> str:
+    """G-F1: the seeds give no to-hit numbers for shooting, so the table decides and the sentence says so."""
+    t = n.t
+    kind = d.get("kind") or "direct"
+    how = term("fow_fire", kind, n.lang)
+    text = t(f"{n.team(d.get('shooter'))}: {how} по цели {n.team(d.get('target'))}",
+             f"{n.team(d.get('shooter'))}: {how} at {n.team(d.get('target'))}")
+    if d.get("distance") is not None:
+        text += t(f" на {n.dist(d['distance'])}", f" at {n.dist(d['distance'])}")
+    dice = [x for x in d.get("dice") or () if isinstance(x, dict)]
+    text += t(f"; кубиков — {len(dice)}: {n.dice(dice)}", f"; dice ({len(dice)}): {n.dice(dice)}")
+    decided = []
+    if d.get("hits") is not None:
+        decided.append(t(f"попаданий — {d['hits']}", f"hits: {d['hits']}"))
+    if d.get("result"):
+        decided.append(term("fow_result", d["result"], n.lang))
+    if d.get("pinned"):
+        decided.append(t("взвод цели Прижат Огнём (Pinned Down)", "the target platoon Pinned Down"))
+    if decided:
+        text += t("; решение стола: ", "; the table decided: ") + ", ".join(decided)
+    else:
+        text += t("; попадания и их итог решает стол", "; the table decides the hits and what they do")
+    rule = _rule("G-F1", "F-DBL-11") if kind != "direct" else _rule("G-F1")
+    return text + rule + "."
+
+
+def _fow_status(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    who = n.platoon(d.get("subject")) if d.get("status") == "pinned" else n.piece(d.get("subject"))
+    label = term("fow_status", d.get("status"), n.lang)
+    now = f"{who} — {label}" if d.get("value", True) else t(f"{who} — снято: {label}", f"{who} — no longer {label}")
+    text = t(f"По основным правилам стол решил: {now}", f"By the core rules the table decided: {now}")
+    reason = str(d.get("reason") or "").strip()
+    return text + (t(f"; причина: {reason}", f"; reason: {reason}") if reason else "") + _rule("G-F1") + "."
+
+
+def _fow_dig(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    text = t(f"{n.platoon(d.get('platoon'))}: попытка Окопаться вместо движения, тест на Умение — {n.die(d.get('die'))}",
+             f"{n.platoon(d.get('platoon'))}: tried to Dig In instead of moving, Skill test — {n.die(d.get('die'))}"
+             ) + _rule("F-DIG-1", "F-DIG-3")
+    if d.get("reroll"):
+        near = d.get("pioneer_supply_distance")
+        where = t(f" в {n.dist(near)}", f" {n.dist(near)} away") if near is not None else ""
+        text += t(f"; переброс с Сапёрной техникой Снабжения{where}: {n.die(d['reroll'])}",
+                  f"; re-rolled with a Pioneer Supply vehicle{where}: {n.die(d['reroll'])}") + _rule("F-DIG-10")
+    if d.get("in_water"):
+        text += t("; в воде, на мосту или броде (не окапываются): ", "; in water, on a bridge or ford (no digging): "
+                  ) + _fow_teams(d["in_water"], n) + _rule("F-DIG-11")
+    if d.get("in_cover"):
+        text += t("; уже в Пуленепробиваемом Укрытии: ", "; already in Bulletproof Cover: ") + _fow_teams(
+            d["in_cover"], n) + _rule("F-DIG-8")
+    return text + "."
+
+
+def _fow_air(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    hits = []
+    for h in d.get("hits") or ():
+        if not isinstance(h, dict):
+            continue
+        bits = [term("fow_air_weapon", h.get("weapon"), n.lang), t(f"спасбросок {n.die(h.get('save'))}",
+                                                                     f"save {n.die(h.get('save'))}")]
+        if h.get("anti_tank") is not None:
+            bits.append(t(f"Бронебойность {h['anti_tank']}", f"Anti-tank {h['anti_tank']}"))
+        if h.get("firepower_die"):
+            need = f" ({h['firepower']}+)" if h.get("firepower") is not None else ""
+            bits.append(t(f"тест на Огневую Мощь{need} {n.die(h['firepower_die'])}",
+                          f"Firepower test{need} {n.die(h['firepower_die'])}"))
+        hits.append(f"{n.team(h.get('team'))} ({'; '.join(bits)})")
+    who = d.get("aircraft") or t("самолёты", "aircraft")
+    text = t(f"Воздушная атака ({n.side(d.get('side'))}), самолёты «{who}»: попадания — ",
+             f"Air attack ({n.side(d.get('side'))}), aircraft «{who}»: hits — ") + (
+        ", ".join(hits) or t("нет", "none")) + _rule("F-AIR-1")
+    return text + t("; взводы с попаданиями Прижаты Огнём", "; every platoon hit is Pinned Down") + _rule("F-AIR-15") + t(
+        "; самолёты ушли на базу перевооружаться", "; the aircraft return to base to re-arm") + _rule("F-AIR-16") + "."
+
+
+def _fow_building(bid: Any, n: Namer) -> str:
+    b = (n.state.get("buildings") or {}).get(str(bid or "")) or {}
+    name = b.get("name") or n.names.get(str(bid or ""))
+    return n.t(f"здание «{name}»", f"building «{name}»") if name else n.t(f"здание {bid}", f"building {bid}")
+
+
+def _fow_building_placed(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    openings = []
+    for o in d.get("openings") or ():
+        if not isinstance(o, dict):
+            continue
+        bits = [t("первый этаж", "ground floor") if o.get("ground_floor", True) else t("верхний этаж", "upper floor")]
+        if o.get("width") is not None:
+            bits.append(t(f"ширина {n.dist(o['width'])}", f"{n.dist(o['width'])} wide"))
+        openings.append(f"{o.get('id')} ({', '.join(bits)})")
+    name = d.get("name") or d.get("id")
+    text = t(f"Здание «{name}» на столе; Проёмы: ", f"Building «{name}» on the table; Openings: ") + (
+        ", ".join(openings) or t("нет", "none")) + _rule("F-BLD-1")
+    if d.get("inside"):
+        text += t("; внутри: ", "; inside: ") + _fow_teams(d["inside"], n) + _rule("F-BLD-2")
+    return text + "."
+
+
+def _fow_building_move(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    text = t(f"{n.team(d.get('team'))}: движение в {_fow_building(d.get('building'), n)} на {n.dist(d.get('distance'))}",
+             f"{n.team(d.get('team'))}: moved {n.dist(d.get('distance'))} in {_fow_building(d.get('building'), n)}")
+    extra = []
+    if d.get("enter_by"):
+        extra.append(t(f"входит через Проём {d['enter_by']}", f"enters through Opening {d['enter_by']}"))
+    if d.get("leave_by"):
+        extra.append(t(f"выходит через Проём {d['leave_by']}", f"leaves through Opening {d['leave_by']}"))
+    if d.get("ends_at"):
+        extra.append(t(f"останавливается снаружи у Проёма {d['ends_at']}", f"ends outside at Opening {d['ends_at']}"))
+    if d.get("die"):
+        extra.append(t(f"тест на Умение (Оспариваемое Здание) — {n.die(d['die'])}",
+                       f"Skill test (Contested building) — {n.die(d['die'])}") + _rule("F-BLD-8"))
+    if d.get("base_width") is not None:
+        extra.append(t(f"ширина подставки {n.dist(d['base_width'])}", f"base {n.dist(d['base_width'])} wide"))
+    if d.get("bulletproof_cover"):
+        extra.append(t("оканчивает в Пуленепробиваемом Укрытии", "ends in Bulletproof Cover"))
+    return text + ("; " + "; ".join(extra) if extra else "") + _rule("F-BLD-7") + "."
+
+
+def _fow_line(d: dict[str, Any], n: Namer) -> str:
+    t, side = n.t, n.side(d.get("side"))
+    if d.get("existing"):
+        return t(f"{side}: Железнодорожной Линией служит та, что уже есть на столе",
+                 f"{side}: the table's own Railway Line is used") + _rule("F-TRAIN-2") + "."
+    text = t(f"{side} проложили Железнодорожную Линию", f"{side} laid the Railway Line")
+    if d.get("length"):
+        text += t(f" длиной {n.dist(d['length'])}", f", {n.dist(d['length'])} long")
+    text += _rule("F-TRAIN-7")
+    if d.get("bridges"):
+        text += t(f"; мостов через реки и ручьи — {d['bridges']}", f"; bridges over rivers and streams: {d['bridges']}"
+                  ) + _rule("F-TRAIN-9")
+    if d.get("buildings_moved"):
+        text += t("; отодвинуты здания: ", "; buildings moved aside: ") + ", ".join(
+            str(b) for b in d["buildings_moved"]) + _rule("F-TRAIN-10")
+    if d.get("through_hills"):
+        text += t("; идёт через холм", "; runs over a hill") + _rule("F-TRAIN-11")
+    if d.get("through_buildings"):
+        text += t("; на линии оставлено здание", "; a building is left on the line") + _rule("F-TRAIN-10")
+    if d.get("crosses_deployment_area") is False:
+        text += t("; не пересекает Зону Расстановки", "; does not cross the Deployment Area") + _rule("F-TRAIN-16")
+    return text + "."
+
+
+def _fow_train(d: dict[str, Any], n: Namer) -> str:
+    return n.platoon(d.get("train"))
+
+
+def _fow_train_entered(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    where = (t("с края стола, ближайшего к Зоне Расстановки", "from the table edge nearest the Deployment Area")
+             if d.get("entry") == "nearest_edge" else
+             t("там, где Линия пересекает Зону Расстановки", "where the line crosses the Deployment Area"))
+    return t(f"{_fow_train(d, n)} въезжает на стол {where}: на {n.dist(d.get('distance'))}; поезд с Танковыми "
+             f"Взводами Поддержки длиной {n.dist(d.get('train_length'))}",
+             f"{_fow_train(d, n)} enters {where}: {n.dist(d.get('distance'))}; the train with its Tank Support "
+             f"Platoons is {n.dist(d.get('train_length'))} long") + _rule("F-TRAIN-14", "F-TRAIN-15", "F-TRAIN-16") + "."
+
+
+def _fow_train_moved(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    way = t("назад", "back") if d.get("direction") == "backward" else t("вперёд", "forward")
+    text = t(f"{_fow_train(d, n)}: движение по Линии {way} на {n.dist(d.get('distance'))}",
+             f"{_fow_train(d, n)}: moved {way} {n.dist(d.get('distance'))} along the line") + _rule("F-TRAIN-19")
+    if d.get("wrecks_pushed"):
+        text += t("; столкнул с пути Обломки: ", "; pushed Wreckage off the track: ") + _fow_teams(
+            d["wrecks_pushed"], n) + _rule("F-TRAIN-23")
+    if d.get("leaves_table"):
+        text += t("; уходит со стола", "; goes off the table") + _rule("F-TRAIN-22")
+    return text + "."
+
+
+def _fow_escort(d: dict[str, Any], n: Namer) -> str:
+    p = (n.state.get("platoons") or {}).get(str(d.get("platoon") or "")) or {}
+    train = n.t(f" ({n.platoon(p['train'])})", f" ({n.platoon(p['train'])})") if p.get("train") else ""
+    return n.t(f"{n.platoon(d.get('platoon'))} сходит с бронепоезда{train} и проходит ещё {n.dist(d.get('distance'))}",
+               f"{n.platoon(d.get('platoon'))} leaves the armoured train{train}, moving an extra "
+               f"{n.dist(d.get('distance'))}") + _rule("F-TRAIN-25") + "."
+
+
+def _fow_recon_move(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    text = t(f"{n.team(d.get('team'))}: Передвижение Разведки При Расстановке на {n.dist(d.get('distance'))}",
+             f"{n.team(d.get('team'))}: recon deployment move of {n.dist(d.get('distance'))}")
+    if d.get("at_the_double"):
+        text += t(" С Удвоенной Скоростью", " At the Double") + _rule("F-RECON-11")
+    text += _rule("F-RECON-6")
+    enemies = []
+    for c in d.get("enemies") or ():
+        if not isinstance(c, dict):
+            continue
+        bit = t(f"{n.team(c.get('enemy'))}: в начале {n.dist(c.get('start_distance'))}, ближе всего "
+                f"{n.dist(c.get('closest'))}", f"{n.team(c.get('enemy'))}: {n.dist(c.get('start_distance'))} at the start, "
+                f"closest {n.dist(c.get('closest'))}")
+        if c.get("in_sight_at_start"):
+            bit += t(", видел в начале", ", in its sight at the start")
+        if c.get("closest_in_sight") is not None:
+            bit += t(f", в его Линии Видимости ближе всего {n.dist(c['closest_in_sight'])}",
+                     f", closest in its Line of Sight {n.dist(c['closest_in_sight'])}")
+        enemies.append(bit)
+    if enemies:
+        text += t("; враги — ", "; enemies — ") + "; ".join(enemies) + _rule("F-RECON-7", "F-RECON-8", "F-RECON-9")
+    return text + "."
+
+
+def _fow_disengaged(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    text = t(f"{n.platoon(d.get('platoon'))}: «Отходим!», тест на Умение — {n.die(d.get('die'))}",
+             f"{n.platoon(d.get('platoon'))}: Disengage, Skill test — {n.die(d.get('die'))}") + _rule("F-RECON-18")
+    moves = [f"{n.team(m.get('team'))} {n.dist(m.get('distance'))}" for m in d.get("moves") or ()
+             if isinstance(m, dict)]
+    if moves:
+        text += t("; отходят: ", "; falling back: ") + ", ".join(moves) + _rule("F-RECON-19")
+    if d.get("out_of_reach"):
+        text += t("; весь взвод вне Дистанции Стрельбы, Линии Видимости или Сектора Стрельбы",
+                  "; the whole platoon is out of Range, Line of Sight or Field of Fire") + _rule("F-RECON-24")
+    return text + "."
+
+
+def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa: C901, PLR0911 - one case per type
     t = n.t
     if type_ == "battle_started":
         unit = t("сантиметрах", "centimetres") if d.get("units") == "cm" else t("дюймах", "inches")
@@ -132,15 +438,94 @@ def _fow_sentence(type_: str, d: dict[str, Any], n: Namer) -> str | None:
                  f"первыми ходят {n.side(d.get('first_mover', 'attacker'))}; расстояния в {unit}.",
                  f"The battle began (Flames of War): {n.side('attacker')} attack, {n.side('defender')} defend; "
                  f"{n.side(d.get('first_mover', 'attacker'))} move first; distances in {unit}.")
-    if type_ == "force_mustered":
-        platoons = d.get("platoons") or []
-        teams = sum(len(p.get("teams") or ()) for p in platoons if isinstance(p, dict))
-        return t(f"{n.side(d.get('side'))} выставили силы: взводов — {len(platoons)}, отделений — {teams}.",
-                 f"{n.side(d.get('side'))} mustered their force: {len(platoons)} platoons, {teams} teams.")
     if type_ == "turn_ended":
-        return t(f"{n.side(d.get('side'))}: ход {d.get('turn')} окончен.",
-                 f"{n.side(d.get('side'))}: turn {d.get('turn')} ended.")
+        return t(f"«Ход»: {n.side(d.get('side'))} завершили ход {d.get('turn')}.",
+                 f"«Ход»: {n.side(d.get('side'))} ended turn {d.get('turn')}.")
+    if type_ == "assault_launched":
+        against = t(f" на {n.platoon(d['against'])}", f" on {n.platoon(d['against'])}") if d.get("against") else ""
+        return t(f"Атака в ближнем бою{against}: атакуют {_fow_teams(d.get('teams'), n)}",
+                 f"Assault{against}: {_fow_teams(d.get('teams'), n)} assault") + _rule("G-F1") + t(
+            "; итог решает стол по основным правилам.", "; the table decides it by the core rules.")
+    if type_ == "went_to_ground":
+        return t("Залегли (Gone to Ground), не двигаясь и не стреляя в этот ход: ",
+                 "Gone to Ground, having neither moved nor shot this turn: ") + _fow_teams(d.get("teams"), n) + _rule(
+            "G-F1") + "."
+    if type_ == "foxholes_marked":
+        return t(f"{n.platoon(d.get('platoon'))}: позиции Окопанных отделений помечены перед Контратакой",
+                 f"{n.platoon(d.get('platoon'))}: its Dug In positions are marked before the Counterattack"
+                 ) + _rule("F-DIG-19") + "."
+    if type_ == "foxholes_reoccupied":
+        return t(f"{n.platoon(d.get('platoon'))}: снова в своих окопах — {_fow_teams(d.get('teams'), n)}",
+                 f"{n.platoon(d.get('platoon'))}: back in its foxholes — {_fow_teams(d.get('teams'), n)}"
+                 ) + _rule("F-DIG-20") + t("; остальные больше не Окопаны", "; the others are no longer Dug In") + _rule(
+            "F-DIG-21") + "."
+    if type_ == "railway_edges_chosen":
+        return t(f"{n.side(d.get('side'))} выбрали края стола для Железнодорожной Линии: "
+                 f"{term('fow_edges', d.get('edges'), n.lang)}",
+                 f"{n.side(d.get('side'))} chose the table edges for the Railway Line: "
+                 f"{term('fow_edges', d.get('edges'), n.lang)}") + _rule("F-TRAIN-4") + "."
+    if type_ == "railway_point_chosen":
+        edge = term("fow_edge", d.get("edge"), n.lang)
+        return t(f"{n.side(d.get('side'))}: точка Железнодорожной Линии на {edge} краю стола, "
+                 f"{n.dist(d.get('position'))} от его левого угла",
+                 f"{n.side(d.get('side'))}: a Railway Line point on the {edge} edge, {n.dist(d.get('position'))} "
+                 f"from its left corner") + _rule("F-TRAIN-5", "F-TRAIN-6") + "."
+    if type_ == "train_held_back":
+        if d.get("held_in") == "ambush":
+            return t(f"{_fow_train(d, n)} оставлен вне стола в Засаде", f"{_fow_train(d, n)} held back in Ambush"
+                     ) + _rule("F-TRAIN-17") + "."
+        return t(f"{_fow_train(d, n)} оставлен вне стола в Резерве", f"{_fow_train(d, n)} held back in Reserve"
+                 ) + _rule("F-TRAIN-18") + "."
+    if type_ == "ambush_placed":
+        seen = [f"{n.team(s.get('team'))} {n.dist(s.get('distance'))}" for s in d.get("recon_in_sight") or ()
+                if isinstance(s, dict)]
+        return t(f"{n.team(d.get('team'))}: размещение из Засады", f"{n.team(d.get('team'))}: placed from Ambush") + (
+            t("; вражеская Разведка в Линии Видимости: ", "; enemy Reconnaissance in Line of Sight: ") + ", ".join(seen)
+            if seen else "") + _rule("F-RECON-4") + "."
+    if type_ == "passengers_changed":
+        return t(f"{n.team(d.get('team'))}: Пассажиры — {_fow_teams(d.get('passengers'), n)}",
+                 f"{n.team(d.get('team'))}: Passengers — {_fow_teams(d.get('passengers'), n)}") + _rule(
+            "F-RECON-3", "F-RECON-12") + "."
+    if type_ == "recon_deployment_started":
+        return t(f"Расстановка Разведки: первыми выбирают взвод {n.side(d.get('first'))}",
+                 f"Recon deployment: {n.side(d.get('first'))} choose a platoon first") + _rule(
+            "F-RECON-6", "F-RECON-13") + "."
+    if type_ == "recon_deployment_ended":
+        note = str(d.get("note") or "").strip()
+        return t("Расстановка Разведки окончена", "Recon deployment over") + _rule("F-RECON-6") + (
+            f": {note}" if note else "") + "."
+    if type_ == "disengage_declared":
+        return t(f"{n.platoon(d.get('platoon'))} заявляет «Отходим!» под огнём: {_fow_teams(d.get('shooters'), n)}; "
+                 "каждый из них сначала стреляет один раз",
+                 f"{n.platoon(d.get('platoon'))} declares Disengage under fire from {_fow_teams(d.get('shooters'), n)}; "
+                 "each of them first fires one shot") + _rule("F-RECON-16", "F-RECON-17") + "."
+    if type_ == "unarmoured_save_rolled":
+        fire = t("против артобстрела", "against a bombardment") if d.get("fire") == "artillery" else t(
+            "против прямого огня", "against direct fire")
+        return t(f"{n.team(d.get('team'))}: спасбросок небронированной техники {fire} — {n.die(d.get('die'))}",
+                 f"{n.team(d.get('team'))}: unarmoured vehicle save {fire} — {n.die(d.get('die'))}") + _rule(
+            "F-RECON-2") + "."
     return None
+
+
+_FOW_SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
+    "force_mustered": _fow_force, "team_moved": _fow_moved, "team_shot": _fow_shot, "status_set": _fow_status,
+    "dig_in_attempted": _fow_dig, "air_attack_resolved": _fow_air, "building_placed": _fow_building_placed,
+    "building_move": _fow_building_move, "railway_line_laid": _fow_line, "train_entered": _fow_train_entered,
+    "train_moved": _fow_train_moved, "escort_left_train": _fow_escort, "recon_deployment_move": _fow_recon_move,
+    "disengaged": _fow_disengaged,
+}
+
+
+def _fow_sentence(type_: str, d: dict[str, Any], n: Namer) -> str | None:
+    """A Flames of War event as a sentence: who did what to whom by the roster's
+    names (teams with their platoon), distances in the battle's units, the
+    dice with their provenance, what the table decided where the seeds give no
+    rule (G-F1), and the F- rule. None leaves the event to the shared cases
+    (battle_ended, correction); the outcome clause (``outcome``) follows."""
+    if type_ in _FOW_SENTENCES:
+        return _FOW_SENTENCES[type_](d, n)
+    return _fow_simple(d, n, type_)
 
 
 def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PLR0911, PLR0912 - one case per type
@@ -388,11 +773,11 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
                  f"{n.vehicle(d.get('vehicle'))}, dug in within {inches(d.get('distance'))}") + _rule("V-CREW-4") + "."
     entry = engine.REGISTRY.get(type_) or engine.RULESETS["fow"].registry.get(type_)
     title = (entry.title_ru if n.lang == "ru" else entry.title_en) if entry else t("Запись", "An entry")
-    # Another ruleset's type (FoW): its title and the pieces it names, read by their roster names.
+    # Another ruleset's type without a sentence of its own: its title and the pieces it names, by their names.
     named = [d.get(k) for k in ("team", "platoon", "shooter", "subject") if isinstance(d.get(k), str)]
     named += [x for x in (d.get("teams") or ()) if isinstance(x, str)]
     if named:
-        return f"{title}: {', '.join(n.names.get(x, x) for x in named)}."
+        return f"{title}: {', '.join(n.piece(x) for x in named)}."
     return f"{title}."
 
 
@@ -474,7 +859,11 @@ _TEST_WORDS = {  # what each die was for, as the table says it
     "hit": ("попадание", "to hit"), "spot": ("обнаружение", "spotting"), "g2": ("", ""),
     "wound_test": ("тест на ранение", "wound test"), "wound_reroll": ("переброс медика", "the medic's re-roll"),
     "capture": ("захват", "capture"), "morale": ("мораль", "morale"),
+    # Flames of War (battles.engine.fow.effects)
+    "skill": ("тест на Умение", "Skill test"), "skill_reroll": ("переброс теста на Умение", "Skill test re-roll"),
+    "save": ("спасбросок", "save"), "firepower": ("тест на Огневую Мощь", "Firepower test"),
 }
+_FOW_TESTS = ("skill", "skill_reroll", "save", "firepower")
 _FATES_RU = {"wounded": "ранен", "killed": "погиб", "captured": "взят в плен", "freed": "освобождён из плена",
              "recovered": "поправился"}
 _FATES_EN = {"wounded": "wounded", "killed": "killed", "captured": "taken prisoner", "freed": "freed",
@@ -495,6 +884,8 @@ def _roll_words(e: dict[str, Any], n: Namer) -> str:
     t = n.t
     ru, en = _TEST_WORDS.get(e.get("test"), ("бросок", "roll"))
     who = n.fighter(e["id"]) if e.get("test") in ("g2", "wound_test", "wound_reroll") and e.get("id") else ""
+    if e.get("test") in _FOW_TESTS and e.get("id"):
+        who = n.piece(e["id"])
     if e.get("test") in ("g2", "hit"):  # the verdict names the test: «16 — попадание»
         head = who
         verdict = t("попадание", "hit") if e.get("passed") else t("промах", "miss")
@@ -537,8 +928,10 @@ def _fate_words(e: dict[str, Any], n: Namer) -> str:  # noqa: PLR0911 - one case
     if kind == "mine_revealed":
         return f"{n.mine(oid)} — " + t("обнаружена", "revealed")
     if kind in _FOW_STATUS:
-        who = n.unit(oid) if kind.endswith("pinned") else n.thing(oid)
+        who = n.platoon(oid) if kind.endswith("pinned") else n.team(oid)
         return f"{who} — {t(*_FOW_STATUS[kind])}"
+    if kind == "train_left":
+        return f"{n.platoon(oid)} — " + t("покинул стол навсегда (F-TRAIN-22)", "left the table for good (F-TRAIN-22)")
     return ""
 
 

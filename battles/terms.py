@@ -102,6 +102,65 @@ TERMS: dict[str, dict[str, dict[str, str]]] = {
     },
 }
 
+# Flames of War (catalog glossary, part F): a FoW «отделение» is a team, never a tank or a vehicle,
+# so a team is named by its kind; statuses are the rulebook's own terms, with the English beside them.
+TERMS.update({
+    "fow_team_kind": {
+        "ru": {"infantry": "пехотное отделение", "gun": "орудийное отделение", "tank": "танк", "vehicle": "машина",
+               "train": "вагон бронепоезда"},
+        "en": {"infantry": "infantry team", "gun": "gun team", "tank": "tank", "vehicle": "vehicle",
+               "train": "armoured train wagon"},
+    },
+    "fow_team_kinds": {  # counted: «танков — 2»
+        "ru": {"infantry": "пехотных отделений", "gun": "орудийных отделений", "tank": "танков", "vehicle": "машин",
+               "train": "вагонов бронепоезда"},
+        "en": {"infantry": "infantry teams", "gun": "gun teams", "tank": "tanks", "vehicle": "vehicles",
+               "train": "armoured train wagons"},
+    },
+    "fow_platoon_kind": {
+        "ru": {"infantry": "пехотный взвод", "gun": "орудийный взвод", "tank": "танковый взвод",
+               "recon": "разведывательный взвод", "armoured_train": "бронепоезд", "independent": "независимые отделения",
+               "other": "взвод"},
+        "en": {"infantry": "infantry platoon", "gun": "gun platoon", "tank": "tank platoon", "recon": "reconnaissance platoon",
+               "armoured_train": "armoured train", "independent": "independent teams", "other": "platoon"},
+    },
+    "fow_status": {
+        "ru": {"bogged": "Застрявший (Bogged Down)", "bailed_out": "Покинутый (Bailed Out)",
+               "destroyed": "Уничтоженный (Destroyed)", "gone_to_ground": "Залёгший (Gone to Ground)",
+               "concealed": "Сокрытый (Concealed)", "bulletproof_cover": "в Пуленепробиваемом Укрытии (Bulletproof Cover)",
+               "dug_in": "Окопанный (Dug In)", "pinned": "Прижатый Огнём (Pinned Down)", "wreck": "Обломки (Wreckage)"},
+        "en": {"bogged": "Bogged Down", "bailed_out": "Bailed Out", "destroyed": "Destroyed",
+               "gone_to_ground": "Gone to Ground", "concealed": "Concealed", "bulletproof_cover": "in Bulletproof Cover",
+               "dug_in": "Dug In", "pinned": "Pinned Down", "wreck": "Wreckage"},
+    },
+    "fow_fire": {
+        "ru": {"direct": "стрельба", "artillery": "Артобстрел", "aircraft": "воздушный налёт"},
+        "en": {"direct": "shooting", "artillery": "Artillery Bombardment", "aircraft": "air attack"},
+    },
+    "fow_result": {  # what the table decided for a shot's target (G-F1)
+        "ru": {"miss": "промах", "saved": "попадание отражено спасброском", "bailed_out": "цель Покинута (Bailed Out)",
+               "destroyed": "цель Уничтожена (Destroyed)"},
+        "en": {"miss": "a miss", "saved": "hit but saved", "bailed_out": "the target Bailed Out",
+               "destroyed": "the target Destroyed"},
+    },
+    "fow_turn_reason": {
+        "ru": {"difficult_terrain": "Труднопроходимая Местность", "road": "Дорога", "enemy": "враг", "other": "другое"},
+        "en": {"difficult_terrain": "Difficult Terrain", "road": "a Road", "enemy": "the enemy", "other": "other"},
+    },
+    "fow_air_weapon": {
+        "ru": {"bombs": "Бомбы", "rockets": "Реактивные Снаряды", "cannon": "Пушки", "mg": "Пулемёты"},
+        "en": {"bombs": "Bombs", "rockets": "Rockets", "cannon": "Cannon", "mg": "Machine-guns"},
+    },
+    "fow_edges": {
+        "ru": {"north_south": "северный и южный", "east_west": "восточный и западный"},
+        "en": {"north_south": "north and south", "east_west": "east and west"},
+    },
+    "fow_edge": {  # «на северном краю»
+        "ru": {"north": "северном", "south": "южном", "east": "восточном", "west": "западном"},
+        "en": {"north": "north", "south": "south", "east": "east", "west": "west"},
+    },
+})
+
 FALLBACK = {"ru": "неизвестно", "en": "unknown"}
 
 

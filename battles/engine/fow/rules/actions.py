@@ -28,7 +28,7 @@ DICE_MODIFIERS: list[Callable[[FowState, Any, Team, Team, int], tuple[int, str |
 
 TurnReason = Literal["difficult_terrain", "road", "enemy", "other"]
 # What the table decided for a shot's target (G-F1: the core rules resolve hits).
-ShotResult = Literal["", "miss", "saved", "bailed_out", "destroyed"]
+ShotResult = Literal["miss", "saved", "bailed_out", "destroyed"]
 VEHICLE_KINDS = ("tank", "vehicle", "train")  # what can be Bailed Out (G-F1: «Покидание техники»)
 
 
@@ -100,7 +100,7 @@ class TeamShot:
     distance: float | None = field(default=None, metadata={"min": 0, "doc": "Range to the target (battle's units)"})
     hits: int | None = field(default=None, metadata={
         "min": 0, "max": 40, "doc": "Hits, as the table counted them (the to-hit rolls are the core rules', G-F1)"})
-    result: ShotResult = field(default="", metadata={
+    result: ShotResult | None = field(default=None, metadata={
         "doc": "What the table decided for the target (G-F1): missed, hit but saved, Bailed Out or Destroyed; "
                "empty: not told here"})
     pinned: bool = field(default=False, metadata={"doc": "The target's platoon is now Pinned Down (G-F1)"})
