@@ -569,6 +569,8 @@ def battle_event_append(
     if role is not None and role.is_game_master:
         as_game_master = True
     side = role.side if role is not None and not as_game_master else None
+    if side is not None and any(_take_back(ev) for ev in events):
+        _require_own_entries(battle_id, events, recorded_by)
     optimistic = OPTIMISTIC and connection.vendor == "postgresql"
     # A large batch outside a transaction, without a correction, is written while it is decided and its
     # data checked chunk by chunk (``_write_while_deciding``); any other batch, and any batch that path
@@ -633,10 +635,33 @@ def _refuse_stale_committed(battle_id: int, events: Sequence[NewEvent], expected
         raise _stale(expected_seq, row[0])
 
 
+def _take_back(ev: NewEvent) -> bool:
+    return ev.type == "correction" and isinstance(ev.data, dict) and ev.data.get("side") is not None
+
+
+def _require_own_entries(battle_id: int, events: Sequence[NewEvent], recorded_by: Any) -> None:
+    """A player's take-back (a correction naming his side) voids an entry he
+    recorded himself (V-TURN-13; the engine decides whether it is still his
+    to take back). A correction without a side is the game master's: the
+    recorder policy refuses it."""
+    for i, ev in enumerate(events):
+        if not _take_back(ev):
+            continue
+        seq = ev.data.get("voids_seq") if isinstance(ev.data, dict) else None
+        by = (BattleEvent.objects.filter(battle_id=battle_id, seq=seq).values_list("recorded_by_id", flat=True).first()
+              if type(seq) is int else None)
+        if by is None or by != getattr(recorded_by, "pk", None):
+            raise Forbidden(f"events[{i}].data.voids_seq: взять назад можно только свою запись; остальные отменяет "
+                            f"мастер (V-TURN-13).",
+                            f"events[{i}].data.voids_seq: you may take back only an entry you recorded; the game "
+                            f"master voids the others (V-TURN-13).",
+                            field=f"events[{i}].data.voids_seq", code="not_your_entry")
+
+
 def _refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
     for i, ev in enumerate(events):
         entry = engine.ruleset_of(ruleset).registry.get(ev.type) if isinstance(ev.type, str) else None
-        if entry is not None and entry.game_master_only:
+        if entry is not None and (entry.game_master_only or ev.type == "correction"):
             raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
                             f"events[{i}].type: only the game master may record «{entry.title_en}».",
                             field=f"events[{i}].type", code="game_master_only")

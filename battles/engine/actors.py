@@ -147,6 +147,15 @@ def _capturing_side(state: BattleState, p: Any) -> str:
     return _opposite(v.side) if v is not None else UNKNOWN
 
 
+def correction_recorder(state: Any, p: Any) -> str:
+    """V-TURN-13: the game master voids; a player takes back his own side's last entry."""
+    return str(p.side) if getattr(p, "side", None) else GAME_MASTER
+
+
+CORRECTION_RU = "Мастер; игрок — только взять назад последнюю запись своей стороны в свой ход"
+CORRECTION_EN = "The game master; a player only takes back his side's last entry in his own turn"
+
+
 def _captors(state: BattleState, p: Any) -> str:
     x = state.fighters.get(p.prisoner)
     if x is None or not x.captured or x.dead:
@@ -190,8 +199,8 @@ POLICY: dict[str, Recorder] = {
     # turn it often is, may record it too.
     "morale_test": Recorder("either", _either, "Любая сторона: тест наступает от положения на столе в любой ход",
                             "Either side: the test falls due from the table's position in any turn"),
-    # V-TURN-13: only the game master voids an event.
-    "correction": Recorder("game_master", _game_master, "Только мастер", "The game master only"),
+    # V-TURN-13: only the game master voids an event; a player takes back his own last entry.
+    "correction": Recorder("game_master", correction_recorder, CORRECTION_RU, CORRECTION_EN),
     # Mustering (rosters, reinforcements) is the game master's service (V-TURN-2, V-TURN-3).
     "force_mustered": Recorder("game_master", _game_master, "Только мастер (выставление сил из ростеров)",
                                "The game master only (mustering from the rosters)"),

@@ -91,6 +91,7 @@ class Fighter:
     aboard: str = ""  # vehicle id
     aboard_as: str = ""  # crew | passenger | rider
     melee_turn: int = 0
+    moved_ply: int = -1  # the ply of his last move on foot
     shot_ply: int = -1
     shots: int = 0
     shot_target: str = ""

@@ -133,11 +133,11 @@ class TestPermissions:
         assert append(c, battle, [START]).status_code == 403
 
     def test_only_the_game_master_may_append_a_correction(self, defender_client, gm_client, battle):
-        append(defender_client, battle, [START])
-        fix = [{"type": "correction", "data": {"voids_seq": 1, "reason": "ошибка"}}]
-        r = append(defender_client, battle, fix, expected_seq=1)
+        append(defender_client, battle, [START, {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}])
+        fix = [{"type": "correction", "data": {"voids_seq": 2, "reason": "ошибка"}}]
+        r = append(defender_client, battle, fix, expected_seq=2)
         assert r.status_code == 403 and r.json()["error"]["code"] == "game_master_only"
-        assert append(gm_client, battle, fix, expected_seq=1).status_code == 201
+        assert append(gm_client, battle, fix, expected_seq=2).status_code == 201
 
     def test_token_auth_obtains_a_token_and_appends(self, defender, battle):
         from rest_framework.test import APIClient

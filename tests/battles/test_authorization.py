@@ -57,7 +57,7 @@ SAMPLES = {
     "battle_ended": ({"winner": "draw", "reason": "ничья"}, "either"),
     "terrain_placed": ({"houses": ["H2"]}, "either"),
     "morale_test": ({"unit": "D", "die": D(15), "officer_distances": {"d_sgt": 30}}, "either"),
-    "correction": ({"voids_seq": 1, "reason": "ошибка"}, "game_master"),
+    "correction": ({"voids_seq": 5, "reason": "ошибка"}, "game_master"),  # the first entry after the set-up
     "force_mustered": ({"side": "attacker", "fighters": [F("a9")]}, "game_master"),
     "turn_ended": ({"side": "defender", "turn": 2}, "defender"),
     "postures_declared": ({"side": "attacker", "units": {"A": "assault"}}, "attacker"),

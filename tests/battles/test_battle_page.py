@@ -243,7 +243,7 @@ class TestGameMasterPanel:
         r = client.post(f"/battles/{table.id}/void/", {"seq": "5", "reason": "не тот боец"})
         assert r.status_code == 302
         e = BattleEvent.objects.get(battle=table, seq=head + 1)
-        assert e.type == "correction" and e.data == {"voids_seq": 5, "reason": "не тот боец"}
+        assert e.type == "correction" and e.data == {"voids_seq": 5, "reason": "не тот боец", "side": None}
         assert e.recorded_by == table.people["master"]
         battle_replay(battle_id=table.id)
         html = page(client, table)

@@ -93,12 +93,13 @@ class TestCorrections:
         battle_replay(battle_id=battle.id)
         assert projection(battle).state["turn"] == 3
 
-    @pytest.mark.parametrize(("voids", "why"), [(5, "later"), (1, "voided twice"), (4, "a correction")])
+    @pytest.mark.parametrize(("voids", "why"), [(5, "later"), (2, "voided twice"), (4, "a correction"),
+                                                (1, "the start")])
     def test_v_turn_13_bad_corrections_are_refused(self, battle, voids, why):
         from config.errors import RuleRefused
 
         append(battle, [START, *turns(1)])
-        append(battle, [NewEvent("correction", {"voids_seq": 1, "reason": "x"})], gm=True)
+        append(battle, [NewEvent("correction", {"voids_seq": 2, "reason": "x"})], gm=True)
         with pytest.raises(RuleRefused) as exc:
             append(battle, [NewEvent("correction", {"voids_seq": voids, "reason": why})], gm=True)
         assert exc.value.rule_id == "V-TURN-13"

@@ -24,7 +24,9 @@ def logs(draw):
     for _ in range(n):
         seq = len(events) + 1
         state = engine.fold(events)
-        candidates = [e.seq for e in events if e.type != "correction" and e.seq not in state.voided]
+        set_up = state.turns[0].first_seq if state.turns else 0  # the start is never voided (V-TURN-13)
+        candidates = [e.seq for e in events if e.type != "correction" and e.seq not in state.voided
+                      and e.seq > set_up]
         if candidates and draw(st.integers(0, 3)) == 0:
             target = draw(st.sampled_from(candidates))
             type_, data = "correction", {"voids_seq": target, "reason": f"fix {target}"}

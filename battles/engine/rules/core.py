@@ -142,15 +142,19 @@ def _apply_ended(state: BattleState, p: BattleEnded, ctx: Context) -> None:
 @dataclass(frozen=True, slots=True)
 class Correction:
     """Voids an earlier event (V-TURN-13). Replay skips the voided event; the
-    event itself stays in the log for the record."""
+    event itself stays in the log for the record. The game master voids any
+    entry after the set-up; a player takes back his side's last entry (``side``
+    set) while its turn is still on and nothing followed it."""
 
     voids_seq: int = field(metadata={"min": 1, "doc": "seq of the event this correction voids"})
     reason: str = field(metadata={"min_length": 1, "max_length": 2000, "doc": "Why (kept in the record)"})
+    side: Side | None = field(default=None, metadata={
+        "doc": "A player's take-back of his own last entry: his side (the game master leaves it empty)"})
 
 
 correction = event_type(
-    "correction", Correction, rules=("V-TURN-13",), game_master_only=True,
-    title_ru="Исправление мастера", title_en="Game master's correction",
+    "correction", Correction, rules=("V-TURN-13",),
+    title_ru="Исправление", title_en="Correction",
 )
 
 
@@ -169,6 +173,30 @@ def check_correction(state: Any, p: Correction, ctx: Context, rule_id: str) -> N
     if p.voids_seq in state.corrections:
         raise RuleViolation(rule_id, "Исправление нельзя отменить: добавьте новое событие.",
                             "A correction cannot be voided: append a new event instead.")
+    if state.turns and p.voids_seq <= state.turns[0].first_seq:
+        # The muster and the start carry every piece: voiding one would erase every later action of a side.
+        raise RuleViolation(rule_id, "Выставление сил и начало боя не отменяются: недостающие силы выставляются "
+                                     "дополнительно (подкрепление), ошибочные действия отменяются по одному.",
+                            "The muster and the start cannot be voided: add missing forces by a further muster "
+                            "(reinforcements) and void mistaken actions one by one.")
+    if p.side is not None:
+        check_take_back(state, p, ctx, rule_id)
+
+
+def check_take_back(state: Any, p: Correction, ctx: Context, rule_id: str) -> None:
+    """V-TURN-13: nothing is undone once a turn is over. A player may take back
+    only the entry just before this one, in his own turn that is still on."""
+    if state.status != "running" or state.side_to_move != p.side:
+        raise RuleViolation(rule_id, "Взять запись назад можно только в свой ход.",
+                            "An entry can be taken back only in your own turn.")
+    if p.voids_seq != ctx.seq - 1:
+        raise RuleViolation(rule_id, "Назад берётся только последняя запись журнала: после неё уже записано другое; "
+                                     "отменить её может мастер.",
+                            "Only the log's last entry can be taken back: something was recorded after it; "
+                            "the game master may void it.")
+    if not state.turns or p.voids_seq < state.turns[-1].first_seq:
+        raise RuleViolation(rule_id, "Ход, в котором сделана запись, окончен: отменить её может только мастер.",
+                            "The turn of that entry is over: only the game master may void it.")
 
 
 @correction.mutator

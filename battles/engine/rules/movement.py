@@ -202,9 +202,11 @@ def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
 @fighters_moved.mutator
 def _apply_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
     state.phase = "move"
+    fighters = state.fighters
+    for fid in p.fighters:
+        fighters[fid].moved_ply = state.ply  # what the table shows as done this turn
     if p.enter_house is None and not p.leave_house:
         return
-    fighters = state.fighters
     for fid in p.fighters:
         fighters[fid].building = "" if p.leave_house else (p.enter_house or "")
 

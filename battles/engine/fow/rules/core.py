@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from battles.engine.events import Context
+from battles.engine.actors import CORRECTION_EN, CORRECTION_RU, correction_recorder
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
 from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
 from battles.engine.rules.common import side_en, side_ru
@@ -240,9 +241,9 @@ battle_ended.mutator(_apply_v11_ended)
 
 
 # --- correction (shared with v11.2: same name, payload and effect) --------------------
-correction = REGISTRY.event_type("correction", Correction, rules=("S-CORRECTION",), game_master_only=True,
-                                 title_ru="Исправление мастера", title_en="Game master's correction")
-POLICY["correction"] = Recorder("game_master", game_master, "Только мастер", "The game master only")
+correction = REGISTRY.event_type("correction", Correction, rules=("S-CORRECTION",),
+                                 title_ru="Исправление", title_en="Correction")
+POLICY["correction"] = Recorder("game_master", correction_recorder, CORRECTION_RU, CORRECTION_EN)
 
 
 @correction.check
