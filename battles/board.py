@@ -4,7 +4,9 @@ fighters by fate; vehicles with damage against the reserve, running gear,
 crew, passengers and riders; houses, pillboxes, wire, smoke and the mines
 this reader may know of. Built from the state already filtered for the
 reader (``battles.engine.visibility.state_for``); every engine value is put
-into words (``battles.terms``), every id into a name (``report.Namer``)."""
+into words (``battles.terms``), every id into a name (``report.Namer``).
+A Flames of War state is told in its own words (``fow``: platoons, teams,
+Bailed Out, Destroyed, Pinned Down...), rendered by ``_state_fow.html``."""
 from __future__ import annotations
 
 from typing import Any
@@ -50,47 +52,78 @@ def _fighter_row(f: dict[str, Any], n: Namer, lang: str) -> dict[str, Any]:
             "captor": n.side(f.get("captor_side")) if state == "captured" and f.get("captor_side") else ""}
 
 
-FOW_WORDS = {
-    "ru": {"bogged": "застряло", "bailed_out": "покинуто", "gone_to_ground": "залегло", "concealed": "сокрыто",
-           "bulletproof_cover": "в пуленепробиваемом укрытии", "dug_in": "окопано", "pinned": "прижат огнём",
-           "infantry": "пехота", "gun": "орудие", "tank": "танк", "vehicle": "техника", "train": "вагон бронепоезда",
-           "recon": "разведка", "armoured_train": "бронепоезд", "independent": "независимые", "other": "прочие"},
-    "en": {"bogged": "bogged down", "bailed_out": "bailed out", "gone_to_ground": "gone to ground",
-           "concealed": "concealed", "bulletproof_cover": "in bulletproof cover", "dug_in": "dug in",
-           "pinned": "pinned down", "infantry": "infantry", "gun": "gun", "tank": "tank", "vehicle": "vehicle",
-           "train": "armoured train wagon", "recon": "reconnaissance", "armoured_train": "armoured train",
-           "independent": "independent", "other": "other"},
+# Flames of War: teams and platoons in the rulebook's words (battles.terms, Russian with the English term).
+TEAM_STATUSES = ("destroyed", "bailed_out", "bogged", "gone_to_ground", "dug_in", "concealed", "bulletproof_cover")
+FOW_HEADINGS = {
+    "ru": {"team": "Отделение или техника (team)", "kind": "Тип", "status": "Состояние", "platoon": "взвод (platoon)",
+           "in_action": "в строю", "destroyed": "Уничтоженные (Destroyed)", "bailed_out": "Покинутые (Bailed Out)",
+           "pinned": "взводы, Прижатые Огнём (Pinned Down)", "fit": "в строю", "locomotive": "Локомотив", "off_table": "вне стола", "on_table": "на столе", "left": "покинул стол",
+           "reserve": "в Резерве", "along": "по Линии", "aboard": "на поезде", "inside": "в здании"},
+    "en": {"team": "Team", "kind": "Type", "status": "Status", "platoon": "platoon", "in_action": "in action",
+           "destroyed": "Destroyed", "bailed_out": "Bailed Out", "pinned": "platoons Pinned Down", "fit": "in action",
+           "locomotive": "Locomotive", "off_table": "off the table", "on_table": "on the table",
+           "left": "left the table", "reserve": "in Reserve", "along": "along the line", "aboard": "aboard the train",
+           "inside": "inside"},
 }
-TEAM_STATUSES = ("dug_in", "concealed", "bulletproof_cover", "gone_to_ground", "bogged", "bailed_out")
+
+
+def _fow_team_row(tid: str, t: dict[str, Any], p: dict[str, Any], n: Namer, lang: str) -> dict[str, Any]:
+    words = FOW_HEADINGS[lang]
+    kind = term("fow_team_kind", t.get("kind") or "infantry", lang)
+    notes = [words["locomotive"]] if t.get("locomotive") else []
+    statuses = [term("fow_status", s, lang) for s in TEAM_STATUSES if t.get(s)]
+    if t.get("wreck"):
+        statuses.append(term("fow_status", "wreck", lang))
+    if t.get("building"):
+        statuses.append(f"{words['inside']} «{_building_name(t['building'], n)}»")
+    return {"id": tid, "name": n.names.get(tid) or f"{kind} {tid}", "kind": kind + (f" ({', '.join(notes)})" if notes else ""),
+            "destroyed": bool(t.get("destroyed")), "bailed_out": bool(t.get("bailed_out")), "statuses": statuses}
+
+
+def _building_name(bid: str, n: Namer) -> str:
+    b = (n.state.get("buildings") or {}).get(bid) or {}
+    return b.get("name") or n.names.get(bid) or bid
+
+
+def _fow_train(pid: str, state: dict[str, Any], n: Namer, lang: str) -> str:
+    """Where an armoured train is (F-TRAIN-14, F-TRAIN-18, F-TRAIN-22) and which escorts ride it (F-TRAIN-25)."""
+    tr = (state.get("trains") or {}).get(pid)
+    if not tr:
+        return ""
+    words = FOW_HEADINGS[lang]
+    where = tr.get("where") or "off_table"
+    text = words.get(where, words["off_table"])
+    if where == "off_table" and tr.get("reserve"):
+        text += f", {words['reserve']}"
+    if where == "on_table":
+        text += f", {n.dist(tr.get('position', 0))} {words['along']}"
+        if tr.get("escorts_aboard"):
+            text += f"; {words['aboard']}: " + ", ".join(n.platoon(e) for e in tr["escorts_aboard"])
+    return text
 
 
 def _fow_sides(state: dict[str, Any], n: Namer, lang: str) -> list[dict[str, Any]]:
-    """A FoW state on the same board: platoons as units, teams as their rows, statuses in words."""
-    words = FOW_WORDS[lang]
+    """A FoW state: per side its platoons with their teams, each team's statuses in the rulebook's words."""
     teams = state.get("teams") or {}
     out = []
     for side in ("defender", "attacker"):
-        census = dict.fromkeys(FATES, 0)
-        side_units = []
+        census = {"in_action": 0, "destroyed": 0, "bailed_out": 0, "pinned": 0}
+        platoons = []
         for pid, p in (state.get("platoons") or {}).items():
             if p.get("side") != side:
                 continue
-            rows = []
-            for tid in p.get("teams") or ():
-                t = teams.get(tid, {})
-                gone = "dead" if t.get("destroyed") else "alive"
-                census[gone] += 1
-                kind = words.get(t.get("kind", ""), "")
-                rows.append({"id": tid, "name": n.names.get(tid) or f"{kind} {tid}", "role": kind, "fate": gone,
-                             "fate_text": n.t("уничтожено", "destroyed") if gone == "dead" else FATE_WORDS[lang]["alive"],
-                             "where": ", ".join(words[s] for s in TEAM_STATUSES if t.get(s)), "captor": ""})
-            side_units.append({
-                "id": pid, "name": n.names.get(pid) or f"{words.get(p.get('kind', ''), '')} {pid}",
-                "kind": words.get(p.get("kind", ""), ""), "posture": "",
-                "morale": words["pinned"] if p.get("pinned") else "", "commander": "", "parent": "",
-                "fighters": rows, "census": {k: sum(1 for r in rows if r["fate"] == k) for k in FATES}})
-        out.append({"side": side, "name": n.side(side), "units": side_units, "loose": [], "vehicles": [],
-                    "census": census})
+            rows = [_fow_team_row(tid, teams.get(tid, {}), p, n, lang) for tid in p.get("teams") or ()]
+            census["in_action"] += sum(1 for r in rows if not r["destroyed"])
+            census["destroyed"] += sum(1 for r in rows if r["destroyed"])
+            census["bailed_out"] += sum(1 for r in rows if r["bailed_out"] and not r["destroyed"])
+            census["pinned"] += bool(p.get("pinned"))
+            platoons.append({
+                "id": pid, "name": n.platoon(pid), "kind": term("fow_platoon_kind", p.get("kind") or "other", lang),
+                "pinned": term("fow_status", "pinned", lang) if p.get("pinned") else "",
+                "train": _fow_train(pid, state, n, lang), "teams": rows,
+                "alive": sum(1 for r in rows if not r["destroyed"])})
+        out.append({"side": side, "name": n.side(side), "platoons": platoons, "census": census,
+                    "units": [], "loose": [], "vehicles": []})
     return out
 
 
@@ -105,7 +138,7 @@ def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides:
                 "winner": (n.t("ничья", "a draw") if state.get("winner") == "draw" else n.side(state["winner"]))
                 if state.get("winner") else "",
                 "end_reason": state.get("end_reason") or "", "sides": _fow_sides(state, n, lang), "buildings": [],
-                "bunkers": [], "wire": [], "smoke": [], "mines": []}
+                "bunkers": [], "wire": [], "smoke": [], "mines": [], "fow": True, "words": FOW_HEADINGS[lang]}
     units = state.get("units") or {}
     fighters = state.get("fighters") or {}
     vehicles = state.get("vehicles") or {}

@@ -99,7 +99,7 @@ def test_a_fow_battle_page_shows_platoons_teams_and_fow_sentences(client, fow_ba
     page = client.get(reverse("battle-detail", args=[fow_battle.id]))
     assert page.status_code == 200
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.content.decode()))
-    assert "Стрелковый взвод" in text and "Стрелки Петрова" in text and "окопано" in text
+    assert "Стрелковый взвод" in text and "Стрелки Петрова" in text and "Окопанный (Dug In)" in text
     assert "Бой начался (Flames of War)" in text and "обороняющиеся (V-TURN-8)" not in text  # not v11.2's
     assert "Стрелковый взвод (пехотных отделений — 1)" in text
     assert "Стрелковый взвод: попытка Окопаться вместо движения, тест на Умение — с кубика за столом 5" in text
