@@ -523,14 +523,15 @@ def _apply_escort(state: FowState, p: EscortLeftTrain, ctx: Context) -> None:
 def _check_part_moved(state: FowState, p: Any, ctx: Context) -> None:
     t = team(state, p.team)
     if t.platoon in state.trains:
-        refuse("F-TRAIN-21", "Бронепоезд не разделяется: он двигается целиком по Линии (train_moved).",
-               "An armoured train is never split: it moves as a whole along its line (train_moved).")
+        refuse("F-TRAIN-21", f"Бронепоезд не разделяется: он двигается целиком по Линии («{train_moved.title_ru}»).",
+               f"An armoured train is never split: it moves as a whole along its line («{train_moved.title_en}»).")
     _require_on_table(state, t, "Отделение", "Team")
     pl = state.platoons.get(t.platoon)
     tr = state.trains.get(pl.train) if pl is not None and pl.train else None
     if tr is not None and t.platoon in tr.escorts_aboard:
-        refuse("F-TRAIN-25", "Танковый Взвод Поддержки едет на поезде: он сходит с него (escort_left_train).",
-               "The Tank Support Platoon rides the train: it leaves it first (escort_left_train).")
+        refuse("F-TRAIN-25", f"Танковый Взвод Поддержки едет на поезде: сначала он сходит с него "
+                             f"(«{escort_left_train.title_ru}»).",
+               f"The Tank Support Platoon rides the train: it leaves it first («{escort_left_train.title_en}»).")
 
 
 @team_shot.check
