@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from battles.engine.events import Context
 from battles.engine.actors import CORRECTION_EN, CORRECTION_RU, correction_recorder
+from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, game_master, named_side, subject_side
 from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
 from battles.engine.rules.common import side_en, side_ru
@@ -272,7 +272,8 @@ class StatusSet:
 
 
 status_set = REGISTRY.event_type("status_set", StatusSet, rules=("G-F1",),
-                                 title_ru="Состояние отделения или взвода", title_en="Team or platoon status")
+                                 title_ru="Состояние: Покинутый, Уничтоженный, Прижатый Огнём…",
+                                 title_en="Status: Bailed Out, Destroyed, Pinned Down…")
 POLICY["status_set"] = Recorder("either", either, "Любая сторона: итог по основным правилам",
                                 "Either side: the outcome of the core rules")
 
