@@ -53,7 +53,8 @@ class Shooter:
     rule: str
 
 
-def _live(state: FowState, side: str) -> list[Team]:
+def live(state: FowState, side: str) -> list[Team]:
+    """A side's teams that are not Destroyed and are on the table."""
     return [t for t in state.teams.values() if t.side == side and not t.destroyed and off_table(state, t) is None]
 
 
@@ -61,7 +62,7 @@ def movers(state: FowState, side: str, rules: dict[str, Any]) -> list[Mover]:
     """Teams that may move now (G-F1, F-DBL-8, F-DIG-1, F-TRAIN-21, F-TRAIN-25, F-BLD...), with their limits."""
     ctx = Context(state.last_seq + 1, rules)
     out = []
-    for t in _live(state, side):
+    for t in live(state, side):
         if t.moved_ply == state.ply or refusal(state, "team_moved", {"team": t.id, "distance": 0}, rules):
             continue
         limit = movement(ctx, state, t)
@@ -81,7 +82,7 @@ def shot_dice(state: FowState, shooter: str, target: str, kind: str, rules: dict
 
 def targets(state: FowState, side: str) -> list[Team]:
     """The enemy's live teams on the table."""
-    return _live(state, "defender" if side == "attacker" else "attacker")
+    return live(state, "defender" if side == "attacker" else "attacker")
 
 
 def shooters(state: FowState, side: str, rules: dict[str, Any]) -> list[Shooter]:
@@ -92,7 +93,7 @@ def shooters(state: FowState, side: str, rules: dict[str, Any]) -> list[Shooter]
         return []
     plain = next((e for e in enemies if e.double_ply != state.ply - 1), enemies[0])
     out = []
-    for t in _live(state, side):
+    for t in live(state, side):
         n, rule = shot_dice(state, t.id, plain.id, "direct", rules)
         dice = [{"value": 1, "source": "entered"}] * max(n, 1)
         if n >= 1 and not refusal(state, "team_shot", {"shooter": t.id, "target": plain.id, "dice": dice}, rules):
@@ -107,12 +108,12 @@ def doubled(state: FowState, target: str) -> bool:
 
 
 def assaulters(state: FowState, side: str, rules: dict[str, Any]) -> list[str]:
-    return [t.id for t in _live(state, side) if not refusal(state, "assault_launched", {"teams": [t.id]}, rules)]
+    return [t.id for t in live(state, side) if not refusal(state, "assault_launched", {"teams": [t.id]}, rules)]
 
 
 def grounders(state: FowState, side: str, rules: dict[str, Any]) -> list[str]:
     """Teams that may Go to Ground: neither moved nor shot this turn (G-F1, F-DIG-16)."""
-    return [t.id for t in _live(state, side) if not refusal(state, "went_to_ground", {"teams": [t.id]}, rules)]
+    return [t.id for t in live(state, side) if not refusal(state, "went_to_ground", {"teams": [t.id]}, rules)]
 
 
 def diggers(state: FowState, side: str, rules: dict[str, Any]) -> list[str]:
@@ -129,5 +130,5 @@ def trains(state: FowState, side: str, rules: dict[str, Any]) -> list[tuple[str,
             and not refusal(state, "train_moved", {"train": k, "distance": 0}, rules)]
 
 
-__all__ = ["Mover", "Shooter", "assaulters", "diggers", "doubled", "grounders", "movers", "refusal", "shooters",
-           "shot_dice", "targets", "trains"]
+__all__ = ["Mover", "Shooter", "assaulters", "diggers", "doubled", "grounders", "live", "movers", "refusal",
+           "shooters", "shot_dice", "targets", "trains"]
