@@ -84,6 +84,13 @@ class Panel:
     def dist(self, v: float) -> str:
         return self.n.dist(v)
 
+    def team(self, tid: str) -> str:
+        """A team by name, with the statuses a player weighs before acting with it (G-F1: the core
+        rules, not the seeds, say what a Bailed Out or Bogged Down team may do)."""
+        t = self.state.teams[tid]
+        notes = [term("fow_status", s, get_language()) for s in ("bailed_out", "bogged", "dug_in") if getattr(t, s)]
+        return " · ".join([self.n.team(tid), *notes])
+
     def units(self) -> str:
         return _t("см", "cm") if self.state.measure == "cm" else _t("дюймы", "in")
 
@@ -154,7 +161,7 @@ class FowMoveForm(_FowForm):
         for tid, m in p.movers.items():
             double = (_t(f", С Удвоенной Скоростью до {p.dist(m.double)}", f", At the Double up to {p.dist(m.double)}")
                       if m.double is not None else _t(", взвод Прижат Огнём", ", platoon Pinned Down"))
-            choices.append((tid, f"{p.n.team(tid)} — {_t('до', 'up to')} {p.dist(m.limit)}{double}"))
+            choices.append((tid, f"{p.team(tid)} — {_t('до', 'up to')} {p.dist(m.limit)}{double}"))
         most = max([m.double or m.limit for m in p.movers.values()], default=None)
         self.fields["team"] = forms.ChoiceField(label=_t("Кто движется", "Who moves"),
                                                 choices=[("", BLANK), *_sorted(choices)])
@@ -204,10 +211,10 @@ class FowShotForm(_FowForm):
     def __init__(self, *a: Any, **kw: Any) -> None:
         super().__init__(*a, **kw)
         p = self.panel
-        shooters = [(tid, f"{p.n.team(tid)} — {p.dice_words(s.dice)}") for tid, s in p.shooters.items()]
+        shooters = [(tid, f"{p.team(tid)} — {p.dice_words(s.dice)}") for tid, s in p.shooters.items()]
         targets = []
         for tid in p.targets:
-            label = p.n.team(tid)
+            label = p.team(tid)
             if offers.doubled(p.state, tid):
                 label += _t(" — кубиков вдвое больше: двигался С Удвоенной Скоростью (F-DBL-10)",
                             " — twice the dice: it moved At the Double (F-DBL-10)")
@@ -280,7 +287,7 @@ class FowAssaultForm(_FowForm):
         p = self.panel
         self.fields["teams"] = forms.MultipleChoiceField(
             label=_t("Атакующие", "Assaulting teams"), widget=forms.CheckboxSelectMultiple,
-            choices=_sorted([(tid, p.n.team(tid)) for tid in p.assaulters]))
+            choices=_sorted([(tid, p.team(tid)) for tid in p.assaulters]))
         enemy = "defender" if p.side == "attacker" else "attacker"
         platoons = [(pid, p.n.platoon(pid)) for pid, x in p.state.platoons.items() if x.side == enemy
                     and any(not p.state.teams[t].destroyed for t in x.teams if t in p.state.teams)]
@@ -302,7 +309,7 @@ class FowGroundForm(_FowForm):
         p = self.panel
         self.fields["teams"] = forms.MultipleChoiceField(
             label=_t("Залегают (не двигались и не стреляли)", "Going to Ground (neither moved nor shot)"),
-            widget=forms.CheckboxSelectMultiple, choices=_sorted([(tid, p.n.team(tid)) for tid in p.grounders]))
+            widget=forms.CheckboxSelectMultiple, choices=_sorted([(tid, p.team(tid)) for tid in p.grounders]))
 
     def payload(self) -> dict[str, Any]:
         return {"teams": list(self.cleaned_data["teams"])}

@@ -146,3 +146,12 @@ def test_an_english_reader_gets_the_panel_in_english():
         assert dict(f.fields["shooter"].choices)["a1"] == "Стрелки №1, Стрелковый взвод — 2 dice"
         assert f.fields["hits"].label == "Hits (the table decides, G-F1)"
         assert fow_table.title("fow_move") == "Move (or At the Double)"
+
+
+def test_a_bailed_out_or_dug_in_team_says_so_beside_its_name():
+    fow = FowTable()
+    fow.add(("status_set", {"subject": "t1", "status": "bailed_out"}))
+    fow.add(("dig_in_attempted", {"platoon": "A1", "die": d(6)}))
+    shooters = dict(form(fow, "fow_shot").fields["shooter"].choices)
+    assert shooters["t1"] == "Т-34 №1, Танковый взвод · Покинутый (Bailed Out) — 2 куб."
+    assert shooters["a1"] == "Стрелки №1, Стрелковый взвод · Окопанный (Dug In) — 1 куб."  # F-DIG-6
