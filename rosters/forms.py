@@ -20,14 +20,46 @@ def _name(obj) -> str:
     return obj.name_ru if _ru() else obj.name_en
 
 
-class RosterForm(forms.Form):
+class CampaignSelect(forms.Select):
+    """Each campaign option carries its sides' names, so the page can name the
+    sides of the campaign chosen (``roster_form.html``)."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        campaign = getattr(value, "instance", None)
+        if campaign is not None:
+            option["attrs"].update({"data-attacker": campaign.attacker_name, "data-defender": campaign.defender_name})
+        return option
+
+
+SIDE_HELP = _("As the campaign names it; leave it empty for the side the game master gave your character there.")
+
+
+class SideByName:
+    """The side asked by its name in the campaign («РККА», «Вермахт»), not as
+    attacker or defender; the campaign-less words until one is chosen."""
+
+    def name_sides(self) -> None:
+        raw = self.data.get(self.add_prefix("campaign")) if self.is_bound else self.initial.get("campaign")
+        pk = getattr(raw, "pk", raw)
+        campaign = Campaign.objects.filter(pk=pk).first() if str(pk or "").isdigit() else None
+        names = {s: campaign.side_name(s) for s in Side.values} if campaign else dict(Side.choices)
+        self.fields["side"].choices = [("", "—"), *((s, names[s]) for s in Side.values)]
+        self.fields["side"].widget.attrs.update({"data-attacker": Side.ATTACKER.label,
+                                                 "data-defender": Side.DEFENDER.label})
+
+
+class RosterForm(SideByName, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
-    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False)
-    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False)
+    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False,
+                                      widget=CampaignSelect)
+    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False,
+                             help_text=SIDE_HELP)
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.name_sides()
         qs = Character.objects.select_related("nationality")
         self.fields["character"].queryset = qs if is_game_master(user) else qs.filter(owner=user)
         own = list(qs.filter(owner=user).values_list("pk", flat=True)[:2]) if user is not None else []
@@ -35,12 +67,18 @@ class RosterForm(forms.Form):
             self.fields["character"].initial = own[0]
 
 
-class RosterEditForm(forms.Form):
+class RosterEditForm(SideByName, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
-    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False)
-    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False)
+    campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.all(), required=False,
+                                      widget=CampaignSelect)
+    side = forms.ChoiceField(label=_("Side"), choices=[("", "—"), *Side.choices], required=False,
+                             help_text=SIDE_HELP)
     air_support_cards = forms.IntegerField(label=_("Air-support cards"), min_value=0, max_value=99, initial=0,
                                            help_text=_("V-FORM-2; the price is game data (G-8 placeholder: 8 PP)"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.name_sides()
 
 
 class UnitForm(forms.Form):

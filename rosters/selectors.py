@@ -354,13 +354,54 @@ def roster_validate(*, roster: Roster | int, game: GameData | None = None) -> do
     return domain.validate(roster_spec(roster_id=roster_id), rules)
 
 
+@dataclass(frozen=True)
+class ClassCard:
+    """An infantry class as the builder offers it: the numbers the game master
+    edits (``InfantryClass``, G-1, G-3) in the battle page's words."""
+
+    code: str
+    name: str
+    category: str
+    cost: int
+    engine: str
+    observation: int
+    fire: list[tuple[str, int | None]]  # (posture, distance; None: does not fire in it)
+    attack: int
+    defence: int
+    is_placeholder: bool
+
+
+POSTURE_FIELDS = (("dug_in", "fire_dug_in"), ("march", "fire_march"), ("recon", "fire_recon"),
+                  ("assault", "fire_assault"))
+
+
+def class_cards(*, classes: list[InfantryClass], nationality: Any, language: str = "ru") -> list[ClassCard]:
+    """Each class's numbers, officers under the roster's national rank names (G-23). No query."""
+    from battles.terms import term
+
+    ru = language.startswith("ru")
+
+    def name(c: InfantryClass) -> str:
+        if c.rank and nationality is not None:
+            return nationality.rank_name(c.rank, "ru" if ru else "en")
+        return c.name_ru if ru else c.name_en
+
+    return [ClassCard(c.code, name(c), c.category, c.cost, term("cls", c.engine_class, language), c.observation_in,
+                      [(term("posture", p, language), getattr(c, f)) for p, f in POSTURE_FIELDS],
+                      c.attack, c.defence, c.is_placeholder) for c in classes]
+
+
 def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
     """The roster builder page: the unit tree with each unit's fighters,
-    vehicles, cost, subtotal and violations (in ``language``), in a fixed
-    number of queries (6 for the roster, +1 for a FoW roster's teams, 8 for the game data)."""
+    vehicles, cost, subtotal and violations (in ``language``), the officers
+    each unit or crew still needs, and each class's numbers, in a fixed number
+    of queries (6 for the roster, +1 for a FoW roster's teams, 8 for the game data)."""
     tree = roster_tree(roster_id=roster_id)
     game = game_data_current()
     report = roster_report(tree=tree, game=game)
+    by_code = {c.code: c for c in game.classes}
+    offers = {key: [(by_code[n.cls], n.fire_team) for n in needs if n.cls in by_code]
+              for key, needs in domain.officers_missing(tree.spec(), game.rules).items()}
     ru = language.startswith("ru")
     by_unit = defaultdict(list)
     for v in report.violations:
@@ -376,6 +417,7 @@ def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
         v.violations = by_unit.get(f"vehicle:{v.pk}", [])
         v.smoke = report.smoke.get(f"vehicle:{v.pk}", False)
         v.has_error = any(x["severity"] == "error" for x in v.violations)
+        v.officer_offers = offers.get(f"vehicle:{v.pk}", [])
         vehicles_in[v.unit_id].append(v)
     teams_in = defaultdict(list)
     for t in tree.teams:
@@ -389,6 +431,7 @@ def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
         u.violations = by_unit.get(str(u.pk), [])
         u.smoke = report.smoke.get(str(u.pk), False)
         u.has_error = any(x["severity"] == "error" for x in u.violations)
+        u.officer_offers = offers.get(str(u.pk), [])
         u.men = sum(f.count for f in u.fighter_lines)
         children[u.parent_id].append(u)
     for u in tree.units:
@@ -401,12 +444,17 @@ def roster_page(*, roster_id: int, language: str = "ru") -> dict[str, Any]:
     for u in children.get(None, []):
         subtotal(u)
     roster = tree.roster
+    cards = class_cards(classes=game.classes, nationality=roster.character.nationality, language=language)
     return {
         "roster": roster, "tree": tree, "report": report, "game": game,
         "top_units": children.get(None, []), "loose_fighters": fighters_in.get(None, []),
         "loose_vehicles": vehicles_in.get(None, []), "roster_violations": by_unit.get(None, []),
         "errors": len(report.errors), "over_budget": report.total > report.budget,
         "reprice_changes_total": report.total != roster.priced_total,
+        "class_cards": cards, "crew_cards": [c for c in cards if c.category in ("personnel", "officer")],
+        # the side by its name in the roster's campaign («РККА»), not the word «обороняющиеся»
+        "side_name": (roster.campaign.side_name(roster.side) if roster.campaign_id else roster.get_side_display())
+        if roster.side else "",
         "stale_version": game.version is not None and roster.priced_version_id != game.version.pk,
     }
 
