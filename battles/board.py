@@ -58,12 +58,14 @@ FOW_HEADINGS = {
     "ru": {"team": "Отделение или техника (team)", "kind": "Тип", "status": "Состояние", "platoon": "взвод (platoon)",
            "in_action": "в строю", "destroyed": "Уничтоженные (Destroyed)", "bailed_out": "Покинутые (Bailed Out)",
            "pinned": "взводы, Прижатые Огнём (Pinned Down)", "fit": "в строю", "locomotive": "Локомотив", "off_table": "вне стола", "on_table": "на столе", "left": "покинул стол",
-           "reserve": "в Резерве", "along": "по Линии", "aboard": "на поезде", "inside": "в здании"},
+           "reserve": "в Резерве", "along": "по Линии", "aboard": "на поезде", "inside": "в здании",
+           # the battle report's table (battle_detail.html includes _report_fow.html)
+           "side": "Сторона", "mustered": "Выставлено отделений и техники", "vehicles_lost": "Потеряно техники"},
     "en": {"team": "Team", "kind": "Type", "status": "Status", "platoon": "platoon", "in_action": "in action",
            "destroyed": "Destroyed", "bailed_out": "Bailed Out", "pinned": "platoons Pinned Down", "fit": "in action",
            "locomotive": "Locomotive", "off_table": "off the table", "on_table": "on the table",
            "left": "left the table", "reserve": "in Reserve", "along": "along the line", "aboard": "aboard the train",
-           "inside": "inside"},
+           "inside": "inside", "side": "Side", "mustered": "Teams mustered", "vehicles_lost": "Vehicles lost"},
 }
 
 

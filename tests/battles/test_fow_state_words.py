@@ -88,3 +88,28 @@ def test_an_english_page_reads_the_rulebooks_english_terms(fow_page):
                   "in action"):
         assert words in text, words
     assert "(Dug In)" not in text and "Окопан" not in text  # no Russian on an English page
+
+
+def test_the_fow_report_table_and_checklist_speak_fow_for_battle_detail_to_include():
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from battles import engine
+    from battles.board import board
+    from battles.report import final_state
+    from tests.engine.fow.table import Table as FowTable
+
+    state = engine.state_to_json(FowTable().state)
+    for lang, words, v11 in (("ru", ("Выставлено отделений и техники", "Уничтоженные (Destroyed)", "F-TRAIN-3…7"),
+                              ("Ранено", "В плену", "V-TURN")),
+                             ("en", ("Teams mustered", "Destroyed", "recon deployment move"),
+                              ("Wounded", "Captured", "V-TURN"))):
+        with translation.override(lang):
+            b = board(state, names={}, language=lang, sides={"attacker": "РККА", "defender": "Вермахт"},
+                      vehicle_reserve=0)
+            final = [{**row, "name": row["side"]} for row in final_state(state)]
+            html = render_to_string("battles/_report_fow.html", {"board": b, "final": final})
+            html += render_to_string("battles/_checklist_fow.html", {"battle": {"mission": ""}})
+        text = _text(html)
+        assert all(w in text for w in words), (words, text)
+        assert not any(w in text for w in v11), text
