@@ -27,7 +27,8 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
                  "submitted", "locked", "pending", "approved", "rejected", "requested", "active", "planned",
                  "ended", "motorised", "wheeled", "tracked", "towed", "small", "medium", "large", "mine",
                  "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
-                 "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text"}
+                 "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text",
+                 "radio"}
 
 
 def enum_values() -> set[str]:
