@@ -294,6 +294,58 @@ QUICK_TITLES = {
 }
 
 
+def unused(table: Table) -> list[str]:
+    """The side's pieces that neither moved nor fired this turn (what «Ход» would leave unused):
+    units whose fit fighters all stood still, officers outside units, and vehicles."""
+    ply = table.state.get("ply", 0)
+
+    def idle(f: dict[str, Any]) -> bool:
+        return f.get("moved_ply", -1) != ply and f.get("shot_ply", -1) != ply
+
+    fit = [(i, f) for i, f in table.fighters_all.items() if f.get("side") == table.side and not f.get("dead")
+           and not f.get("captured") and not f.get("wounded") and not f.get("aboard")]
+    out = []
+    for uid, label in table.units(table.side):
+        members = [f for _, f in fit if f.get("unit") == uid]
+        if members and all(idle(f) for f in members):
+            out.append(label)
+    out += [table.fighter_label(i) for i, f in fit if not f.get("unit") and idle(f)]
+    out += [label for vid, label in table.vehicles(table.side, lambda v: v.get("kind") != "aircraft"
+                                                      and v.get("crew"))
+            if table.vehicles_all[vid].get("moved_ply", -1) != ply and table.vehicles_all[vid].get("shot_ply", -1) != ply]
+    return out
+
+
+def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user: Any) -> dict[str, Any] | None:
+    """The reader's own last entry when it is the log's last: its sentence and
+    outcome (the die large), and whether he may still take it back (V-TURN-13:
+    his side's turn is on; the engine decides when he asks)."""
+    from . import report
+    from .models import BattleEvent
+
+    state = view.state if view is not None else {}
+    if not role.side or not getattr(user, "is_authenticated", False) or not view or not view.head_seq:
+        return None
+    row = (BattleEvent.objects.filter(battle_id=battle.id, seq=view.head_seq, recorded_by_id=user.pk)
+           .values_list("seq", "type", "data").first())
+    if row is None:
+        return None
+    seq, type_, data = row
+    lang = "en" if (get_language() or "ru").startswith("en") else "ru"
+    namer = report.Namer(names, state, lang, _side_names(battle))
+    effects = selectors.battle_outcomes(battle_id=battle.id, first=seq, last=seq).get(seq) if view.seq >= seq else None
+    dice = [e for e in effects or () if e.get("kind") == "roll"]
+    turns = state.get("turns") or []
+    return {
+        "seq": seq, "text": report.sentence(type_, data, lang, names=names, state=state, sides=_side_names(battle)),
+        "outcome": report.outcome(effects, namer) if effects else "",
+        "die": {**dice[0], "meaning": report.die_meaning(dice[0], namer)} if len(dice) == 1 else None,
+        "pending": view.seq < seq,
+        "take_back": (type_ not in ("correction", "turn_ended") and state.get("status") == "running"
+                      and state.get("side_to_move") == role.side and bool(turns) and seq > turns[0]["first_seq"]),
+    }
+
+
 def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], request: Any,
                  submitted: Submitted | None = None, notice: str = "") -> dict[str, Any]:
     """Context for ``battles/_record_panel.html``: the quick panel and the
@@ -329,6 +381,10 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "side": table.side_names.get(table.side, ""),
         "quick": [item(i, QUICK_TITLES[i]) for i in quick_ids],
         "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
+        "unused": unused(table) if "quick_turn" in quick_ids else [],
+        "last": last_entry(battle=battle, role=role, view=view, names=names,
+                           user=getattr(request, "user", None)) if request is not None else None,
+        "take_back_action": reverse("battle-take-back", args=[battle.id]),
     }
 
 
@@ -407,7 +463,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     event_type = form.event_type
     key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
     try:
-        result = battle_event_append(
+        battle_event_append(
             battle_id=battle.id, events=[NewEvent(event_type, form.payload(), key=key)], expected_seq=expected,
             recorded_by=request.user, as_game_master=role.is_game_master, role=role)
     except RuleRefused as exc:
@@ -424,8 +480,37 @@ def battle_record(request: Any, battle_id: int) -> Any:
         return again(400, error={"rule_id": None, "message": _message(exc, names)})
     except ApplicationError as exc:
         return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
-    seq = result.events[-1].seq
-    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#seq{seq}", status=303)
+    # The forms stay where the player was: back to the recording panel, which opens with his entry and
+    # its outcome, the quick forms right below it.
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
+
+
+@require_POST
+def battle_take_back(request: Any, battle_id: int) -> Any:
+    """A player takes back his own last entry (V-TURN-13): a correction naming
+    his side, appended through the same service; the engine decides whether
+    it is still his to take back, the service that he recorded it."""
+    from battles.services import NewEvent, battle_event_append
+    from battles.views import render_battle_page
+
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.may_record or not role.side:
+        raise PermissionDenied
+    view = selectors.battle_state_get(battle_id=battle.id)
+    names = selectors.battle_names(battle_id=battle.id)
+    raw = request.POST.get("seq", "")
+    seq = int(raw) if raw.isascii() and raw.isdigit() else 0
+    reason = "Взято назад игроком / Taken back by the player"
+    try:
+        battle_event_append(battle_id=battle.id, expected_seq=seq or None, recorded_by=request.user, role=role,
+                            events=[NewEvent("correction", {"voids_seq": seq, "reason": reason, "side": role.side},
+                                             key=f"take-back-{seq}")])
+    except ApplicationError as exc:
+        panel = record_panel(battle=battle, role=role, view=view, names=names, request=request,
+                             notice=(f"{exc.rule_id}: " if exc.rule_id else "") + _message(exc, names))
+        return render_battle_page(request, battle, record_panel=panel, status=exc.status_code)
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
 
 
 def _stale_notice(expected: int, current: int) -> str:

@@ -49,17 +49,34 @@ class Namer:
             return self.sides[side]
         return term("side", side, self.lang) or self.t("неизвестная сторона", "an unknown side")
 
-    def fighter(self, fid: Any) -> str:
+    def fighter(self, fid: Any, *, with_unit: bool = True) -> str:
         fid = str(fid or "")
         f = (self.state.get("fighters") or {}).get(fid) or {}
         role = term("rank", f.get("rank"), self.lang) or term("cls", f.get("cls"), self.lang)
         name = self.names.get(fid)
-        # The unit's name too: both sides have a «Стрелок №1» (issue 25).
-        unit = self.names.get(f.get("unit") or "", "")
         if name:
             named = f"{name} ({role})" if role and role.lower() not in name.lower() else name
-            return f"{named}, {unit}" if unit and unit not in name else named
+            unit = self._unit_of(fid) if with_unit else ""
+            return f"{named}, {unit}" if unit else named  # both sides have a «Стрелок №1» (issue 25)
         return f"{role or self.t('боец', 'fighter')} {fid}".strip()
+
+    def _unit_of(self, fid: str) -> str:
+        """The roster name of the fighter's unit, when his own name does not say it already."""
+        f = (self.state.get("fighters") or {}).get(fid) or {}
+        unit = self.names.get(f.get("unit") or "", "")
+        return unit if unit and unit not in self.names.get(fid, "") else ""
+
+    def fighters(self, ids: Iterable[Any]) -> str:
+        """Fighters named once each, their unit once after those of it: «Сержант №1, Стрелок №1
+        (1-е отделение)»."""
+        groups: list[tuple[str, list[str]]] = []
+        for fid in ids or ():
+            unit = self._unit_of(str(fid))
+            if not groups or groups[-1][0] != unit:
+                groups.append((unit, []))
+            groups[-1][1].append(self.fighter(fid, with_unit=False))
+        parts = [", ".join(names) + (f" ({unit})" if unit else "") for unit, names in groups]
+        return ", ".join(parts) if parts else self.t("никого", "no one")
 
     def vehicle(self, vid: Any) -> str:
         vid = str(vid or "")
@@ -104,6 +121,8 @@ class Namer:
         return self.names.get(oid) or self.t(f"объект {oid}", f"object {oid}")
 
     def many(self, ids: Iterable[Any], how: Callable[[Any], str] | None = None) -> str:
+        if how == self.fighter:
+            return self.fighters(ids)
         how = how or self.thing
         items = [how(i) for i in ids or ()]
         return ", ".join(items) if items else self.t("никого", "no one")
@@ -550,6 +569,9 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
                 t(f"Бой окончен: победили {n.side(w)}.", f"The battle ended: {n.side(w)} won."))
         reason = (d.get("reason") or "").strip()
         return f"{text} {t('Причина', 'Reason')}: {reason}" if reason else text
+    if type_ == "correction" and d.get("side"):
+        return t(f"{n.side(d['side'])} взяли назад свою запись №{d.get('voids_seq')}",
+                 f"{n.side(d['side'])} took back their entry #{d.get('voids_seq')}") + _rule("V-TURN-13") + "."
     if type_ == "correction":
         return t(f"Мастер отменил запись №{d.get('voids_seq')}: {d.get('reason', '')}",
                  f"The game master voided entry #{d.get('voids_seq')}: {d.get('reason', '')}") + _rule("V-TURN-13")
@@ -896,6 +918,11 @@ def _roll_words(e: dict[str, Any], n: Namer) -> str:
         return f"{head}: {e.get('value')}"
     told = f"{e.get('value')} — {verdict}, {t('нужно', 'needed')} ≥ {e.get('need')}"
     return f"{head}: {told}" if head else told
+
+
+def die_meaning(e: dict[str, Any], n: Namer) -> str:
+    """What one die meant, beside the die shown large: «промах, нужно ≥ 11»."""
+    return _roll_words(e, n).rsplit(f"{e.get('value')} — ", 1)[-1] if "passed" in e else ""
 
 
 def _fate_words(e: dict[str, Any], n: Namer) -> str:  # noqa: PLR0911 - one case per fate

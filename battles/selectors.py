@@ -209,6 +209,41 @@ def battle_outcomes(*, battle_id: int, first: int, last: int) -> dict[int, list[
     return dict(rows.values_list("seq", "effects"))
 
 
+def battle_void_preview(*, battle: Battle, seq: int) -> list[int]:
+    """What voiding entry ``seq`` would take with it: the later entries that
+    would then do something else or nothing at all (their outcome changes, or
+    they lose what they acted on). The log folded without it, its effects
+    compared with the stored ones (``engine.effects``); nothing is written.
+    Raises the engine's ``RuleViolation`` when the correction itself would be
+    refused (the muster, V-TURN-13): the engine decides, the page only asks."""
+    ruleset = battle.campaign.ruleset
+    events = [e for chunk in iter_engine_events(battle_id=battle.id) for e in chunk]
+    skip = battle_voided_seqs(battle_id=battle.id)
+    rules = battle_rules(battle=battle)
+    now: dict[int, list[dict[str, Any]]] = {}
+    before = engine.fold(events, None, rules, skip=skip, ruleset=ruleset, effects=now)
+    engine.decide(before, [("correction", {"voids_seq": seq, "reason": "?"}, None)], first_seq=before.last_seq + 1,
+                  rules=rules, history=lambda: events, ruleset=ruleset)
+    # Without it: each later entry judged again as if appended now (would the engine still take it?),
+    # then folded, its outcome compared with today's.
+    gone = skip | {seq}
+    state = engine.fold([e for e in events if e.seq < seq], None, rules, skip=gone, ruleset=ruleset)
+    then: dict[int, list[dict[str, Any]]] = {}
+    refused: set[int] = set()
+    for e in events:
+        if e.seq < seq:
+            continue
+        if e.seq not in gone and e.type != "correction":
+            try:
+                engine.decide(state, [(e.type, e.data, e.version)], first_seq=e.seq, rules=rules, ruleset=ruleset)
+            except (engine.RuleViolation, engine.PayloadError):
+                refused.add(e.seq)
+        state = engine.fold([e], state, rules, skip=gone, copy=False, ruleset=ruleset, effects=then)
+    lost = set(state.unapplied) - set(before.unapplied)
+    changed = {s for s in set(now) | set(then) if s > seq and now.get(s) != then.get(s)}
+    return sorted((lost | changed | refused) - {seq})
+
+
 def battle_head(*, battle_id: int) -> tuple[int, int] | None:
     """(head seq, projection seq) of a battle, for live polling (one query)."""
     row = (Battle.objects.filter(pk=battle_id).values_list("head_seq", "projection__seq").first())

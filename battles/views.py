@@ -19,7 +19,7 @@ from battles import engine
 from battles.engine import visibility
 from campaign.chronicle import describe_all
 from campaign.selectors import battle_campaign_events
-from config.errors import ApplicationError, InvalidInput
+from config.errors import ApplicationError, InvalidInput, RuleRefused
 
 from . import recording, report, selectors, services
 from .access import BattleRole, battle_role
@@ -74,7 +74,7 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
 
 def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] | None = None, status: int = 200,
                        gm_error: ApplicationError | None = None, gm_form: str = "",
-                       gm_input: dict[str, Any] | None = None):
+                       gm_input: dict[str, Any] | None = None, void_preview: dict[str, Any] | None = None):
     """The battle page for this request's user. ``record_panel`` replaces the
     recording panel's context (a refused or stale form re-rendered with its
     input and the error); otherwise a fresh panel is built. ``gm_error``
@@ -98,7 +98,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "gm_error": (gm_error.message_ru if lang == "ru" else gm_error.message_en) if gm_error else "",
         "gm_error_rule": gm_error.rule_id if gm_error else "",
         "role_side_name": _sides(battle).get(role.side or "", ""),
-        "gm_form": gm_form, "gm_input": gm_input or {},
+        "gm_form": gm_form, "gm_input": gm_input or {}, "void_preview": void_preview,
         "live_url": reverse("battle-live", args=[battle.id]),
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
@@ -156,22 +156,48 @@ def _gm_append(request: HttpRequest, battle: Battle, role: BattleRole, type_: st
     return redirect(reverse("battle-detail", args=[battle.id]) + "#log")
 
 
+def _void_preview(request: HttpRequest, battle: Battle, seq: int) -> dict[str, Any]:
+    """The entry to void and the later entries that would lose their effect, as sentences."""
+    later = selectors.battle_void_preview(battle=battle, seq=seq)
+    lang = lang_of(get_language())
+    view = selectors.battle_state_get(battle_id=battle.id)
+    names = selectors.battle_names(battle_id=battle.id)
+    rows = {e.seq: e for e in battle.events.filter(seq__in=[seq, *later])}
+
+    def told(s: int) -> dict[str, Any]:
+        e = rows[s]
+        return {"seq": s, "text": report.sentence(e.type, e.data, lang, names=names, state=view.state,
+                                                  sides=_sides(battle))}
+
+    return {"target": told(seq), "later": [told(s) for s in later if s in rows]}
+
+
 @require_POST
 def battle_void(request: HttpRequest, battle_id: int) -> HttpResponse:
-    """The game master voids an event with a reason (a ``correction``, V-TURN-13)."""
+    """The game master voids an event with a reason (a ``correction``,
+    V-TURN-13). The first submit shows what the void takes with it (the later
+    entries that depend on it, by name) and asks to confirm; the second voids."""
     gm = _gm_only(request, battle_id)
     if isinstance(gm, HttpResponse):
         return gm
     battle, role = gm
     raw, reason = request.POST.get("seq", "").strip(), request.POST.get("reason", "").strip()
-    if not raw.isdigit() or int(raw) < 1:
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
         err = InvalidInput("Номер записи: целое число от 1.", "Entry number: an integer from 1.", field="seq")
     elif not reason:
         err = InvalidInput("Причина: укажите, почему запись отменяется (V-TURN-13).",
                            "Reason: say why the entry is voided (V-TURN-13).", field="reason", rule_id="V-TURN-13")
-    else:
+    elif request.POST.get("confirm") == "1":
         return _gm_append(request, battle, role, "correction", {"voids_seq": int(raw), "reason": reason}, "void")
-    return render_battle_page(request, battle, status=400, gm_error=err, gm_form="void",
+    else:
+        try:
+            preview = _void_preview(request, battle, int(raw))
+        except engine.RuleViolation as exc:
+            err = RuleRefused(exc.message_ru, exc.message_en, rule_id=exc.rule_id)
+        else:
+            return render_battle_page(request, battle, gm_form="void_confirm", gm_input=dict(request.POST.items()),
+                                      void_preview=preview)
+    return render_battle_page(request, battle, status=err.status_code, gm_error=err, gm_form="void",
                               gm_input=dict(request.POST.items()))
 
 

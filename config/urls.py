@@ -81,6 +81,7 @@ urlpatterns = [
     path("battles/<int:battle_id>/void/", battle_views.battle_void, name="battle-void"),
     path("battles/<int:battle_id>/end/", battle_views.battle_end, name="battle-end"),
     path("battles/<int:battle_id>/record/", battle_recording.battle_record, name="battle-record"),
+    path("battles/<int:battle_id>/take-back/", battle_recording.battle_take_back, name="battle-take-back"),
     path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

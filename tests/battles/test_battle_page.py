@@ -241,6 +241,10 @@ class TestGameMasterPanel:
         client.force_login(table.people["master"])
         head = BattleEvent.objects.filter(battle=table).count()
         r = client.post(f"/battles/{table.id}/void/", {"seq": "5", "reason": "не тот боец"})
+        assert r.status_code == 200  # first what it takes with it, and a question
+        assert "Отменить запись №5?" in text_of(r.content.decode())
+        assert BattleEvent.objects.filter(battle=table).count() == head
+        r = client.post(f"/battles/{table.id}/void/", {"seq": "5", "reason": "не тот боец", "confirm": "1"})
         assert r.status_code == 302
         e = BattleEvent.objects.get(battle=table, seq=head + 1)
         assert e.type == "correction" and e.data == {"voids_seq": 5, "reason": "не тот боец", "side": None}
@@ -248,6 +252,31 @@ class TestGameMasterPanel:
         battle_replay(battle_id=table.id)
         html = page(client, table)
         assert re.search(r'<li id="seq5"[^>]*><del class="voided"', html)
+
+    def test_v_turn_13_the_void_names_the_later_entries_it_takes_with_it(self, table, client):
+        t = defender_mine()
+        store(table, t.events)
+        client.force_login(table.people["master"])
+        approach = next(e.seq for e in t.events if e.type == "sapper_approached")
+        lay = next(e.seq for e in t.events if e.type == "sapper_worked")
+        r = client.post(f"/battles/{table.id}/void/", {"seq": str(approach), "reason": "не туда"})
+        html = text_of(r.content.decode())
+        assert r.status_code == 200 and "С ней теряют силу" in html
+        later = html.split("С ней теряют силу", 1)[1]
+        # without the approach the mine has no sapper at its spot (V-SAP-2): the laying is named, by name
+        assert "Сапёр Кузнецов" in later and f"{lay}" in r.content.decode()
+        assert "Объекты поля боя" not in later  # an unrelated entry is not listed
+
+    def test_v_turn_13_the_muster_cannot_be_voided_from_the_table(self, table, client):
+        store(table, defender_mine().events)
+        client.force_login(table.people["master"])
+        count = BattleEvent.objects.count()
+        for seq in ("2", "4"):  # a side's muster, the start
+            for confirm in ("", "1"):
+                r = client.post(f"/battles/{table.id}/void/", {"seq": seq, "reason": "ошибка", "confirm": confirm})
+                assert r.status_code == 422 and "V-TURN-13" in r.content.decode()
+                assert "Выставление сил и начало боя не отменяются" in r.content.decode()
+        assert BattleEvent.objects.count() == count
 
     def test_the_game_master_ends_the_battle_and_sees_the_panel(self, table, client):
         store(table, defender_mine().events)

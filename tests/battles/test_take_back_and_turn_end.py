@@ -1,0 +1,94 @@
+"""One click does not ruin a battle (issue 25): a player sees his last entry with
+its outcome and takes it back while the turn is his and nothing followed it
+(V-TURN-13); «Ход» asks to confirm and names what the side left unused."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from battles.models import BattleEvent
+from tests.battles import test_recording
+from tests.battles.test_recording import client_for, declare, last, post, visible_text
+
+table_battle = test_recording.table_battle  # the same fixture: a mustered battle, a player on each side
+
+
+def _shot(c, battle):
+    return post(c, battle, "quick_fire", {"quick_fire-shooter": "d-r1", "quick_fire-target": "f:a-r1",
+                                          "quick_fire-distance": "7", "quick_fire-die__source": "entered",
+                                          "quick_fire-die__value": "17"})
+
+
+@pytest.mark.django_db(transaction=True)
+class TestTakeBack:
+    def test_v_turn_13_the_reply_shows_the_die_large_with_its_meaning_and_a_take_back(self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        assert _shot(c, battle).status_code == 303
+        html = c.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        card = html.split('id="last-entry"', 1)[1].split("</div>", 1)[0]
+        assert re.search(r'<span class="die"[^>]*>17</span>', card)
+        assert "17 — " in visible_text(card) and "нужно ≥" in visible_text(card)
+        assert "Взять назад" in card
+
+    def test_v_turn_13_a_player_takes_back_his_last_entry_and_the_log_keeps_it(self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        _shot(c, battle)
+        shot = last(battle)
+        r = c.post(f"/battles/{battle.id}/take-back/", {"seq": str(shot.seq)})
+        assert r.status_code == 303
+        fix = last(battle)
+        assert fix.type == "correction" and fix.data["voids_seq"] == shot.seq and fix.data["side"] == "defender"
+        assert fix.recorded_by == users["defender"]
+        html = visible_text(c.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+        assert f"РККА взяли назад свою запись №{shot.seq}" in html
+
+    def test_v_turn_13_refused_once_the_opponent_recorded_after_it(self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        _shot(c, battle)
+        shot = last(battle)
+        # the attacker records a morale test in the defender's turn (off-turn, V-MORALE-1)
+        them = client_for(users["attacker"])
+        form = them.get(f"/battles/{battle.id}/?record=morale_test").content.decode()
+        r = post(them, battle, "morale_test", {"morale_test-unit": "att-sq", "morale_test-die__source": "entered",
+                                               "morale_test-die__value": "12"}, page=form)
+        assert last(battle).type == "morale_test", r.content.decode()[:2000]
+        count = BattleEvent.objects.filter(battle=battle).count()
+        r = c.post(f"/battles/{battle.id}/take-back/", {"seq": str(shot.seq)})
+        assert r.status_code in (403, 409, 422)
+        assert BattleEvent.objects.filter(battle=battle).count() == count
+        assert "Взять назад" not in c.get(f"/battles/{battle.id}/").content.decode()
+
+    def test_v_turn_13_nobody_takes_back_the_other_players_entry(self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        entry = last(battle)
+        count = BattleEvent.objects.filter(battle=battle).count()
+        r = client_for(users["attacker"]).post(f"/battles/{battle.id}/take-back/", {"seq": str(entry.seq)})
+        assert r.status_code in (403, 422)
+        assert BattleEvent.objects.filter(battle=battle).count() == count
+
+
+@pytest.mark.django_db(transaction=True)
+class TestTurnEnd:
+    def test_v_turn_12_hod_asks_to_confirm_and_names_the_units_that_did_nothing(self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        html = c.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        turn = html.split('id="rec-quick_turn"', 1)[1].split("</section>", 1)[0]
+        assert "<details" in turn and "Да, завершить ход" in turn
+        text = visible_text(turn)
+        assert "Взвод Орлова" in text and "Снайпер Зайцев" in text
+        _shot(c, battle)
+        turn = c.get(f"/battles/{battle.id}/").content.decode().split('id="rec-quick_turn"', 1)[1]
+        text = visible_text(turn.split("</section>", 1)[0])
+        assert "Взвод Орлова" not in text  # a fighter of the squad fired
+        assert "Снайпер Зайцев" in text
