@@ -286,14 +286,14 @@ def _refuse_locked(*, roster: Roster, battle: Battle, field: str) -> None:
     """A locked roster is refused naming what holds it: the running battle it
     is mustered in (by name; the game master finishes that table first), or
     the game master's own lock."""
-    holder = (BattleParticipant.objects.filter(roster_id=roster.pk, mustered_seq__isnull=False)
-              .exclude(battle_id=battle.pk).exclude(battle__projection__state__status="ended")
-              .select_related("battle").order_by("-mustered_at", "-id").first())
+    from rosters.selectors import roster_locked_by
+
+    holder = roster_locked_by(roster=roster, besides=battle.pk)
     if holder is None:
         raise Conflict(f"{field}: «{roster.name}» заблокирован мастером; разблокируйте его, чтобы выставить.",
                        f"{field}: '{roster.name}' is locked by the game master; unlock it to muster it.",
                        field=field, code="roster_locked")
-    name = holder.battle.name
+    name = holder.name
     raise Conflict(f"{field}: «{roster.name}» выставлен в идущем бою «{name}» и заблокирован, пока тот бой не "
                    "закончится.",
                    f"{field}: '{roster.name}' is mustered in the running battle '{name}' and stays locked until "

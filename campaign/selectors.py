@@ -302,6 +302,7 @@ def player_home(*, user: Any, language: str = "ru") -> PlayerHome:
 
     from battles.models import BattleParticipant
     from rosters.models import Roster
+    from rosters.selectors import roster_holders
 
     from .models import Award
 
@@ -324,8 +325,7 @@ def player_home(*, user: Any, language: str = "ru") -> PlayerHome:
                                   running, int(turn or 0), running and to_move == side, when))
         order[bid] = (not running, when is None, when or 0, number, bid)
     battles.sort(key=lambda b: order[b.battle_id])
-    holder = (BattleParticipant.objects.filter(_battle_open("battle__"), roster_id=OuterRef("pk"),
-                                               mustered_seq__isnull=False).order_by("-mustered_at", "-id"))
+    holder = roster_holders().filter(roster_id=OuterRef("pk"))
     rosters = []
     for r in (Roster.objects.filter(owner=user).select_related("campaign", "character")
               .annotate(locked_by_id=Subquery(holder.values("battle_id")[:1]),

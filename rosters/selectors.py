@@ -23,6 +23,7 @@ from .models import (
     InfantryClass,
     Roster,
     RosterRules,
+    Status,
     Unit,
     Upgrade,
     Vehicle,
@@ -129,6 +130,29 @@ def rosters_visible(*, user: Any) -> QuerySet[Roster]:
     if not getattr(user, "is_authenticated", False):
         return qs.none()
     return qs.filter(owner=user)
+
+
+def roster_holders() -> QuerySet:
+    """The participations that lock a roster: mustered into a battle that has
+    not ended, the latest first (``battles.muster`` locks a roster at the
+    muster; ``rosters_release`` unlocks it when the battle ends)."""
+    from battles.models import BattleParticipant
+
+    return (BattleParticipant.objects.filter(mustered_seq__isnull=False)
+            .exclude(battle__projection__state__status="ended").order_by("-mustered_at", "-id"))
+
+
+def roster_locked_by(*, roster: Roster, besides: int | None = None) -> Any:
+    """The running battle that holds a locked roster (other than ``besides``),
+    or None: a roster that is not locked costs no query, a locked one 1; a
+    roster the game master locked by hand has none."""
+    if roster.status != Status.LOCKED:
+        return None
+    holders = roster_holders().filter(roster_id=roster.pk).select_related("battle")
+    if besides is not None:
+        holders = holders.exclude(battle_id=besides)
+    holder = holders.first()
+    return holder.battle if holder is not None else None
 
 
 def roster_readable(*, user: Any, roster_id: int, share: str = "") -> Roster | None:

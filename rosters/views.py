@@ -139,7 +139,7 @@ def roster_detail(request, roster_id: int):
         "reader_only": not owner, "share": share if share and share == roster.share_token else "",
         "share_url": request.build_absolute_uri(f"{request.path}?share={roster.share_token}")
         if owner and roster.share_token else "",
-        "fought": roster.fought})
+        "fought": roster.fought, "locked_by": selectors.roster_locked_by(roster=roster)})
     return render(request, "rosters/roster_detail.html", context)
 
 

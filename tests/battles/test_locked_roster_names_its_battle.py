@@ -73,3 +73,11 @@ def test_a_roster_the_game_master_locked_by_hand_is_refused_as_locked_by_him(tab
         muster.battle_participant_add(user=t.gm, battle=t.battle, character=t.ivan_char, roster=roster)
     assert err.value.code == "roster_locked" and "мастер" in err.value.message_ru
     assert "game master" in err.value.message_en
+
+
+def test_the_roster_page_names_the_running_battle_that_holds_it(two_battles, client):
+    t = two_battles
+    client.force_login(t.ivan)
+    html = client.get(f"/rosters/{t.ivan_roster.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert (f'<span data-testid="locked-by">в бою <a href="/battles/{t.battle.pk}/">«Бой у станции»</a></span>'
+            in html)
