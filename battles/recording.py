@@ -26,7 +26,7 @@ from battles import engine
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
-from . import selectors
+from . import fow_table, selectors
 from .access import battle_role
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label
 from .models import Battle
@@ -253,6 +253,8 @@ def _prefill(type_name: str, state: dict[str, Any], side: str | None, side_names
 
 def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
     """The form behind ``form_id`` (bound to ``data`` if given)."""
+    if form_id in fow_table.FORMS:  # a FoW battle's quick panel (battles.fow_table)
+        return fow_table.build(form_id, data, table=table, rules=battle.rules)
     side_names = table.side_names
     if role.side:
         side_choices = [(role.side, side_names[role.side])]
@@ -356,7 +358,10 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
     if not allowed:
         return {"allowed": False, "forms": [], "quick": []}
     table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
-    quick_ids, full_ids = _form_ids(allowed, state, role)
+    if state.get("ruleset") == "fow":
+        quick_ids, full_ids = fow_table.form_ids(allowed, state, role, table, battle.rules)
+    else:
+        quick_ids, full_ids = _form_ids(allowed, state, role)
 
     # The full forms are built only when asked for (``?record=<type>``) or re-shown
     # after a refusal: a battle of a hundred pieces would otherwise send every
@@ -379,9 +384,10 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "token": secrets.token_urlsafe(16),
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
-        "quick": [item(i, QUICK_TITLES[i]) for i in quick_ids],
+        "quick": [item(i, QUICK_TITLES.get(i) or fow_table.title(i)) for i in quick_ids],
         "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
-        "unused": unused(table) if "quick_turn" in quick_ids else [],
+        "unused": ((fow_table.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))
+                   if "quick_turn" in quick_ids else []),
         "last": last_entry(battle=battle, role=role, view=view, names=names,
                            user=getattr(request, "user", None)) if request is not None else None,
         "take_back_action": reverse("battle-take-back", args=[battle.id]),
@@ -419,6 +425,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         raise PermissionDenied
     form_id = request.POST.get("form", "")
     known = (form_id in ("quick_fire", "quick_move", "quick_turn", "postures")
+             or (form_id in fow_table.FORMS and battle.campaign.ruleset == "fow")
              or form_id in engine.ruleset_of(battle.campaign.ruleset).registry)
     if not known:
         raise PermissionDenied
@@ -434,6 +441,8 @@ def battle_record(request: Any, battle_id: int) -> Any:
     type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
     if form_id == "quick_move":
         type_name = "fighters_moved"
+    elif form_id in fow_table.FORMS:
+        type_name = fow_table.event_type(form_id)
     allowed = events_allowed(state=state, role=role)
 
     def again(status: int, error: dict[str, Any] | None = None, notice: str = "", fresh: bool = False) -> Any:
