@@ -21,6 +21,13 @@ class BattleRole:
     is_game_master: bool = False
     side: str | None = None
     characters: tuple[int, ...] = field(default_factory=tuple)
+    players: tuple[str, ...] = field(default_factory=tuple)  # his participants' player keys (set at the muster)
+    partners: tuple[str, ...] = field(default_factory=tuple)  # the other players of his side
+
+    @property
+    def shares_side(self) -> bool:
+        """He plays his side with others: he records for his own roster's pieces only."""
+        return bool(self.partners)
 
     @property
     def is_participant(self) -> bool:
@@ -42,8 +49,12 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
         return ONLOOKER
     if is_game_master(user):
         return BattleRole(is_game_master=True)
-    rows = list(BattleParticipant.objects.filter(battle_id=battle.pk, character__owner_id=user.pk)
-                .values_list("side", "character_id"))
+    everyone = list(BattleParticipant.objects.filter(battle_id=battle.pk)
+                    .values_list("side", "character_id", "character__owner_id", "player").order_by("id"))
+    rows = [r for r in everyone if r[2] == user.pk]
     if not rows:
         return ONLOOKER
-    return BattleRole(side=rows[0][0], characters=tuple(c for _, c in rows))
+    side = rows[0][0]
+    mine = tuple(r[3] for r in rows if r[3])
+    partners = tuple(r[3] for r in everyone if r[0] == side and r[2] != user.pk and r[3])
+    return BattleRole(side=side, characters=tuple(r[1] for r in rows), players=mine, partners=partners)

@@ -294,11 +294,19 @@ class Table:
         return f"{words[kind]} {oid}"
 
     # sets ----------------------------------------------------------------------------------
+    # ``mine``: the recorder's player keys when he shares his side with other players (he records
+    # for his own roster's pieces only, issue 25); None offers every piece of the side.
+    mine: frozenset[str] | None = None
+
+    def _others(self, side: str, x: dict[str, Any]) -> bool:
+        """A piece of the recorder's side that came from a partner's roster."""
+        return self.mine is not None and side == self.side and bool(x.get("player")) and x["player"] not in self.mine
+
     def fighters(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None, *,
                  living: bool = True) -> Choices:
         out = []
         for fid, f in self.fighters_all.items():
-            if f.get("side") != side:
+            if f.get("side") != side or self._others(side, f):
                 continue
             if living and (f.get("dead") or f.get("captured")):
                 continue
@@ -308,12 +316,23 @@ class Table:
 
     def units(self, side: str, pred: Callable[[str, dict[str, Any]], bool] | None = None) -> Choices:
         return sorted(((uid, self.unit_label(uid)) for uid, u in self.units_all.items()
-                       if u.get("side") == side and (pred is None or pred(uid, u))), key=lambda c: natural(c[1]))
+                       if u.get("side") == side and not self._others(side, u) and (pred is None or pred(uid, u))),
+                      key=lambda c: natural(c[1]))
 
     def vehicles(self, side: str, pred: Callable[[dict[str, Any]], bool] | None = None) -> Choices:
         return sorted(((vid, self.vehicle_label(vid)) for vid, v in self.vehicles_all.items()
-                       if v.get("side") == side and not v.get("destroyed") and (pred is None or pred(v))),
+                       if v.get("side") == side and not v.get("destroyed") and not self._others(side, v)
+                       and (pred is None or pred(v))),
                       key=lambda c: natural(c[1]))
+
+    def players(self, side: str) -> Choices:
+        """The side's players (the participants its pieces were mustered from), by character name."""
+        seen: dict[str, None] = {}
+        for group in (self.units_all, self.fighters_all, self.vehicles_all):
+            for x in group.values():
+                if x.get("player") and x.get("side") == side:
+                    seen.setdefault(x["player"], None)
+        return [(k, self.names.get(k, k)) for k in seen]
 
     def manned_units(self, side: str) -> Choices:
         """Units that must declare a posture this turn (V-TURN-9): with a free
@@ -453,6 +472,10 @@ REFS.update({  # Flames of War
                                           + t.platoons(t.enemy)),
 })
 REFS.update({("air_attack_resolved", "hits.team"): lambda t: t.teams(t.enemy)})  # --- aircraft (F-AIR) ---
+
+
+REFS[("player_done", "player")] = lambda t: t.players(t.side)  # V-TURN-12: one of the side's players
+FIELD_LABELS["player"] = _("Player")
 
 
 def _ref(type_name: str, path: tuple[str, ...]) -> Callable[[Table], Choices] | None:

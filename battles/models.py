@@ -110,6 +110,8 @@ class BattleParticipant(models.Model):
     roster = models.ForeignKey("rosters.Roster", on_delete=models.PROTECT, null=True, blank=True,
                                related_name="participations", verbose_name=_("roster"))
     # Set by mustering: the force_mustered event and the roster as priced then.
+    player = models.CharField(_("player key"), max_length=64, blank=True, editable=False,
+                              help_text=_("Marks the pieces of his roster in the battle (set at the muster)."))
     mustered_seq = models.PositiveIntegerField(_("mustered at event"), null=True, blank=True, editable=False)
     mustered_total = models.PositiveIntegerField(_("mustered price, PP"), null=True, blank=True, editable=False)
     mustered_version = models.PositiveIntegerField(_("mustered game-data version"), null=True, blank=True,

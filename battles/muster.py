@@ -407,6 +407,8 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
                                                         prefix=prefixes[p.pk], units=units)
             continue
         part = roster_force(tree=roster_tree(roster_id=p.roster_id), prefix=prefixes[p.pk], character=p.character)
+        for spec in (*part.units, *part.fighters, *part.vehicles):
+            spec["player"] = prefixes[p.pk]  # whose pieces: each player records for his own (issue 25)
         force = forces[p.side]
         force.units += part.units
         force.fighters += part.fighters
@@ -433,11 +435,12 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
     seqs = {e.data["side"]: e.seq for e in result.events if e.type == "force_mustered"}
     now = timezone.now()
     for p in mustered:
+        p.player = prefixes[p.pk]
         p.mustered_seq = seqs[p.side]
         p.mustered_total = p.roster.priced_total
         p.mustered_version = p.roster.priced_version_id
         p.mustered_at = now
-        p.save(update_fields=["mustered_seq", "mustered_total", "mustered_version", "mustered_at"])
+        p.save(update_fields=["player", "mustered_seq", "mustered_total", "mustered_version", "mustered_at"])
     Roster.objects.filter(pk__in=[p.roster_id for p in mustered]).update(status=Status.LOCKED)
     battle.refresh_from_db(fields=["head_seq", "rules"])
     return MusterResult(battle, result.events, participants)

@@ -47,7 +47,7 @@ SIDE_TO_MOVE = (
 # Wound tests are not among them: they come on the owner's own turn (V-MED-3).
 OFF_TURN = ("morale_test", "fire", "mine_triggered", "charge_detonated", "mine_revealed")
 GAME_MASTER_SETUP = ("force_mustered", "terrain_placed", "battle_started", "correction")
-GAME_MASTER_RUNNING = (*SIDE_TO_MOVE, "terrain_placed", "force_mustered", "correction")
+GAME_MASTER_RUNNING = (*SIDE_TO_MOVE, "player_done", "terrain_placed", "force_mustered", "correction")
 
 
 def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
@@ -296,6 +296,47 @@ QUICK_TITLES = {
 }
 
 
+def _table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
+    """The table as this recorder sees it: with partners on his side, only his own roster's pieces are his."""
+    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    if role.shares_side and not role.is_game_master:
+        table.mine = frozenset(role.players)
+    return table
+
+
+def side_players(state: dict[str, Any], side: str | None) -> list[str]:
+    """The side's players in muster order (``engine.rules.core.players`` on the stored state)."""
+    seen: dict[str, None] = {}
+    for group in ("units", "fighters", "vehicles"):
+        for x in (state.get(group) or {}).values():
+            if x.get("player") and x.get("side") == side:
+                seen.setdefault(x["player"], None)
+    return list(seen)
+
+
+def turn_players(state: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    """Who of the side to move has said «Ход» (when several players share it), by character name."""
+    everyone = side_players(state, state.get("side_to_move"))
+    if len(everyone) < 2:
+        return []
+    done = set(state.get("done") or ())
+    return [{"key": k, "name": names.get(k, k), "done": k in done} for k in everyone]
+
+
+def _hod_events(state: dict[str, Any], role: Any, key: str | None, data: dict[str, Any]) -> list[Any]:
+    """A player sharing his side says «Ход» for himself (``player_done``); the last of them ends the side's turn."""
+    from battles.services import NewEvent
+
+    done = set(state.get("done") or ())
+    everyone = side_players(state, state.get("side_to_move"))
+    mine = [p for p in role.players if p in everyone and p not in done]
+    events = [NewEvent("player_done", {"side": data["side"], "turn": data["turn"], "player": p},
+                       key=f"{key}:{p}" if key else None) for p in mine]
+    if set(everyone) <= done | set(mine):
+        events.append(NewEvent("turn_ended", data, key=key))
+    return events
+
+
 def unused(table: Table) -> list[str]:
     """The side's pieces that neither moved nor fired this turn (what «Ход» would leave unused):
     units whose fit fighters all stood still, officers outside units, and vehicles."""
@@ -305,7 +346,8 @@ def unused(table: Table) -> list[str]:
         return f.get("moved_ply", -1) != ply and f.get("shot_ply", -1) != ply
 
     fit = [(i, f) for i, f in table.fighters_all.items() if f.get("side") == table.side and not f.get("dead")
-           and not f.get("captured") and not f.get("wounded") and not f.get("aboard")]
+           and not f.get("captured") and not f.get("wounded") and not f.get("aboard")
+           and not table._others(table.side, f)]
     out = []
     for uid, label in table.units(table.side):
         members = [f for _, f in fit if f.get("unit") == uid]
@@ -357,7 +399,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
     allowed = events_allowed(state=state, role=role)
     if not allowed:
         return {"allowed": False, "forms": [], "quick": []}
-    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    table = _table(state, role, names, battle)
     if state.get("ruleset") == "fow":
         quick_ids, full_ids = fow_table.form_ids(allowed, state, role, table, battle.rules)
     else:
@@ -388,6 +430,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
         "unused": ((fow_table.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))
                    if "quick_turn" in quick_ids else []),
+        "turn_players": turn_players(state, names) if "quick_turn" in quick_ids else [],
         "last": last_entry(battle=battle, role=role, view=view, names=names,
                            user=getattr(request, "user", None)) if request is not None else None,
         "take_back_action": reverse("battle-take-back", args=[battle.id]),
@@ -436,7 +479,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         expected = int(request.POST.get("expected_seq", ""))
     except ValueError:
         expected = -1
-    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    table = _table(state, role, names, battle)
     form = _build(form_id, request.POST, battle=battle, role=role, state=state, table=table)
     type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
     if form_id == "quick_move":
@@ -450,7 +493,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         now, bound = view, form
         if fresh:
             now = selectors.battle_state_get(battle_id=battle.id)
-            now_table = Table(now.state, acting_side(state=now.state, role=role), names, _side_names(battle))
+            now_table = _table(now.state, role, names, battle)
             bound = _build(form_id, request.POST, battle=battle, role=role, state=now.state, table=now_table)
         panel = record_panel(battle=battle, role=role, view=now, names=names, request=request,
                              submitted=Submitted(form_id, bound, error), notice=notice)
@@ -471,9 +514,12 @@ def battle_record(request: Any, battle_id: int) -> Any:
     # back; anything else is refused there as stale, before its payload is judged.
     event_type = form.event_type
     key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
+    events = [NewEvent(event_type, form.payload(), key=key)]
+    if form_id == "quick_turn" and role.shares_side and not role.is_game_master:
+        events = _hod_events(state, role, key, form.payload())
     try:
         battle_event_append(
-            battle_id=battle.id, events=[NewEvent(event_type, form.payload(), key=key)], expected_seq=expected,
+            battle_id=battle.id, events=events, expected_seq=expected,
             recorded_by=request.user, as_game_master=role.is_game_master, role=role)
     except RuleRefused as exc:
         return again(422, error={"rule_id": exc.rule_id, "message": _message(exc, names)})

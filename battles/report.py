@@ -569,6 +569,11 @@ def _sentence(type_: str, d: dict[str, Any], n: Namer) -> str:  # noqa: C901, PL
                 t(f"Бой окончен: победили {n.side(w)}.", f"The battle ended: {n.side(w)} won."))
         reason = (d.get("reason") or "").strip()
         return f"{text} {t('Причина', 'Reason')}: {reason}" if reason else text
+    if type_ == "player_done":
+        who = n.names.get(str(d.get("player") or ""), t("игрок", "a player"))
+        return t(f"{who} ({n.side(d.get('side'))}) сказал «Ход» за свой ростер в ходу {d.get('turn')}",
+                 f"{who} ({n.side(d.get('side'))}) said «Ход» for his roster in turn {d.get('turn')}"
+                 ) + _rule("V-TURN-12") + "."
     if type_ == "correction" and d.get("side"):
         return t(f"{n.side(d['side'])} взяли назад свою запись №{d.get('voids_seq')}",
                  f"{n.side(d['side'])} took back their entry #{d.get('voids_seq')}") + _rule("V-TURN-13") + "."

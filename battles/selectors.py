@@ -11,7 +11,7 @@ from django.db.models import F, Q, QuerySet
 
 from battles import engine
 
-from .models import Battle, BattleEvent, BattleEventOutcome
+from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -179,7 +179,8 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
     roster had them when it was mustered (the ``name`` of each spec in the
     ``force_mustered`` events; one query). Ids without a name are absent:
     callers fall back to a readable label, never the raw id alone."""
-    names: dict[str, str] = {}
+    names: dict[str, str] = dict(BattleParticipant.objects.filter(battle_id=battle_id).exclude(player="")
+                                 .values_list("player", "character__name"))  # players by their characters
     for data in BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").values_list("data", flat=True):
         for group in ("units", "fighters", "vehicles", "platoons"):
             for spec in data.get(group) or ():

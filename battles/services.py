@@ -571,6 +571,8 @@ def battle_event_append(
     side = role.side if role is not None and not as_game_master else None
     if side is not None and any(_take_back(ev) for ev in events):
         _require_own_entries(battle_id, events, recorded_by)
+    if side is not None and role is not None and role.shares_side:
+        _require_own_pieces(battle_id, events, role)
     optimistic = OPTIMISTIC and connection.vendor == "postgresql"
     # A large batch outside a transaction, without a correction, is written while it is decided and its
     # data checked chunk by chunk (``_write_while_deciding``); any other batch, and any batch that path
@@ -633,6 +635,30 @@ def _refuse_stale_committed(battle_id: int, events: Sequence[NewEvent], expected
         row = cur.fetchone()
     if row is not None and not row[1] and expected_seq < row[0]:
         raise _stale(expected_seq, row[0])
+
+
+def _require_own_pieces(battle_id: int, events: Sequence[NewEvent], role: Any) -> None:
+    """With several players on a side, each records for the pieces of his own
+    roster (and says «Ход» for himself); the game master records for anyone.
+    Pieces keep the player they were mustered from, so the stored projection
+    answers for them; a piece it does not know is left to the engine's checks."""
+    from .models import BattleProjection
+
+    state = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first() or {}
+    owners = {pid: x.get("player", "") for group in ("units", "fighters", "vehicles")
+              for pid, x in (state.get(group) or {}).items() if x.get("side") == role.side}
+    for i, ev in enumerate(events):
+        data = ev.data if isinstance(ev.data, dict) else {}
+        if ev.type == "player_done" and data.get("player") not in role.players:
+            theirs = [data.get("player")]
+        else:
+            theirs = [p for p in engine.actors.acting_pieces(ev.type, data) if owners.get(p) not in ("", None)
+                      and owners[p] not in role.players]
+        if theirs:
+            raise Forbidden(f"events[{i}]: это силы вашего товарища по стороне: каждый записывает за свой ростер, "
+                            f"мастер — за любого.",
+                            f"events[{i}]: these are your partner's pieces: each player records for his own roster, "
+                            f"the game master for anyone.", field=f"events[{i}]", code="not_your_pieces")
 
 
 def _take_back(ev: NewEvent) -> bool:

@@ -28,7 +28,7 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
                  "ended", "motorised", "wheeled", "tracked", "towed", "small", "medium", "large", "mine",
                  "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
                  "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text",
-                 "radio"}
+                 "radio", "north", "south", "east", "west", "enemy"}  # FoW's table edges and "the enemy's"
 
 
 def enum_values() -> set[str]:

@@ -206,6 +206,8 @@ POLICY: dict[str, Recorder] = {
                                "The game master only (mustering from the rosters)"),
     # V-TURN-12: the player says «Ход» for his own turn.
     "turn_ended": Recorder("actor", _named_side, "Названная сторона (её «Ход»)", "The named side (its «Ход»)"),
+    # V-TURN-12: each of several players of a side says «Ход» for his own pieces.
+    "player_done": Recorder("actor", _named_side, "Названная сторона (её игрок)", "The named side (its player)"),
     # V-TURN-9: the player tells the posture of each of his units.
     "postures_declared": Recorder("actor", _named_side, "Названная сторона", "The named side"),
     # V-TURN-10: a player moves his own fighters (the engine checks they are the named side's).
@@ -262,6 +264,33 @@ POLICY: dict[str, Recorder] = {
                               "The mine's owner (bound to show it to the enemy sapper)",
                               conceal=_hidden("mine", "Мины", "mine")),
 }
+
+
+# The pieces an actor event acts with, by payload key (V-TURN-9..12): with several players on a side each
+# records for the pieces of his own roster. Events the rules hand to either side or to the opponent act
+# with no piece of the recorder's own and are not listed.
+ACTING: dict[str, tuple[str, ...]] = {
+    "postures_declared": ("units", "fighters"), "fighters_moved": ("fighters",), "vehicle_moved": ("vehicle",),
+    "fire": ("shooter",), "smoke_fired": ("shooter",), "fire_corrected": ("corrector",), "melee": ("attacker",),
+    "wound_test": ("fighter",), "order_given": ("officer",), "prisoner_taken": ("captor",),
+    "embarked": ("vehicle", "fighters"), "disembarked": ("vehicle", "fighters"),
+    "crew_boarded": ("vehicle", "fighters"), "crew_dismounted": ("vehicle", "fighters"),
+    "vehicle_boarded": ("fighter",), "sapper_approached": ("sapper",), "sapper_worked": ("sapper",),
+}
+
+
+def acting_pieces(type_name: str, data: Any) -> list[str]:
+    """The ids of the pieces an event acts with, read from its payload as sent (a dict)."""
+    out: list[str] = []
+    if not isinstance(data, dict):
+        return out
+    for key in ACTING.get(type_name, ()):
+        value = data.get(key)
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, (list, dict)):
+            out += [x for x in value if isinstance(x, str)]
+    return out
 
 
 def _policy_of(ruleset: Any) -> dict[str, Recorder]:

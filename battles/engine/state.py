@@ -60,6 +60,7 @@ class Unit:
     commander: str = ""
     under: str = ""  # the officer whose orders the unit last received
     morale: str = ""  # "" | surrendered | retreat | dug_in | carry_on (V-TEST-3..6)
+    player: str = ""  # the participant whose roster it came from (a side may have several players)
     morale_officer: str = ""  # officer in command when the result was set (V-MORALE-2)
     smoke_used: int = 0  # V-SMOKE-3
     smoke_ply: int = -1  # when smoke was last fired (for a per-turn limit)
@@ -73,6 +74,7 @@ class Fighter:
     cls: str = "rifleman"
     rank: str = ""  # corporal | sergeant | lieutenant | captain ("" = rank and file)
     character: str = ""
+    player: str = ""  # the participant whose roster he came from
     posture: str = ""  # own posture (sniper, officer outside a unit, set on disembarking)
     posture_ply: int = -1  # when his own posture was set; a later unit declaration overrides a disembark posture
     morale_bonus: int = 0
@@ -124,6 +126,7 @@ class Vehicle:
     damage: int = 0
     running_gear: bool = False
     destroyed: bool = False
+    player: str = ""  # the participant whose roster it came from
     crew: list[str] = field(default_factory=list)
     passengers: list[str] = field(default_factory=list)
     riders: list[str] = field(default_factory=list)
@@ -207,6 +210,7 @@ class BattleState:
     phase: str = "posture"  # posture | move | fire (V-TURN-9..11)
     postures_ply: int = -1
     side_to_move: str | None = None
+    done: list[str] = field(default_factory=list)  # players of the side to move who said «Ход» this turn
     winner: str | None = None  # attacker | defender | draw
     end_reason: str = ""
     last_seq: int = 0

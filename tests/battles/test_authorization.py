@@ -60,6 +60,7 @@ SAMPLES = {
     "correction": ({"voids_seq": 5, "reason": "ошибка"}, "game_master"),  # the first entry after the set-up
     "force_mustered": ({"side": "attacker", "fighters": [F("a9")]}, "game_master"),
     "turn_ended": ({"side": "defender", "turn": 2}, "defender"),
+    "player_done": ({"side": "defender", "turn": 2, "player": "ivan"}, "defender"),
     "postures_declared": ({"side": "attacker", "units": {"A": "assault"}}, "attacker"),
     "fighters_moved": ({"side": "defender", "fighters": ["d1"], "distance": 0}, "defender"),
     "vehicle_moved": ({"vehicle": "PzIV", "distance": 1}, "defender"),

@@ -21,6 +21,7 @@ E = {"value": 7, "source": "entered"}  # a die entered from the table
 PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "battle_started": {"attacker": "Вермахт", "defender": "РККА", "ruleset": "v11.2"},
     "turn_ended": {"side": "defender", "turn": 1},
+    "player_done": {"side": "defender", "turn": 1, "player": "ivan"},
     "battle_ended": {"winner": "defender", "reason": "мост удержан"},
     "correction": {"voids_seq": 3, "reason": "не тот боец"},
     "sapper_approached": {"sapper": "d_sap", "object": "W", "distance": 3.5},

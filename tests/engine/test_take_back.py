@@ -66,3 +66,46 @@ def test_v_turn_13_who_records_a_correction():
         authorize(t.state, "correction", mine, side="defender")
     with pytest.raises(NotYours):
         authorize(t.state, "correction", gm, side="attacker")
+
+
+# --- V-TURN-12 with two players on a side -----------------------------------------------------------------------
+def two_players():
+    """The defender played by ivan (squad D) and petr (squad P): each mustered his own roster."""
+    from .table import F, Table
+
+    t = Table()
+    t.add("force_mustered", side="defender", units=[{"id": "D", "player": "ivan"}, {"id": "P", "player": "petr"}],
+          fighters=[{**F("d1", "D"), "player": "ivan"}, {**F("p1", "P"), "player": "petr"}])
+    t.add("force_mustered", side="attacker", units=[{"id": "A", "player": "hans"}],
+          fighters=[{**F("a1", "A"), "player": "hans"}])
+    t.add("battle_started", attacker="Вермахт", defender="РККА")
+    t.add("postures_declared", side="defender", units={"D": "recon", "P": "recon"})
+    return t
+
+
+def test_v_turn_12_the_side_ends_its_turn_only_when_each_of_its_players_said_hod():
+    from battles.engine.rules.core import players, waiting_for
+
+    t = two_players()
+    assert players(t.state, "defender") == ["ivan", "petr"] and waiting_for(t.state) == ["ivan", "petr"]
+    err = t.refused("turn_ended", side="defender", turn=1)
+    assert err.rule_id == "V-TURN-12" and "ivan, petr" in err.message_en
+    t.add("player_done", side="defender", turn=1, player="ivan")
+    assert waiting_for(t.state) == ["petr"] and t.state.side_to_move == "defender"
+    assert t.refused("player_done", side="defender", turn=1, player="ivan").rule_id == "V-TURN-12"
+    assert "petr" in t.refused("turn_ended", side="defender", turn=1).message_en
+    t.add("player_done", side="defender", turn=1, player="petr")
+    t.add("turn_ended", side="defender", turn=1)
+    assert t.state.side_to_move == "attacker" and t.state.done == []
+    # one player on the attacking side: his «Ход» is the side's, as always
+    assert waiting_for(t.state) == []
+    t.add("postures_declared", side="attacker", units={"A": "recon"})
+    t.add("turn_ended", side="attacker", turn=1)
+    assert t.state.side_to_move == "defender" and waiting_for(t.state) == ["ivan", "petr"]
+
+
+def test_v_turn_12_only_a_player_of_the_side_to_move_is_done():
+    t = two_players()
+    assert t.refused("player_done", side="attacker", turn=1, player="hans").rule_id == "V-TURN-12"
+    assert t.refused("player_done", side="defender", turn=1, player="hans").rule_id == "S-UNKNOWN"
+    assert t.refused("player_done", side="defender", turn=2, player="ivan").rule_id == "V-TURN-12"

@@ -81,15 +81,42 @@ turn_ended = event_type(
 )
 
 
+def players(state: BattleState, side: str) -> list[str]:
+    """The participants playing ``side``: the players its pieces were mustered from, in muster order."""
+    seen: dict[str, None] = {}
+    for group in (state.units, state.fighters, state.vehicles):
+        for x in group.values():
+            if x.player and x.side == side:
+                seen.setdefault(x.player, None)
+    return list(seen)
+
+
+def waiting_for(state: BattleState) -> list[str]:
+    """The side to move's players who have not said «Ход» yet (none when one player plays the side)."""
+    side = state.side_to_move
+    everyone = players(state, side) if side else []
+    return [x for x in everyone if x not in state.done] if len(everyone) > 1 else []
+
+
+def _check_turn_order(state: BattleState, side: str, turn: int) -> None:
+    require_running(state)
+    if side != state.side_to_move:
+        raise RuleViolation("V-TURN-12", f"Сейчас ходят {side_ru(state.side_to_move)}, а не {side_ru(side)}.",
+                            f"It is {side_en(state.side_to_move)}'s turn, not {side_en(side)}'s.")
+    if turn != state.turn:
+        raise RuleViolation("V-TURN-12", f"Идёт ход {state.turn}, а не {turn}.",
+                            f"The current turn is {state.turn}, not {turn}.")
+
+
 @turn_ended.check
 def _check_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
-    require_running(state)
-    if p.side != state.side_to_move:
-        raise RuleViolation("V-TURN-12", f"Сейчас ходят {side_ru(state.side_to_move)}, а не {side_ru(p.side)}.",
-                            f"It is {side_en(state.side_to_move)}'s turn, not {side_en(p.side)}'s.")
-    if p.turn != state.turn:
-        raise RuleViolation("V-TURN-12", f"Идёт ход {state.turn}, а не {p.turn}.",
-                            f"The current turn is {state.turn}, not {p.turn}.")
+    _check_turn_order(state, p.side, p.turn)
+    if waiting := waiting_for(state):
+        # V-TURN-12 with several players on a side: the side's «Ход» is said when each of them has said his.
+        raise RuleViolation("V-TURN-12", f"Ход стороны кончается, когда «Ход» сказал каждый её игрок; ещё играют: "
+                                         f"{', '.join(waiting)}.",
+                            f"A side's turn ends when each of its players has ended his; still playing: "
+                            f"{', '.join(waiting)}.")
 
 
 @turn_ended.mutator
@@ -108,7 +135,41 @@ def _apply_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
             del state.smoke[sid]
     if state.fire_corrections:
         state.fire_corrections.clear()
+    state.done = []
     state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
+
+
+# --- player_done ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayerDone:
+    """One of several players of the side to move says «Ход» for the pieces of
+    his roster (V-TURN-12); the side's turn ends (``turn_ended``) when every
+    one of them has. The game master may say it for an absent player."""
+
+    side: Side = field(metadata={"doc": "The side whose turn it is"})
+    turn: int = field(metadata={"min": 1, "doc": "The turn number"})
+    player: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "The participant who is done"})
+
+
+player_done = event_type(
+    "player_done", PlayerDone, rules=("V-TURN-12",),
+    title_ru="Игрок сказал «Ход»", title_en="A player said «Ход»",
+)
+
+
+@player_done.check
+def _check_player_done(state: BattleState, p: PlayerDone, ctx: Context) -> None:
+    _check_turn_order(state, p.side, p.turn)
+    if p.player not in players(state, p.side):
+        raise RuleViolation("S-UNKNOWN", "Такого игрока у этой стороны нет.", "No such player on this side.")
+    if p.player in state.done:
+        raise RuleViolation("V-TURN-12", "Этот игрок уже сказал «Ход» в этом ходу.",
+                            "This player has already ended his turn.")
+
+
+@player_done.mutator
+def _apply_player_done(state: BattleState, p: PlayerDone, ctx: Context) -> None:
+    state.done.append(p.player)
 
 
 # --- battle_ended -------------------------------------------------------------

@@ -30,6 +30,7 @@ class UnitSpec:
     posture: Posture = "dug_in"
     commander: str = field(default="", metadata={"max_length": 64})
     name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
+    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class FighterSpec:
     building: str = field(default="", metadata={"max_length": 64})
     bunker: str = field(default="", metadata={"max_length": 64})
     name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
+    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ class VehicleSpec:
     specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = field(default_factory=list)
     crew: list[str] = field(default_factory=list, metadata={"doc": "Fighter ids of the crew (mustered in this event)"})
     name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
+    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +114,17 @@ def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
 def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
     for u in p.units:
         state.units[u.id] = Unit(id=u.id, side=p.side, kind=u.kind, parent=u.parent, posture=u.posture,
-                                 commander=u.commander, under=u.commander)
+                                 commander=u.commander, under=u.commander, player=u.player)
     for f in p.fighters:
         state.fighters[f.id] = Fighter(
             id=f.id, side=p.side, unit=f.unit, cls=f.cls, rank=f.rank, character=f.character, posture=f.posture or "",
-            morale_bonus=f.morale_bonus, melee_bonus=f.melee_bonus, building=f.building, bunker=f.bunker)
+            morale_bonus=f.morale_bonus, melee_bonus=f.melee_bonus, building=f.building, bunker=f.bunker,
+            player=f.player)
     for v in p.vehicles:
         state.vehicles[v.id] = Vehicle(
             id=v.id, side=p.side, kind=v.kind, drive=v.drive, armour=v.armour, gun=v.gun, weapon=v.weapon,
-            seats=v.seats, skirts=v.skirts, specialisations=list(v.specialisations), crew=list(v.crew))
+            seats=v.seats, skirts=v.skirts, specialisations=list(v.specialisations), crew=list(v.crew),
+            player=v.player)
         for fid in v.crew:
             f = state.fighters[fid]
             f.aboard, f.aboard_as = v.id, "crew"

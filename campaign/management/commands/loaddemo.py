@@ -70,12 +70,17 @@ def _battle_events():
     return [
         ("postures_declared", {"side": "defender", "units": dug_in, "fighters": {"ivan-f1": "dug_in"}}),
         _shot("ivan-f1", "hans-s1-f2"), _shot("petr-s1-f1", "hans-s1-f2"), _shot("ivan-s1-f2", "hans-f1"),
+        # two players hold the station: each says «Ход» for his own roster, then the side's turn ends
+        ("player_done", {"side": "defender", "turn": 1, "player": "ivan"}),
+        ("player_done", {"side": "defender", "turn": 1, "player": "petr"}),
         ("turn_ended", {"side": "defender", "turn": 1}),
         ("postures_declared", {"side": "attacker", "units": {"hans-s1": "assault", "hans-s1-t2": "assault"},
                                "fighters": {"hans-f1": "assault"}}),
         ("turn_ended", {"side": "attacker", "turn": 1}),
         ("postures_declared", {"side": "defender", "units": dug_in, "fighters": {"ivan-f1": "dug_in"}}),
         _shot("ivan-f1", "hans-s1-f3"), _shot("ivan-s1-f3", "hans-s1-f3"),
+        ("player_done", {"side": "defender", "turn": 2, "player": "petr"}),
+        ("player_done", {"side": "defender", "turn": 2, "player": "ivan"}),
         ("turn_ended", {"side": "defender", "turn": 2}),
         ("postures_declared", {"side": "attacker", "units": {"hans-s1": "recon", "hans-s1-t2": "recon"},
                                "fighters": {"hans-f1": "recon"}}),
