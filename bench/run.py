@@ -39,6 +39,10 @@ SIZES = {
     "standings_events": (1_000_000, 100_000), "standings_requests": (60, 20),
     "roster_repeats": (200, 50),
     "table_events": (1000, 1000), "table_requests": (60, 20), "table_records": (40, 10),
+    # game night: table counts probed upwards (then bisected between the last pass and the first miss),
+    # seconds measured per probe (after its ramp), bisection steps
+    "night_ladder": ((25, 50, 75, 100, 150, 200, 250), (25, 50, 100, 200)), "night_seconds": (30.0, 12.0),
+    "night_bisect": (3, 1),
 }
 HTTP_CLIENTS = 8
 WRITERS = 16
@@ -161,6 +165,19 @@ def table(results: dict) -> str:
              f"one recording form submitted to the stored event (server time); median "
              f"{results['record_event_median_ms']:.1f} ms over {results['record_event_samples']} submissions"),
         ]
+    if "game_night_tables" in results:
+        at = results["game_night_at_figure"] or {}
+        rows += [
+            ("game_night_tables", str(results["game_night_tables"]), ">= 200",
+             verdict(results["game_night_tables"], ">= 200"),
+             (f"page p95 {at['page_p95_ms']:.0f} ms (<= 200), record p95 {at['record_p95_ms']:.0f} ms (<= 150), "
+              f"{at['requests_per_s']:.0f} requests/s; probes: " if at else "no count passed; probes: ")
+             + ", ".join(f"{p['tables']} {'pass' if p['passed'] else 'miss'}" for p in results["game_night_probes"])),
+            ("live_update_p95_ms", f"{results['live_update_p95_ms']:.0f}", "<= 1500",
+             verdict(results["live_update_p95_ms"], "<= 1500"),
+             (f"an entry's 303 to the opponent's page showing it, at {results['game_night_tables']} tables; median "
+              f"{at['live_update_median_ms']:.0f} ms over {at['live_samples']} entries" if at else "-")),
+        ]
     head = ("figure", "value", "goal", "", "detail")
     widths = [max(len(str(r[i])) for r in [*rows, head]) for i in range(5)]
     line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip()  # noqa: E731
@@ -169,7 +186,7 @@ def table(results: dict) -> str:
 
 
 CASES = ("append_batch", "append_http", "writers", "projection_lag", "engine", "fow_engine", "rebuild", "standings",
-         "roster", "cards", "table")
+         "roster", "cards", "table", "game_night")
 
 
 def parse_only(argv: list[str]) -> set[str]:
@@ -271,6 +288,17 @@ def main(argv: list[str] | None = None) -> int:
             return table_bench.measure(built, requests=size("table_requests"), records=size("table_records"))
 
         run("table", f"the battle table (page of a {size('table_events'):,}-event battle, recording form)", table_case)
+
+        def game_night_case() -> dict:
+            from bench import game_night
+
+            ladder = size("night_ladder")
+            built = game_night.build(tables=max(ladder))
+            return game_night.measure(built, ladder=ladder, seconds=size("night_seconds"),
+                                      bisect=size("night_bisect"), workers=SERVER[0], threads=SERVER[1])
+
+        run("game_night", "game night (simultaneous battles at a human pace, the production server and a worker)",
+            game_night_case)
     finally:
         purged = env.purge_queue()
         print(f"bench: purged {purged} queued replay messages from {env.QUEUE!r}", flush=True)
@@ -293,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"writers: {results['writers_layout']}")
     if "projection_lag_layout" in results:
         print(f"projection_lag: {results['projection_lag_layout']}")
+    if "game_night_layout" in results:
+        print(f"game_night: {results['game_night_layout']}")
     if results.get("synthetic_uncovered_types"):
         print(f"(bench/synthetic.py, which builds the appended battles, has no producer yet for: "
               f"{', '.join(results['synthetic_uncovered_types'])})")

@@ -1,0 +1,578 @@
+"""Game night (issue 25): how many battles this machine serves at once, and how
+fast one player's entry reaches the other's open page.
+
+The production shape: ``config.serve`` (granian serving ``config.wsgi``), a
+real Celery worker replaying, PostgreSQL and Redis. Every battle has two
+players and one onlooker, each a simulated browser on its own keep-alive
+connection that does what the battle page does:
+
+* a **player** loads the battle page, then polls ``battle-live`` exactly as
+  the page's script does (``?since=<head>&state=<projection seq>``, its delays,
+  the regions swapped from the answer). On his side's turn he records at a
+  human pace through the page's own form (``POST /battles/{id}/record/``: the
+  postures, a move of one unit, a shot with the die rolled by the service,
+  «Ход»), then follows the 303 back to the page as a browser does. The table
+  records one entry every 5 s (each player one every 10 s).
+* the **onlooker** reads the campaign's standings page and the battle page,
+  and polls that page like the players, every ``SPECTATOR_CYCLE`` seconds again.
+
+``game_night_tables``: the largest number of such tables for which the p95 of
+page loads (battle page, standings) stays <= 200 ms and the p95 of records
+(the POST, to its 303) <= 150 ms, over a probe of fixed length with no
+errors. ``live_update_p95_ms``: at that count, for every entry, the time from
+its 303 at the recording player to the first poll answer of his opponent's
+page that carries it (``changed`` and ``head_seq`` reaching its seq).
+
+The load generator is one asyncio process with a small HTTP/1.1 client of its
+own (keep-alive, gzip as a browser asks); its CPU time is reported, since it
+shares the machine's cores with the server it measures.
+"""
+from __future__ import annotations
+
+import asyncio
+import gzip
+import random
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+GOAL_PAGE_MS = 200.0
+GOAL_RECORD_MS = 150.0
+GOAL_TABLES = 200
+GOAL_LIVE_MS = 1500.0
+ENTRY_EVERY_S = 5.0  # per table: each of its two players one entry every 10 s
+SPECTATOR_CYCLE = 30.0  # the onlooker reloads the standings and the battle page this often
+PRE_PLAYED = 60  # events of each battle before the evening's probes (its opening and a few turns)
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)] if ordered else float("nan")
+
+
+# --- the world --------------------------------------------------------------------------------
+def build(*, tables: int, seed: int = 25) -> dict[str, Any]:
+    """One running campaign with ``tables`` battles, each with two players (a
+    participant per side, his own login) and an onlooker; every battle opened
+    and a few turns in (``bench.synthetic``), replayed. Returns the ids and
+    the session cookies."""
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    from battles import services
+    from battles.models import Battle, BattleParticipant
+    from bench import synthetic
+    from campaign.models import Campaign, Character, Membership, Nationality
+    from campaign.roles import GAME_MASTER, PLAYER
+
+    t0 = time.perf_counter()
+    gm = User.objects.create_user("night-gm")
+    gm.groups.add(Group.objects.get(name=GAME_MASTER))
+    campaign = Campaign.objects.create(name="Bench: game night", status="running", game_master=gm,
+                                       attacker_name="Вермахт", defender_name="РККА")
+    su = Nationality.objects.get(code="su")
+    player_group = Group.objects.get(name=PLAYER)
+    names = [f"night-{i}-{role}" for i in range(tables) for role in ("attacker", "defender", "onlooker")]
+    User.objects.bulk_create([User(username=n, password="!") for n in names])  # unusable passwords: no hashing
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    player_group.user_set.add(*users.values())
+    chars = Character.objects.bulk_create([
+        Character(owner=users[n], name=f"Боец {n}", nationality=su, rank="lieutenant") for n in names
+        if not n.endswith("onlooker")])
+    by_owner = {c.owner_id: c for c in chars}
+    Membership.objects.bulk_create([
+        Membership(campaign=campaign, player=users[n], character=by_owner[users[n].pk],
+                   side=n.rsplit("-", 1)[1], status="active") for n in names if not n.endswith("onlooker")])
+    opening = synthetic.battle(PRE_PLAYED, seed=seed)
+    battles = []
+    for i in range(tables):
+        battle = services.battle_create(campaign=campaign, name=f"Стол {i + 1}")
+        Battle.objects.filter(pk=battle.pk).update(rules={})  # the synthetic battle plays by the defaults
+        BattleParticipant.objects.bulk_create([
+            BattleParticipant(battle=battle, character=by_owner[users[f"night-{i}-{side}"].pk], side=side)
+            for side in ("attacker", "defender")])
+        services.battle_event_append(
+            battle_id=battle.id, expected_seq=0, as_game_master=True, recorded_by=gm,
+            events=[services.NewEvent(type=e.type, data=e.data, schema_version=e.version) for e in opening])
+        services.battle_replay(battle_id=battle.id)
+        battles.append(battle.id)
+    cookies = {}
+    for n, u in users.items():
+        c = Client()
+        c.force_login(u)
+        cookies[n] = c.cookies["sessionid"].value
+    return {"campaign": campaign.id, "battles": battles, "cookies": cookies, "pre_played": PRE_PLAYED,
+            "build_seconds": time.perf_counter() - t0}
+
+
+# --- a small HTTP/1.1 client (asyncio, keep-alive, cookies, gzip) ------------------------------
+class HttpError(Exception):
+    pass
+
+
+class Browser:
+    """One simulated browser: its own keep-alive connection and cookies."""
+
+    def __init__(self, port: int, cookies: dict[str, str]) -> None:
+        self.port = port
+        self.cookies = dict(cookies)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _connect(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    async def request(self, method: str, path: str, *, body: bytes = b"",
+                      headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        for attempt in (0, 1):  # a keep-alive connection the server closed: once more on a new one
+            if self.writer is None:
+                await self._connect()
+            try:
+                return await self._exchange(method, path, body, headers or {})
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("not reached")
+
+    async def _exchange(self, method: str, path: str, body: bytes,
+                        headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        assert self.reader is not None and self.writer is not None
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept-Encoding: gzip",
+                "Accept-Language: ru"]
+        if self.cookies:
+            head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        if body or method == "POST":
+            head.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+        await self.writer.drain()
+        status_line = await self.reader.readuntil(b"\r\n")
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        out: dict[str, str] = {}
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            k, _, v = line.decode("latin-1").partition(":")
+            k, v = k.strip().lower(), v.strip()
+            if k == "set-cookie":
+                name, _, rest = v.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            out[k] = v
+        if out.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                parts.append(await self.reader.readexactly(size))
+                await self.reader.readexactly(2)
+            while await self.reader.readuntil(b"\r\n") != b"\r\n":
+                pass
+            data = b"".join(parts)
+        else:
+            data = await self.reader.readexactly(int(out.get("content-length", "0")))
+        if out.get("content-encoding") == "gzip":
+            data = gzip.decompress(data)
+        if out.get("connection", "").lower() == "close":
+            self.close()
+        return status, out, data
+
+
+# --- what a page holds: its script's state and its recording forms -----------------------------
+_DATA = re.compile(r'id="battle"[^>]*?data-head="(\d+)" data-state="(\d+)"')
+_FORM = re.compile(r'<form method="post" action="(/battles/\d+/record/)[^"]*">(.*?)</form>', re.S)
+_INPUT = re.compile(r'<input\b([^>]*)>')
+_SELECT = re.compile(r'<select\b([^>]*)>(.*?)</select>', re.S)
+_OPTION = re.compile(r'<option value="([^"]*)"( selected)?')
+_REFUSAL = re.compile(r'<p class="refusal"[^>]*>(?:<strong>([^<]+)</strong>)?')
+_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+
+
+def record_forms(html: str) -> dict[str, tuple[str, dict[str, str], dict[str, list[str]]]]:
+    """The recording forms of a page or a live answer's panel: form id ->
+    (action, the fields a browser would send as they stand, the choices of
+    each required select left blank, which the player picks)."""
+    forms = {}
+    for action, body in _FORM.findall(html):
+        fields: dict[str, str] = {}
+        blank: dict[str, list[str]] = {}
+        for attrs in _INPUT.findall(body):
+            a = dict(_ATTR.findall(attrs))
+            if "name" in a and a.get("type") not in ("checkbox", "radio", "submit"):
+                fields[a["name"]] = a.get("value", "")
+        for attrs, options in _SELECT.findall(body):
+            name = dict(_ATTR.findall(attrs)).get("name", "")
+            opts = _OPTION.findall(options)
+            chosen = next((v for v, sel in opts if sel), opts[0][0] if opts else "")
+            fields[name] = chosen
+            if not chosen and re.search(r"\brequired\b", attrs):
+                blank[name] = [v for v, _ in opts if v]
+        if "form" in fields:
+            forms[fields["form"]] = (action, fields, blank)
+    return forms
+
+
+# --- the evening ------------------------------------------------------------------------------
+PLAN = ("postures", "quick_move", "quick_fire", "quick_turn")  # a side's turn at the table (V-TURN-9..12)
+PICK = {"who": "u:", "target": "f:"}  # a unit moves; the rifles fire at men
+FILL = {"quick_move-distance": "4", "quick_fire-distance": "6"}  # inches, within an assault posture's reach
+
+
+@dataclass
+class Stats:
+    window: tuple[float, float]
+    page: list[float] = field(default_factory=list)  # battle page loads, ms
+    standings: list[float] = field(default_factory=list)
+    record: list[float] = field(default_factory=list)  # the POST to its 303 (or its answer), ms
+    poll: list[float] = field(default_factory=list)
+    live: list[float] = field(default_factory=list)  # an entry's 303 -> the opponent's page shows it, ms
+    statuses: dict[str, int] = field(default_factory=dict)
+    refusals: dict[str, int] = field(default_factory=dict)  # form and rule of each refused entry
+    errors: list[str] = field(default_factory=list)
+    unseen: int = 0  # entries acknowledged in the window the opponent's page never showed before the end
+
+    def inside(self, t: float) -> bool:
+        return self.window[0] <= t < self.window[1]
+
+    def count(self, what: str, status: int) -> None:
+        key = f"{what} {status}"
+        self.statuses[key] = self.statuses.get(key, 0) + 1
+
+
+@dataclass
+class Table:
+    battle: int
+    due: float
+    head: int = 0
+    mover: str | None = None  # the side whose player's page shows the quick forms
+    step: int = 0
+    acked: dict[int, tuple[str, float]] = field(default_factory=dict)  # seq -> (side, 303 at)
+    seen: dict[str, int] = field(default_factory=dict)  # side -> the highest seq its page has shown
+
+
+class Page:
+    """The battle page in one browser, as its script runs it: the head and
+    state it holds, its recording forms, and when it polls next."""
+
+    def __init__(self, browser: Browser, table: Table, side: str | None, stats: Stats, live_url: str) -> None:
+        self.browser, self.table, self.side, self.stats = browser, table, side, stats
+        self.live_url = live_url
+        self.head = self.state = 0
+        self.quick = 0
+        self.forms: dict[str, Any] = {}
+        self.next_poll = 0.0
+
+    def delay(self) -> float:
+        """battle_detail.html's ``delay()``: the page is visible."""
+        if self.state != self.head and self.quick < 20:
+            self.quick += 1
+            return 0.5
+        if self.state == self.head:
+            self.quick = 0
+        return 4.0
+
+    def loaded(self, html: str, at: float) -> None:
+        """A fresh page: its script starts over."""
+        m = _DATA.search(html)
+        if m is None:
+            raise HttpError("the battle page has no live region")
+        self.head, self.state = int(m.group(1)), int(m.group(2))
+        self.quick = 0
+        self.forms = record_forms(html)
+        self.shown(self.head, at)
+        self.next_poll = at + self.delay()
+
+    def shown(self, head: int, at: float) -> None:
+        """This page now shows the log up to ``head``: the opponent's entries up to there have arrived."""
+        if self.side is None:
+            return
+        t = self.table
+        for seq in range(t.seen.get(self.side, 0) + 1, head + 1):
+            side_at = t.acked.get(seq)
+            if side_at is not None and side_at[0] != self.side:
+                del t.acked[seq]
+                if self.stats.inside(side_at[1]):
+                    self.stats.live.append((at - side_at[1]) * 1000)
+        t.seen[self.side] = max(t.seen.get(self.side, 0), head)
+
+    async def load(self, path: str) -> None:
+        t = time.perf_counter()
+        status, _, body = await self.browser.request("GET", path)
+        done = time.perf_counter()
+        self.stats.count("page", status)
+        if status != 200:
+            raise HttpError(f"GET {path} answered {status}")
+        if self.stats.inside(t):
+            self.stats.page.append((done - t) * 1000)
+        self.loaded(body.decode(), done)
+
+    async def poll(self) -> None:
+        import json
+
+        url = f"{self.live_url}?{urlencode({'since': self.head, 'state': self.state})}"
+        t = time.perf_counter()
+        status, _, body = await self.browser.request("GET", url, headers={"Accept": "application/json"})
+        done = time.perf_counter()
+        self.stats.count("poll", status)
+        if status == 200:
+            if self.stats.inside(t):
+                self.stats.poll.append((done - t) * 1000)
+            d = json.loads(body)
+            if d.get("changed"):
+                if d.get("record_html") is not None:  # the form was not touched: the script swaps it
+                    self.forms = record_forms(d["record_html"])
+                self.shown(d["head_seq"], done)
+            self.head, self.state = d["head_seq"], d["state_seq"]
+        # the script ignores a failed poll and tries again after the usual delay
+        self.next_poll = done + self.delay()
+
+
+async def _sleep_until(at: float) -> None:
+    pause = at - time.perf_counter()
+    if pause > 0:
+        await asyncio.sleep(pause)
+
+
+async def player(page: Page, end: float, rng: random.Random) -> None:
+    """A player: his page polls; when the table's next entry is due and his
+    page offers his side's turn, he sends the next form of the turn's plan
+    and follows the 303 back to the page."""
+    t = page.table
+    await page.load(f"/battles/{t.battle}/")
+    while True:
+        mine = "quick_turn" in page.forms and page.forms["quick_turn"][1].get("expected_seq") == str(page.head)
+        if mine:
+            t.mover = page.side
+        wake = min(page.next_poll, t.due if mine else end, end)
+        await _sleep_until(wake)
+        now = time.perf_counter()
+        if now >= end:
+            return
+        if mine and now >= t.due:
+            await record(page, rng)
+        elif now >= page.next_poll:
+            await page.poll()
+
+
+async def record(page: Page, rng: random.Random) -> None:
+    t = page.table
+    form_id = next((f for f in PLAN[t.step:] if f in page.forms), "quick_turn")
+    action, fields, blank = page.forms[form_id]
+    data = dict(fields)
+    for name, choices in blank.items():
+        liked = [c for c in choices if c.startswith(PICK.get(name.rsplit("-", 1)[-1], ""))]
+        data[name] = rng.choice(liked or choices) if choices else ""
+    for name, value in FILL.items():
+        if name in data:
+            data[name] = value
+    data["csrfmiddlewaretoken"] = fields.get("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
+    body = urlencode(data).encode()
+    expected = int(fields.get("expected_seq", page.head))
+    start = time.perf_counter()
+    status, headers, answer = await page.browser.request(
+        "POST", action, body=body, headers={"Content-Type": "application/x-www-form-urlencoded",
+                                            "Origin": f"http://127.0.0.1:{page.browser.port}"})
+    acked = time.perf_counter()
+    page.stats.count(f"record {form_id}", status)
+    if page.stats.inside(start):
+        page.stats.record.append((acked - start) * 1000)
+    t.due = max(t.due + ENTRY_EVERY_S, acked + ENTRY_EVERY_S / 2)  # late: no burst to catch up
+    if status == 303:
+        t.head = expected + 1
+        t.acked[t.head] = (page.side or "", acked)
+        if form_id == "quick_turn":
+            t.step, t.mover = 0, None
+        else:
+            t.step = PLAN.index(form_id) + 1
+        await page.load(headers["location"].split("#", 1)[0])
+    elif status in (400, 409, 422):  # refused or stale: the page again, with the reason; the next form then
+        why = _REFUSAL.search(answer.decode())
+        key = f"{form_id} {why.group(1) if why else status}"
+        page.stats.refusals[key] = page.stats.refusals.get(key, 0) + 1
+        if status != 409:
+            t.step = min(PLAN.index(form_id) + 1, len(PLAN) - 1)
+        page.loaded(answer.decode(), acked)
+    else:
+        raise HttpError(f"POST {action} ({form_id}) answered {status}: {answer[:300]!r}")
+
+
+async def onlooker(page: Page, campaign: int, end: float) -> None:
+    """A club member watching: the standings, then the battle page, which polls; again every cycle."""
+    t = page.table
+    while time.perf_counter() < end:
+        cycle_end = time.perf_counter() + SPECTATOR_CYCLE
+        start = time.perf_counter()
+        status, _, _ = await page.browser.request("GET", f"/campaigns/{campaign}/standings/")
+        done = time.perf_counter()
+        page.stats.count("standings", status)
+        if status != 200:
+            raise HttpError(f"standings answered {status}")
+        if page.stats.inside(start):
+            page.stats.standings.append((done - start) * 1000)
+        await page.load(f"/battles/{t.battle}/")
+        while True:
+            wake = min(page.next_poll, cycle_end, end)
+            await _sleep_until(wake)
+            if time.perf_counter() >= min(cycle_end, end):
+                break
+            await page.poll()
+
+
+async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float, seconds: float,
+                   seed: int) -> Stats:
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    window = (t0 + ramp + 2.0, t0 + ramp + 2.0 + seconds)
+    stats = Stats(window)
+    end = window[1]
+    cookies = built["cookies"]
+    tasks, browsers, tables_ = [], [], []
+
+    async def guarded(coro, delay: float, browser: Browser) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await coro
+        except Exception as exc:  # counted: a probe with errors fails
+            stats.errors.append(f"{type(exc).__name__}: {exc}"[:300])
+        finally:
+            browser.close()
+
+    from django.urls import reverse
+
+    for i, battle in enumerate(built["battles"][:tables]):
+        table = Table(battle, due=t0 + ramp + rng.uniform(0, ENTRY_EVERY_S))
+        tables_.append(table)
+        live_url = reverse("battle-live", args=[battle])
+        for role in ("attacker", "defender", "onlooker"):
+            b = Browser(port, {"sessionid": cookies[f"night-{i}-{role}"]})
+            browsers.append(b)
+            if role == "onlooker":
+                page = Page(b, table, None, stats, live_url)
+                coro = onlooker(page, built["campaign"], end)
+            else:
+                page = Page(b, table, role, stats, live_url)
+                coro = player(page, end, random.Random(rng.random()))
+            tasks.append(asyncio.create_task(guarded(coro, rng.uniform(0, ramp), b)))
+    await asyncio.gather(*tasks)
+    for b in browsers:
+        b.close()
+    stats.unseen = sum(1 for t in tables_ for side, at in t.acked.values() if stats.inside(at))
+    return stats
+
+
+def session_cpu(sessions: dict[str, int]) -> dict[str, float]:
+    """CPU seconds so far of every process in each of these sessions (a server
+    or a worker started in its own session), from /proc; empty elsewhere."""
+    import os
+
+    tick = os.sysconf("SC_CLK_TCK")
+    out = dict.fromkeys(sessions, 0.0)
+    by_sid = {sid: name for name, sid in sessions.items()}
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = by_sid.get(int(fields[3]))  # the session id (the fields after the command's name)
+        if name is not None:
+            out[name] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return out
+
+
+def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp: float = 8.0,
+          seed: int = 0, sessions: dict[str, int] | None = None) -> dict[str, Any]:
+    """``tables`` tables for ``ramp`` + 2 + ``seconds`` seconds; the figures of the last ``seconds``.
+    ``sessions`` names the server's and the worker's process sessions, whose CPU is reported."""
+    import os
+
+    load = os.getloadavg()[0]
+    before = session_cpu(sessions or {})
+    cpu = time.process_time()
+    wall = time.perf_counter()
+    stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    used = {k: (v - before[k]) / wall for k, v in session_cpu(sessions or {}).items()}
+    pages = stats.page + stats.standings
+    out = {
+        "tables": tables, "seconds": seconds,
+        "page_p95_ms": _p95(pages), "battle_page_p95_ms": _p95(stats.page),
+        "standings_p95_ms": _p95(stats.standings), "record_p95_ms": _p95(stats.record),
+        "record_median_ms": statistics.median(stats.record) if stats.record else float("nan"),
+        "poll_p95_ms": _p95(stats.poll), "live_update_p95_ms": _p95(stats.live),
+        "live_update_median_ms": statistics.median(stats.live) if stats.live else float("nan"),
+        "pages": len(pages), "records": len(stats.record), "polls": len(stats.poll), "live_samples": len(stats.live),
+        "live_unseen": stats.unseen,
+        "requests_per_s": (len(pages) + len(stats.record) + len(stats.poll)) / seconds,
+        "statuses": dict(sorted(stats.statuses.items())), "refusals": stats.refusals, "errors": stats.errors[:5], "error_count": len(stats.errors),
+        "client_cpu_share": cpu / wall, **{f"{k}_cpu_share": v for k, v in used.items()},
+        "load_before": load,
+    }
+    out["passed"] = (not stats.errors and out["page_p95_ms"] <= GOAL_PAGE_MS and out["record_p95_ms"] <= GOAL_RECORD_MS
+                     and bool(stats.record))
+    return out
+
+
+def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, bisect: int, workers: int,
+            threads: int, concurrency: int = 2) -> dict[str, Any]:
+    """Probe the ladder of table counts upwards until one fails, then bisect
+    between the last pass and that failure ``bisect`` times. One server and one
+    worker for the whole search; the battles go on from probe to probe."""
+    from bench import cases, env
+
+    probes: list[dict[str, Any]] = []
+    env.purge_queue()
+    env.clear_pending_flags()
+    with cases.Server(workers, threads) as server, cases.Worker(concurrency) as worker:
+        sessions = {"server": server.proc.pid, "worker": worker.proc.pid}
+        probe(server.port, built, min(10, len(built["battles"])), seconds=3.0, ramp=2.0)  # warm-up, not kept
+
+        def run(n: int) -> bool:
+            r = probe(server.port, built, n, seconds=seconds, seed=len(probes) + 1, sessions=sessions)
+            probes.append(r)
+            print(f"        {n} tables: page p95 {r['page_p95_ms']:.0f} ms, record p95 {r['record_p95_ms']:.0f} ms, "
+                  f"live p95 {r['live_update_p95_ms']:.0f} ms, {r['requests_per_s']:.0f} req/s, server CPU "
+                  f"{r.get('server_cpu_share', 0):.2f}, worker {r.get('worker_cpu_share', 0):.2f}, load "
+                  f"{r['load_before']:.1f}, "
+                  f"{r['error_count']} errors: {'pass' if r['passed'] else 'fail'}", flush=True)
+            time.sleep(2.0)  # the worker catches up between probes
+            return r["passed"]
+
+        best, failed = 0, None
+        for n in ladder:
+            if n > len(built["battles"]):
+                break
+            if not run(n):
+                failed = n
+                break
+            best = n
+        for _ in range(bisect if failed else 0):
+            mid = (best + failed) // 2
+            if mid - best < max(5, best // 10):
+                break
+            if run(mid):
+                best = mid
+            else:
+                failed = mid
+    at = next((p for p in reversed(probes) if p["passed"] and p["tables"] == best), None)
+    return {
+        "game_night_tables": best,
+        "live_update_p95_ms": at["live_update_p95_ms"] if at else float("nan"),
+        "game_night_at_figure": at,
+        "game_night_probes": probes,
+        "game_night_layout": (f"granian {workers}x{threads} (config.serve), a Celery worker -c {concurrency}, "
+                              f"PostgreSQL, Redis; per table two players (one entry every {ENTRY_EVERY_S * 2:g} s "
+                              f"each through the page's form, then the page again) and an onlooker (standings and "
+                              f"the battle page every {SPECTATOR_CYCLE:g} s), every page polling battle-live as its "
+                              f"script does; probes of {seconds:g} s after an 8 s ramp; one asyncio client process"),
+    }
