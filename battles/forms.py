@@ -267,7 +267,8 @@ class Table:
         f = self.fighters_all.get(fid, {})
         what = str(enum_label(f.get("rank"))) if f.get("rank") else str(enum_label(f.get("cls", "rifleman")))
         name = self.names.get(fid)
-        text = f"{name} ({what})" if name else f"{what.capitalize()} {fid}"
+        # a named officer's name carries his nation's rank word («Младший сержант №1»): no generic one beside it
+        text = (name if f.get("rank") else f"{name} ({what})") if name else f"{what.capitalize()} {fid}"
         if f.get("unit"):  # «Стрелок №1» is in every squad: say which
             text += f" — {self.unit_label(f['unit'])}"
         if f.get("wounded") and not f.get("dead"):

@@ -158,8 +158,11 @@ def roster_force(*, tree: Any, prefix: str, character: Character | None = None) 
         for _ in range(f.count):
             counters[place] += 1
             class_counters[(place, ic.code)] += 1
+            # Names stay the roster's: a Soviet corporal is a «Младший сержант» on the table too (issue 25).
+            word = character.nationality.rank_name(ic.rank, "ru") if character is not None and ic.rank \
+                else ic.name_ru
             spec = {"id": f"{place}-f{counters[place]}", "unit": unit, "cls": ic.engine_class, "rank": ic.rank,
-                    "name": f"{ic.name_ru} №{class_counters[(place, ic.code)]}"}
+                    "name": f"{word} №{class_counters[(place, ic.code)]}"}
             out_fighters.append(spec)
             if unit:
                 members[unit].append(spec)

@@ -55,7 +55,8 @@ class Namer:
         role = term("rank", f.get("rank"), self.lang) or term("cls", f.get("cls"), self.lang)
         name = self.names.get(fid)
         if name:
-            named = f"{name} ({role})" if role and role.lower() not in name.lower() else name
+            # A named officer's name carries his nation's rank word already («Младший сержант №1»).
+            named = f"{name} ({role})" if role and not f.get("rank") and role.lower() not in name.lower() else name
             unit = self._unit_of(fid) if with_unit else ""
             return f"{named}, {unit}" if unit else named  # both sides have a «Стрелок №1» (issue 25)
         return f"{role or self.t('боец', 'fighter')} {fid}".strip()

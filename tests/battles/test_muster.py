@@ -108,7 +108,8 @@ class TestMapping:
                         "skirts": True, "specialisations": ["spotter"], "name": "Т-34 «Гроза»",
                         "crew": ["ivan-v1-f1", "ivan-v1-f2", "ivan-v1-f3"]}
         fighters = _by_id(data["fighters"])
-        assert [fighters[c]["name"] for c in tank["crew"]] == ["Капрал №1", "Персонал №1", "Персонал №2"]
+        # names stay the roster's: ivan is Soviet, his corporal a «Младший сержант» (issue 25)
+        assert [fighters[c]["name"] for c in tank["crew"]] == ["Младший сержант №1", "Персонал №1", "Персонал №2"]
         assert [fighters[c]["cls"] for c in tank["crew"]] == ["officer", "personnel", "personnel"]
 
     def test_the_engine_state_holds_the_crew_aboard_and_the_names_are_readable(self, mustered):

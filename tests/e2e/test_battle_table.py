@@ -173,8 +173,8 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
             settle(page)
 
         # a die entered from the table: 20 + 0 - 0 >= 11 wounds (G-2); then one the service rolls
-        fire(ivan, "Лейтенант Иван Громов (лейтенант)", "Стрелок №1 (стрелок)", "6", die="20")
-        fire(ivan, "Сержант №1 (сержант)", "Стрелок №2 (стрелок)", "5")
+        fire(ivan, "Лейтенант Иван Громов", "Стрелок №1 (стрелок)", "6", die="20")
+        fire(ivan, "Сержант №1", "Стрелок №2 (стрелок)", "5")
         record(ivan, "quick_turn")
         shot(ivan, "06-ivan-turn-ended")
         # the other browser never reloaded: ivan's entries reach hans by polling
@@ -186,7 +186,7 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
 
         # hans (attacker, a 375 px phone): his postures as they stand, a shot the service rolls
         record(hans, "postures")
-        fire(hans, "Лейтенант Ганс Вебер (лейтенант)", "Сержант №1 (сержант)", "7")
+        fire(hans, "Лейтенант Ганс Вебер", "Сержант №1", "7")
         hans_fire = hans.locator("#log-region li").last
         expect(hans_fire).to_contain_text("Лейтенант Ганс Вебер стреляет")
         hans_fire_seq = hans_fire.get_attribute("value")
