@@ -298,6 +298,10 @@ class Table:
     # ``mine``: the recorder's player keys when he shares his side with other players (he records
     # for his own roster's pieces only, issue 25); None offers every piece of the side.
     mine: frozenset[str] | None = None
+    # What each piece of the recorder's side can do now and each enemy's G-2 defence (``engine.offers``),
+    # when the quick forms are built for a running v11.2 battle; None offers without numbers.
+    offers: dict[str, dict[str, Any]] | None = None
+    defences: dict[str, int] | None = None
 
     def _others(self, side: str, x: dict[str, Any]) -> bool:
         """A piece of the recorder's side that came from a partner's roster."""

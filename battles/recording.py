@@ -23,6 +23,8 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from battles import engine
+from battles.engine.fold import merge_rules
+from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
@@ -30,7 +32,7 @@ from . import fow_table, selectors
 from .access import battle_role
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label
 from .models import Battle
-from .terms import readable
+from .terms import readable, term
 
 # --- who may record what, now ------------------------------------------------------------------
 SETUP = ("terrain_placed", "battle_started")
@@ -154,8 +156,13 @@ class QuickFireForm(forms.Form):
         self.table = table
         shooters = [(i, lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("wounded"))
                     if table.fighters_all[i].get("aboard_as") not in ("crew", "passenger")]
+        if table.offers is not None:  # only those the rules let fire now, each with his reach (G-3, G-4, G-7)
+            shooters = [(i, _shooter_label(table, i, lbl)) for i, lbl in shooters if "fire" in table.offers.get(i, {})]
         shooters += [(i, lbl) for i, lbl in table.vehicles(table.side) if main_weapon(table, i)]
         targets = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.enemy)]
+        if table.defences is not None:  # what the shot must beat (G-2)
+            targets = [(k, f"{lbl} · {pgettext(CTX, 'defence %(d)s') % {'d': table.defences.get(k[2:], 0)}}")
+                       for k, lbl in targets]
         targets += [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.enemy, lambda v: v.get("kind") != "aircraft")]
         self.fields["shooter"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Shooter"), choices=[("", BLANK), *shooters])
         self.fields["target"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets])
@@ -197,6 +204,11 @@ class QuickMoveForm(forms.Form):
         groups: list[tuple[Any, list[tuple[str, str]]]] = []
         units = [(f"u:{i}", lbl) for i, lbl in table.units(table.side) if self._unit_fighters(i)]
         fighters = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("aboard"))]
+        if table.offers is not None:  # only those that may move now, each with its allowance (V-TURN-10, G-4)
+            units = [(k, _mover_label(table, k[2:], lbl)) for k, lbl in units
+                     if table.offers.get(k[2:], {}).get("move", 0) > 0]
+            fighters = [(k, _mover_label(table, k[2:], lbl)) for k, lbl in fighters
+                        if table.offers.get(k[2:], {}).get("move", 0) > 0]
         vehicles = [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.side, lambda v: v.get("kind") != "aircraft")]
         for title, items in ((pgettext(CTX, "Units"), units), (pgettext(CTX, "Fighters"), fighters),
                              (pgettext(CTX, "Vehicles"), vehicles)):
@@ -301,7 +313,34 @@ def _table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any)
     table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
     if role.shares_side and not role.is_game_master:
         table.mine = frozenset(role.players)
+    if state.get("ruleset", "v11.2") == "v11.2" and state.get("status") == "running":
+        now = engine.state_from_json(state, "v11.2")
+        rules = merge_rules(battle.rules)
+        table.offers = side_offers(now, table.side, rules)
+        table.defences = {fid: defence(now, f, rules) for fid, f in now.fighters.items()
+                          if f.side == table.enemy and not f.dead and not f.captured}
     return table
+
+
+def _inches(v: Any) -> str:
+    return f"{float(v):g}″"
+
+
+def _shooter_label(table: Table, fid: str, label: str) -> str:
+    """«Стрелок №1 — 1-е отделение · до 8″», and how many shots are left once he has fired (G-3, G-7)."""
+    o = (table.offers or {}).get(fid) or {}
+    reach = pgettext(CTX, "up to %(d)s") % {"d": _inches(o["fire"])} if o.get("fire") is not None \
+        else pgettext(CTX, "no range limit")
+    left = f" · {pgettext(CTX, 'shots left: %(n)s') % {'n': o.get('shots_left')}}" if o.get("fired") else ""
+    return f"{label} · {reach}{left}"
+
+
+def _mover_label(table: Table, pid: str, label: str) -> str:
+    """«1-е отделение · до 6″ (разведка)», and whether it has moved this turn (V-TURN-10, G-4)."""
+    o = (table.offers or {}).get(pid) or {}
+    posture = term("posture", o.get("posture"), get_language())
+    moved = f" · {pgettext(CTX, 'has moved')}" if o.get("moved") else ""
+    return f"{label} · {pgettext(CTX, 'up to %(d)s') % {'d': _inches(o.get('move', 0))}} ({posture}){moved}"
 
 
 def side_players(state: dict[str, Any], side: str | None) -> list[str]:

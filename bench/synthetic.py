@@ -749,6 +749,8 @@ def _charge_detonated(state: engine.BattleState, rng: random.Random) -> Payload 
 #   whose crew a flamethrower burnt the turn before. Both cost a side its vehicle for good (and the fire
 #   that sets them up is a tank duel the rifle-only ``fire`` producer does not stage), so a long bench
 #   battle would soon run out of vehicles; the producers here keep every vehicle in play.
+# - player_done (V-TURN-12) is said by each of several players of a side; the synthetic forces have one
+#   player a side, whose «Ход» is the side's turn_ended.
 
 
 # --- generation ---------------------------------------------------------------------

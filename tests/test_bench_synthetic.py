@@ -31,7 +31,7 @@ NEW = frozenset({
     "crew_dismounted", "crew_boarded", "sapper_approached", "sapper_worked", "mine_revealed", "mine_triggered",
     "charge_detonated",
 })
-UNCOVERED = ["capture_attempted", "correction", "vehicle_boarded"]
+UNCOVERED = ["capture_attempted", "correction", "player_done", "vehicle_boarded"]
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -1,0 +1,67 @@
+"""What the page offers each piece now comes from the engine's own numbers
+(issue 25: the table guides, the engine decides): move allowance by posture
+(V-TURN-10, G-4), fire reach by class and posture (G-3, V-CMD-11), shots left
+(G-7), the target's defence (G-2) — and the engine accepts what is offered."""
+from battles.engine.offers import defence, side_offers
+
+from .table import D, at_turn
+
+
+def test_v_turn_10_g_4_the_move_allowance_follows_the_units_posture():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn(A="recon", A2="recon")
+
+    offers = side_offers(t.state, "attacker", DEFAULT_RULES)
+    assert offers["A"]["move"] == DEFAULT_RULES["postures"]["recon"]["move"]
+    assert offers["a1"]["move"] == offers["A"]["move"] and not offers["A"]["moved"]
+    t.add("fighters_moved", side="attacker", fighters=["a1"], distance=offers["a1"]["move"])  # the engine agrees
+    offers = side_offers(t.state, "attacker", DEFAULT_RULES)
+    assert offers["a1"]["moved"] and offers["A"]["moved"] and not offers["a2"]["moved"]
+    assert t.refused("fighters_moved", side="attacker", fighters=["a2"],
+                     distance=offers["a2"]["move"] + 0.5).rule_id == "V-TURN-10"
+
+
+def test_g_4_a_dug_in_unit_is_offered_no_move():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn(A="dug_in", A2="recon")
+    offers = side_offers(t.state, "attacker", DEFAULT_RULES)
+    assert offers["A"]["move"] == 0 and offers["A2"]["move"] > 0
+
+
+def test_g_3_the_fire_reach_is_the_engines_and_g_7_used_shots_are_not_offered():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn()
+    offers = side_offers(t.state, "attacker", DEFAULT_RULES)
+    reach = offers["a1"]["fire"]
+    assert reach and offers["a1"]["weapon"] == "rifle" and offers["a1"]["shots_left"] >= 1
+    assert offers["a_lmg"]["weapon"] == "lmg" and offers["a_snp"]["weapon"] == "sniper_rifle"
+    assert t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=reach + 1,
+                     struck=[{"fighter": "d1", "die": D(5)}]).rule_id == "V-CMD-11"
+    for _ in range(offers["a1"]["shots_left"]):
+        t.fire("a1", "rifle", distance=reach, struck=[{"fighter": "d1", "die": D(3)}])
+    after = side_offers(t.state, "attacker", DEFAULT_RULES)["a1"]
+    assert after["fired"] and "fire" not in after
+
+
+def test_v_med_3_a_wounded_fighter_is_offered_neither_move_nor_fire():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn()
+    t.end_turn()
+    t.postures("defender")
+    t.fire("d1", "rifle", struck=[{"fighter": "a1", "die": D(20)}])
+    offers = side_offers(t.state, "attacker", DEFAULT_RULES)
+    assert offers["a1"]["move"] == 0 and "fire" not in offers["a1"]
+    assert "a1" not in offers["A"]["fighters"]
+
+
+def test_g_2_v_house_1_the_defence_offered_is_the_one_the_shot_must_beat():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[{"id": "h1", "unit": "D", "building": "H"},
+                                                       {"id": "h2", "unit": "D"}])
+    assert defence(t.state, t.f("h1"), DEFAULT_RULES) == defence(t.state, t.f("h2"), DEFAULT_RULES) + 2
