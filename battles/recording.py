@@ -143,6 +143,25 @@ def _die(form: forms.Form) -> dict[str, Any] | None:
     return {"source": "rolled"}
 
 
+class OfferedChoice(forms.ChoiceField):
+    """Shows only what the rules offer now, yet takes any piece of the side: a form sent from a page the
+    battle has moved on from then gets the engine's refusal, naming its rule, not «select a valid choice»."""
+
+    def __init__(self, *, also: list[tuple[str, str]], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.also = dict(also)
+
+    def valid_value(self, value: Any) -> bool:
+        return value in self.also or super().valid_value(value)
+
+    def keep(self, value: Any) -> None:
+        """A sent value the rules do not offer now stays selected when the form comes back refused."""
+        shown = {str(k) for k, v in self.choices if not isinstance(v, (list, tuple))}
+        shown |= {str(k) for _, v in self.choices if isinstance(v, (list, tuple)) for k, _ in v}
+        if value in self.also and value not in shown:
+            self.choices = [*self.choices, (value, self.also[value])]
+
+
 class QuickFireForm(forms.Form):
     """«Огонь»: shooter, target, distance. The shot's die is rolled by the
     service unless entered; the shooter's main weapon fires."""
@@ -156,6 +175,7 @@ class QuickFireForm(forms.Form):
         self.table = table
         shooters = [(i, lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("wounded"))
                     if table.fighters_all[i].get("aboard_as") not in ("crew", "passenger")]
+        every = list(shooters)
         if table.offers is not None:  # only those the rules let fire now, each with his reach (G-3, G-4, G-7)
             shooters = [(i, _shooter_label(table, i, lbl)) for i, lbl in shooters if "fire" in table.offers.get(i, {})]
         shooters += [(i, lbl) for i, lbl in table.vehicles(table.side) if main_weapon(table, i)]
@@ -164,7 +184,11 @@ class QuickFireForm(forms.Form):
             targets = [(k, f"{lbl} · {pgettext(CTX, 'defence %(d)s') % {'d': table.defences.get(k[2:], 0)}}")
                        for k, lbl in targets]
         targets += [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.enemy, lambda v: v.get("kind") != "aircraft")]
-        self.fields["shooter"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Shooter"), choices=[("", BLANK), *shooters])
+        self.fields["shooter"] = OfferedChoice(label=pgettext_lazy(CTX, "Shooter"), choices=[("", BLANK), *shooters],
+                                               also=every,
+                                                   help_text=_why_none(table, "fire") if not shooters else "")
+        if self.is_bound:
+            self.fields["shooter"].keep(self.data.get(self.add_prefix("shooter")))
         self.fields["target"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets])
         self.fields["distance"] = forms.FloatField(
             label=pgettext_lazy(CTX, "Distance to the target, in"), min_value=0,
@@ -204,6 +228,7 @@ class QuickMoveForm(forms.Form):
         groups: list[tuple[Any, list[tuple[str, str]]]] = []
         units = [(f"u:{i}", lbl) for i, lbl in table.units(table.side) if self._unit_fighters(i)]
         fighters = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("aboard"))]
+        every = units + fighters
         if table.offers is not None:  # only those that may move now, each with its allowance (V-TURN-10, G-4)
             units = [(k, _mover_label(table, k[2:], lbl)) for k, lbl in units
                      if table.offers.get(k[2:], {}).get("move", 0) > 0]
@@ -214,7 +239,11 @@ class QuickMoveForm(forms.Form):
                              (pgettext(CTX, "Vehicles"), vehicles)):
             if items:
                 groups.append((title, items))
-        self.fields["who"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Who moves"), choices=[("", BLANK), *groups])
+        self.fields["who"] = OfferedChoice(label=pgettext_lazy(CTX, "Who moves"), choices=[("", BLANK), *groups],
+                                           also=every,
+                                               help_text=_why_none(table, "move") if not (units or fighters) else "")
+        if self.is_bound:
+            self.fields["who"].keep(self.data.get(self.add_prefix("who")))
         self.fields["distance"] = forms.FloatField(
             label=pgettext_lazy(CTX, "Distance moved, in"), min_value=0,
             widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal", "class": "inches"}))
@@ -324,6 +353,18 @@ def _table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any)
 
 def _inches(v: Any) -> str:
     return f"{float(v):g}″"
+
+
+def _why_none(table: Table, what: str) -> str:
+    """Why nobody is offered to move or fire, in the rules' words (instead of a refusal to learn from)."""
+    state = table.state
+    if state.get("postures_ply", -1) != state.get("ply", 0):
+        return pgettext(CTX, "First declare the postures of your units (V-TURN-9).")
+    if what == "move" and state.get("phase") == "fire":
+        return pgettext(CTX, "Fire has begun: no more movement this turn (V-TURN-10).")
+    if what == "move":
+        return pgettext(CTX, "Dug-in units and wounded fighters do not move (G-4, V-MED-3).")
+    return pgettext(CTX, "Nobody may fire now: on the march, wounded, or shots used (G-4, V-MED-3, G-7).")
 
 
 def _shooter_label(table: Table, fid: str, label: str) -> str:

@@ -31,6 +31,13 @@ def main_weapon(f: Fighter) -> str:
     return weapon if own_weapon(f, weapon) else "rifle"
 
 
+def phase_open(state: BattleState, phase: str) -> bool:
+    """Whether the side to move may still act in ``phase`` (``require_phase``: postures first, V-TURN-9;
+    no movement after fire, V-TURN-10..11)."""
+    order = {"posture": 0, "move": 1, "fire": 2}
+    return state.postures_ply == state.ply and order[state.phase] <= order[phase]
+
+
 def _fit(state: BattleState, f: Fighter, rules: dict[str, Any]) -> bool:
     return not (f.dead or f.captured or (f.wounded and not rules["wounded_may_act"]))
 
@@ -43,11 +50,12 @@ def fighter_offer(state: BattleState, f: Fighter, rules: dict[str, Any]) -> dict
     fit = _fit(state, f, rules)
     out: dict[str, Any] = {"posture": posture, "moved": f.moved_ply == state.ply,
                            "fired": f.shot_ply == state.ply and f.shots > 0}
-    out["move"] = float(row["move"]) if fit and not f.aboard else 0.0
+    out["move"] = float(row["move"]) if fit and not f.aboard and phase_open(state, "move") else 0.0
     weapon = main_weapon(f)
     limit = rules["shots_per_turn"].get(weapon, rules["default_shots_per_turn"])
     shots_left = limit - (f.shots if f.shot_ply == state.ply else 0)
-    can_fire = fit and row["fire"] and shots_left > 0 and f.recovering_ply != state.ply and not f.aboard
+    can_fire = (fit and row["fire"] and shots_left > 0 and f.recovering_ply != state.ply and not f.aboard
+                and phase_open(state, "fire"))
     by_class, distance = class_fire_distance(state, f, weapon, rules)
     if can_fire and not (by_class and distance is None):  # V-CMD-11: the class's row may bar this posture
         # the reach, None where the table sets no limit

@@ -138,24 +138,27 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
         shot(ivan, "04-ivan-after-postures")
 
         move = ivan.locator("#rec-quick_move")
-        move.get_by_label("Кто движется").select_option(label="1-е отделение")
-        move.get_by_label("Пройдено, дюймы").fill("5")
-        record(ivan, "quick_move")
-        # refused: a dug-in fire team cannot move (V-TURN-10); the reason inline, the input kept
-        move = ivan.locator("#rec-quick_move")
-        move.get_by_label("Кто движется").select_option(label="1-е отделение, огневая группа 2")
-        move.get_by_label("Пройдено, дюймы").fill("3")
+        who = move.get_by_label("Кто движется")
+        # the table says what each unit may do: the assault squad up to 6″; the dug-in fire team is not
+        # offered a move at all (V-TURN-10, G-4), so nobody learns the rules by refusal (issue 25)
+        squad = who.locator("option", has_text=re.compile(r"^1-е отделение · до 6″ \(атака\)$"))
+        expect(squad).to_have_count(1)
+        expect(who.locator("option", has_text="огневая группа 2")).to_have_count(0)
+        who.select_option(squad.get_attribute("value"))
+        move.get_by_label("Пройдено, дюймы").fill("7")
         move.get_by_role("button").click()
+        # refused: past the allowance offered (V-TURN-10); the reason inline, the input kept
         refusal = ivan.locator("#rec-quick_move .refusal")
         expect(refusal).to_contain_text("V-TURN-10")
-        expect(refusal).to_contain_text("может пройти не более 0")
+        expect(refusal).to_contain_text("может пройти не более 6")
         expect(refusal).not_to_contain_text("ivan-")  # the fighter by his name, never his id
         expect(refusal).to_be_in_viewport()  # the page opens at the refused form, not at its top
         move = ivan.locator("#rec-quick_move")
-        expect(move.get_by_label("Кто движется").locator("option:checked")).to_have_text(
-            "1-е отделение, огневая группа 2")
-        expect(move.get_by_label("Пройдено, дюймы")).to_have_value("3")
+        expect(move.get_by_label("Кто движется").locator("option:checked")).to_contain_text("1-е отделение")
+        expect(move.get_by_label("Пройдено, дюймы")).to_have_value("7")
         shot(ivan, "05-ivan-refused")
+        move.get_by_label("Пройдено, дюймы").fill("5")
+        record(ivan, "quick_move")
 
         def fire(page, shooter: str, target: str, distance: str, die: str | None = None) -> None:
             form = page.locator("#rec-quick_fire")

@@ -65,3 +65,19 @@ def test_g_2_v_house_1_the_defence_offered_is_the_one_the_shot_must_beat():
     t.add("force_mustered", side="defender", fighters=[{"id": "h1", "unit": "D", "building": "H"},
                                                        {"id": "h2", "unit": "D"}])
     assert defence(t.state, t.f("h1"), DEFAULT_RULES) == defence(t.state, t.f("h2"), DEFAULT_RULES) + 2
+
+
+def test_v_turn_9_v_turn_10_nothing_is_offered_before_the_postures_and_no_move_after_fire():
+    from battles.engine import DEFAULT_RULES
+
+    t = at_turn()
+    t.end_turn()  # the defender's turn opens: no postures declared yet (V-TURN-9)
+    offers = side_offers(t.state, "defender", DEFAULT_RULES)
+    assert all(o["move"] == 0 and "fire" not in o for o in offers.values())
+    t.postures("defender", D="recon")
+    offers = side_offers(t.state, "defender", DEFAULT_RULES)
+    assert offers["D"]["move"] > 0 and "fire" in offers["d1"]
+    t.fire("d1", "rifle", distance=3, struck=[{"fighter": "a1", "die": D(3)}])
+    offers = side_offers(t.state, "defender", DEFAULT_RULES)
+    assert offers["D"]["move"] == 0 and "fire" in offers["d2"]  # fire is on: movement is over (V-TURN-10)
+    assert t.refused("fighters_moved", side="defender", fighters=["d2"], distance=1).rule_id == "V-TURN-10"
