@@ -421,7 +421,10 @@ REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
     ("postures_declared", "fighters"): lambda t: t.own_posture_fighters(t.side),
     ("melee", "attacker"): lambda t: t.fighters(t.side),
     ("melee", "defender"): lambda t: t.fighters(t.enemy),
-    ("wound_test", "fighter"): lambda t: t.fighters(t.side, lambda f: bool(f.get("wounded"))),
+    # V-MED-3: only those whose test falls due now (wounded in an earlier turn, not tested this turn)
+    ("wound_test", "fighter"): lambda t: t.fighters(t.side, lambda f: bool(f.get("wounded"))
+                                                    and f.get("wounded_ply", -1) < t.state.get("ply", 0)
+                                                    and f.get("tested_ply", -1) != t.state.get("ply", 0)),
     ("*", "medic"): lambda t: t.fighters(t.side, _cls("medic")),
     ("*", "unit"): lambda t: t.units(t.side),
     ("morale_test", "officer_distances"): lambda t: t.fighters(t.side, _officer),

@@ -289,7 +289,19 @@ def _prefill(type_name: str, state: dict[str, Any], side: str | None, side_names
         return {"attacker": side_names["attacker"], "defender": side_names["defender"]}
     if type_name in ("postures_declared", "fighters_moved", "force_mustered"):
         return {"side": side}
+    if type_name == "wound_test":  # V-MED-4: a medic's re-roll only after a failed test, so none by default
+        due = wound_tests_due(state, state.get("side_to_move") or side)
+        return {"reroll": "none", **({"fighter": due[0]} if due else {})}
     return {}
+
+
+def wound_tests_due(state: dict[str, Any], side: str | None) -> list[str]:
+    """The side's wounded fighters whose test falls due now: on the owner's next turn after the wound,
+    once a turn (V-MED-3)."""
+    ply = state.get("ply", 0)
+    return sorted(i for i, f in (state.get("fighters") or {}).items()
+                  if f.get("side") == side and f.get("wounded") and not f.get("dead") and not f.get("captured")
+                  and f.get("wounded_ply", -1) < ply and f.get("tested_ply", -1) != ply)
 
 
 def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
@@ -322,6 +334,8 @@ def _form_ids(allowed: list[str], state: dict[str, Any], role: Any) -> tuple[lis
     if moving and "fire" in allowed:
         if state.get("postures_ply", -1) != state.get("ply", 0) and "postures_declared" in allowed:
             quick.append("postures")  # V-TURN-9: a turn opens with the postures
+        if "wound_test" in allowed and wound_tests_due(state, state.get("side_to_move")):
+            quick.append("wound_test")  # the follow-up of last turn's hits, offered at once (V-MED-3)
         quick += ["quick_fire", "quick_move", "quick_turn"]
     return quick, allowed
 
@@ -334,6 +348,7 @@ def _titles(type_name: str, ruleset: str | None = None) -> str:
 QUICK_TITLES = {
     "postures": pgettext_lazy(CTX, "Postures for this turn"), "quick_fire": pgettext_lazy(CTX, "Fire"),
     "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "End of turn («Ход»)"),
+    "wound_test": pgettext_lazy(CTX, "Wound tests due (V-MED-3)"),
 }
 
 

@@ -92,3 +92,29 @@ class TestTurnEnd:
         text = visible_text(turn.split("</section>", 1)[0])
         assert "Взвод Орлова" not in text  # a fighter of the squad fired
         assert "Снайпер Зайцев" in text
+
+
+@pytest.mark.django_db(transaction=True)
+class TestWoundTestFollowsTheHit:
+    def test_v_med_3_the_wound_test_is_offered_in_the_owners_next_turn_and_its_defaults_are_accepted(
+            self, table_battle):
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        _shot(c, battle)  # 17 wounds a-r1
+        hans = client_for(users["attacker"])
+        assert 'id="rec-wound_test"' not in hans.get(f"/battles/{battle.id}/").content.decode()
+        post(c, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"})
+        page = hans.get(f"/battles/{battle.id}/").content.decode()
+        post(hans, battle, "postures", {"postures-side": "attacker", "postures-units__0": "recon"}, page=page)
+        page = hans.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        quick = page.split('id="rec-wound_test"', 1)[1].split("</section>", 1)[0]
+        assert "Тесты на ранение" in page and "Стрелок Мюллер" in quick  # the struck man, pre-filled
+        # the defaults as offered (his name, the service's die, no medic re-roll) are what the engine takes
+        fields = dict(re.findall(r'name="(wound_test-[^"]+)"[^>]*?value="([^"]*)"', quick))
+        selected = dict(re.findall(r'name="(wound_test-[^"]+)"[^>]*>\s*(?:<option value="[^"]*">[^<]*</option>\s*)*'
+                                   r'<option value="([^"]*)" selected', quick))
+        r = post(hans, battle, "wound_test", {**fields, **selected}, page=page)
+        assert r.status_code == 303, r.content.decode()[:3000]
+        assert last(battle).type == "wound_test" and last(battle).data["fighter"] == "a-r1"
+        assert last(battle).data.get("reroll") is None
