@@ -17,7 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from battles import engine
 from battles.engine import visibility
+from campaign import services as campaign_services
 from campaign.chronicle import describe_all
+from campaign.models import Character
 from campaign.selectors import battle_campaign_events
 from config.errors import ApplicationError, InvalidInput, RuleRefused
 
@@ -72,9 +74,44 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     }
 
 
+def _command(battle: Battle, role: BattleRole) -> list[dict[str, Any]]:
+    """The pre-battle command of each side this reader may decide (V-RANK-9..12): who still rolls, the
+    captain once the roll settled it, and the posts he assigns. A side of one player needs none."""
+    sides = ["attacker", "defender"] if role.is_game_master else [role.side] if role.side else []
+    out = []
+    for side in sides:
+        team = sorted(campaign_services.side_team(battle=battle, side=side))
+        if len(team) < 2:
+            continue
+        st = campaign_services.command_state(battle=battle, side=side)
+        people = {c.pk: c for c in Character.objects.filter(pk__in=team).select_related("nationality")}
+        # (a few players a side: the names and national rank words of each)
+        rolling = st.contenders if st.rounds else team
+        may_assign = st.captain is not None and not st.assigned and (
+            role.is_game_master or st.captain in role.characters)
+        person = _person_of(people, lang_of(get_language()))
+        out.append({"side": side, "name": _sides(battle)[side],
+                    "captain": person(st.captain) if st.captain in people else None,
+                    "rolling": [person(c) for c in rolling if c in people] if st.captain is None else [],
+                    "round": st.rounds + 1, "assigned": st.assigned,
+                    "others": [person(c) for c in team if c != st.captain and c in people] if may_assign else []})
+    return out
+
+
+def _person_of(people: dict[int, Any], lang: str) -> Any:
+    """A character of the command forms: his name, his rank in his nation's words, the battle ranks to give."""
+    def person(c: int) -> dict[str, Any]:
+        ch = people[c]
+        return {"pk": c, "name": ch.name, "title": ch.nationality.rank_name(ch.rank, lang),
+                "ranks": [(r, ch.nationality.rank_name(r, lang)) for r in ("lieutenant", "sergeant", "corporal")]}
+
+    return person
+
+
 def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] | None = None, status: int = 200,
                        gm_error: ApplicationError | None = None, gm_form: str = "",
-                       gm_input: dict[str, Any] | None = None, void_preview: dict[str, Any] | None = None):
+                       gm_input: dict[str, Any] | None = None, void_preview: dict[str, Any] | None = None,
+                       command_error: str = "", command_side: str = ""):
     """The battle page for this request's user. ``record_panel`` replaces the
     recording panel's context (a refused or stale form re-rendered with its
     input and the error); otherwise a fresh panel is built. ``gm_error``
@@ -100,8 +137,68 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "role_side_name": _sides(battle).get(role.side or "", ""),
         "gm_form": gm_form, "gm_input": gm_input or {}, "void_preview": void_preview,
         "live_url": reverse("battle-live", args=[battle.id]),
+        "command_forms": _command(battle, role) if board_running_or_planned(ctx) else [],
+        "command_error": command_error, "command_side": command_side,
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
+
+
+def board_running_or_planned(ctx: dict[str, Any]) -> bool:
+    return ctx["board"].get("status") in ("planned", "running")
+
+
+def _command_post(request: HttpRequest, battle_id: int, act: Any) -> HttpResponse:
+    """The command forms' POST: authorization first (the battle's participants and the game master),
+    then the service decides; a refusal shows beside the form in the reader's language."""
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.may_record:
+        return HttpResponseForbidden(_no_command(request))
+    side = request.POST.get("side", "")
+    if side not in ("attacker", "defender") or not (role.is_game_master or side == role.side):
+        return HttpResponseForbidden(_no_command(request))
+    try:
+        act(battle, side)
+    except ApplicationError as exc:
+        text = exc.message_ru if lang_of(get_language()) == "ru" else exc.message_en
+        return render_battle_page(request, battle, status=exc.status_code, command_side=side,
+                                  command_error=f"{exc.rule_id}: {text}" if exc.rule_id else text)
+    return redirect(reverse("battle-detail", args=[battle.id]) + "#command")
+
+
+def _no_command(request: HttpRequest) -> str:
+    ru, en = "Командование стороны определяют её игроки и мастер.", "A side's players and the game master decide its command."
+    return ru if lang_of(get_language()) == "ru" else en
+
+
+def _die_of(request: HttpRequest, name: str) -> dict[str, Any] | None:
+    source, value = request.POST.get(f"{name}-source", "rolled"), request.POST.get(f"{name}-value", "").strip()
+    if source != "entered":
+        return None  # the service rolls
+    return {"source": "entered", "value": int(value) if value.isascii() and value.isdigit() else value}
+
+
+@require_POST
+def battle_command_roll(request: HttpRequest, battle_id: int) -> HttpResponse:
+    """V-RANK-9/10: each player of the side still rolling throws a die (entered, or rolled by the service)."""
+    def act(battle: Battle, side: str) -> None:
+        ids = [k[5:-7] for k in request.POST if k.startswith("roll-") and k.endswith("-source")]
+        rolls = {int(c): _die_of(request, f"roll-{c}") for c in ids if c.isascii() and c.isdigit()}
+        campaign_services.command_roll(battle=battle, side=side, rolls=rolls, by=request.user)
+
+    return _command_post(request, battle_id, act)
+
+
+@require_POST
+def battle_command_assign(request: HttpRequest, battle_id: int) -> HttpResponse:
+    """V-RANK-11: the captain gives every other player of his side a post and a battle rank."""
+    def act(battle: Battle, side: str) -> None:
+        ids = [k[5:-5] for k in request.POST if k.startswith("post-") and k.endswith("-rank")]
+        posts = {int(c): {"post": request.POST.get(f"post-{c}-post", ""), "rank": request.POST.get(f"post-{c}-rank", "")}
+                 for c in ids if c.isascii() and c.isdigit()}
+        campaign_services.command_assign(battle=battle, side=side, posts=posts, by=request.user)
+
+    return _command_post(request, battle_id, act)
 
 
 def battle_detail(request, battle_id: int):
@@ -109,18 +206,30 @@ def battle_detail(request, battle_id: int):
     return render_battle_page(request, battle)
 
 
+def battle_live_quiet(*, battle_id: int, since: str, state: str) -> JsonResponse | None:
+    """``battle_live``'s answer when nothing moved since the reader's ``since``
+    (head seq) and ``state`` (projection seq): one query, no render, nothing
+    of the reader's own, so ``battles.wsgi_fast`` gives it before Django's
+    middleware too. ``None`` when the battle moved or does not exist."""
+    head = selectors.battle_head(battle_id=battle_id)
+    if head is None or since != str(head[0]) or state != str(head[1]):
+        return None
+    return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
+
+
 @require_GET
 def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
-    """Short polling: ``?since=<head seq>&state=<projection seq>``. When
-    nothing moved, one query and a tiny answer; otherwise the state and log
-    regions re-rendered for this reader (the page swaps them in place)."""
-    head = selectors.battle_head(battle_id=battle_id)
-    if head is None:
+    """Short polling (the battle page asks every second while in view):
+    ``?since=<head seq>&state=<projection seq>``. When nothing moved, one
+    query and a tiny answer (``battle_live_quiet``); otherwise the state and
+    log regions re-rendered for this reader (the page swaps them in place)."""
+    quiet = battle_live_quiet(battle_id=battle_id, since=request.GET.get("since", ""),
+                              state=request.GET.get("state", ""))
+    if quiet is not None:
+        return quiet
+    battle = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
+    if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
-    since, state_seq = request.GET.get("since", ""), request.GET.get("state", "")
-    if since == str(head[0]) and state_seq == str(head[1]):
-        return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
     role = battle_role(battle=battle, user=request.user)
     ctx = _regions(request, battle, role)
     ctx.update({"battle": battle, "campaign": battle.campaign})

@@ -509,6 +509,11 @@ def command_assign(*, battle: Any, side: str, posts: Mapping[int, Mapping[str, s
                           key=f"battle:{battle.pk}:command:{side}:assigned")
 
 
+def side_team(*, battle: Any, side: str) -> set[int]:
+    """The characters who fight for ``side`` in this battle (V-RANK-9)."""
+    return _side_team(battle, side)
+
+
 def _side_team(battle: Any, side: str) -> set[int]:
     """V-RANK-9: the team of players who fight for one side in this battle:
     its participants once the game master has set them up, otherwise every

@@ -82,6 +82,8 @@ urlpatterns = [
     path("battles/<int:battle_id>/end/", battle_views.battle_end, name="battle-end"),
     path("battles/<int:battle_id>/record/", battle_recording.battle_record, name="battle-record"),
     path("battles/<int:battle_id>/take-back/", battle_recording.battle_take_back, name="battle-take-back"),
+    path("battles/<int:battle_id>/command/", battle_views.battle_command_roll, name="battle-command-roll"),
+    path("battles/<int:battle_id>/command/posts/", battle_views.battle_command_assign, name="battle-command-assign"),
     path("accounts/signup/", campaign_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
