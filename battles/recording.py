@@ -350,6 +350,12 @@ QUICK_TITLES = {
     "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "End of turn («Ход»)"),
     "wound_test": pgettext_lazy(CTX, "Wound tests due (V-MED-3)"),
 }
+# The phone's action bar: one word each.
+SHORT_TITLES = {
+    "postures": pgettext_lazy(CTX, "Postures"), "quick_fire": pgettext_lazy(CTX, "Fire"),
+    "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "«Ход»"),
+    "wound_test": pgettext_lazy(CTX, "Wounds"),
+}
 
 
 def _table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
@@ -512,7 +518,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
             return {"id": form_id, "title": title, "form": None, "error": None, "open": False}
         form = submitted.form if mine else _build(form_id, None, battle=battle, role=role, state=state, table=table)
         return {"id": form_id, "title": title, "form": form, "error": submitted.error if mine else None,
-                "open": mine or form_id == wanted}
+                "open": mine or form_id == wanted, "short": SHORT_TITLES.get(form_id, "")}
 
     return {
         "allowed": True,

@@ -137,14 +137,16 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "role_side_name": _sides(battle).get(role.side or "", ""),
         "gm_form": gm_form, "gm_input": gm_input or {}, "void_preview": void_preview,
         "live_url": reverse("battle-live", args=[battle.id]),
-        "command_forms": _command(battle, role) if board_running_or_planned(ctx) else [],
+        "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
         "command_error": command_error, "command_side": command_side,
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
 
 
-def board_running_or_planned(ctx: dict[str, Any]) -> bool:
-    return ctx["board"].get("status") in ("planned", "running")
+def before_first_turn_ends(ctx: dict[str, Any]) -> bool:
+    """The command is decided before the battle (V-RANK-9): until the first side's «Ход»."""
+    status = ctx["board"].get("status")
+    return status == "planned" or (status == "running" and not ctx["view"].state.get("ply"))
 
 
 def _command_post(request: HttpRequest, battle_id: int, act: Any) -> HttpResponse:
