@@ -11,7 +11,7 @@ from django.db.models import F, Q, QuerySet
 
 from battles import engine
 
-from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant
+from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -246,8 +246,16 @@ def battle_void_preview(*, battle: Battle, seq: int) -> list[int]:
 
 
 def battle_head(*, battle_id: int) -> tuple[int, int] | None:
-    """(head seq, projection seq) of a battle, for live polling (one query)."""
-    row = (Battle.objects.filter(pk=battle_id).values_list("head_seq", "projection__seq").first())
+    """(head seq, projection seq) of a battle, for live polling (one query).
+
+    Every open battle page asks this every second: one plain query, without
+    the ORM's compiling of it, the larger part of a poll that finds nothing."""
+    q = connection.ops.quote_name
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT b.{q('head_seq')}, p.{q('seq')} FROM {q(Battle._meta.db_table)} b "
+                    f"LEFT JOIN {q(BattleProjection._meta.db_table)} p ON p.{q('battle_id')} = b.{q('id')} "
+                    f"WHERE b.{q('id')} = %s", [battle_id])
+        row = cur.fetchone()
     if row is None:
         return None
     return row[0], row[1] or 0
