@@ -1,11 +1,15 @@
 """The lean append in front of Django: ``POST /api/battles/{id}/events/`` with
 ``Authorization: Token …`` and a JSON body, answered at the WSGI level
 without Django's middleware chain and URL resolver (``config.wsgi`` wraps its
-application in ``LeanAppendFront``).
+application in ``LeanAppendFront``). The battle page's poll that finds
+nothing moved (``GET /battles/{id}/live/?since=<n>&state=<m>``, every second
+from every open page) is answered here too, by ``battles.views.battle_live_quiet``
+as inside Django (one query, no render); a battle that moved goes to Django,
+which renders the regions for the reader.
 
-The answer is ``battles.api_fast.lean_append``'s, the same view the URL map
-runs inside Django; what the middleware gives such a request is kept, in the
-chain's order:
+The append's answer is ``battles.api_fast.lean_append``'s, the same view the
+URL map runs inside Django; what the middleware gives such a request is kept,
+in the chain's order (for both answers):
 
 * request side: the Host check (``ALLOWED_HOSTS``) and the body size limit
   (``DATA_UPLOAD_MAX_MEMORY_SIZE``) of ``ApiErrorMiddleware``, the HTTPS
@@ -24,7 +28,8 @@ chain's order:
   handler does, so ``close_old_connections`` runs the same way.
 
 Everything else goes to Django untouched: another path or method, no token,
-a query string, a chunked body, a Host or size Django would refuse, an HTTPS
+a query string (for the poll: anything but ``since`` and ``state`` in digits, in that order), a body or a chunked
+one (for the poll: any body), a Host or size Django would refuse, an HTTPS
 redirect, denied user agents or ``PREPEND_WWW`` configured, a ``MIDDLEWARE``
 other than the ones mirrored here (``MIRRORED_CHAINS``), and whatever
 ``lean_append`` hands back (unknown token or battle, a body that does not
@@ -39,6 +44,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signals
+from django.core.exceptions import DisallowedHost
 from django.core.handlers.exception import response_for_exception
 from django.core.handlers.wsgi import WSGIRequest, get_script_name
 from django.http import HttpResponse
@@ -52,6 +58,8 @@ from django.urls import set_script_prefix
 from django.utils.log import log_response
 
 _PATH = re.compile(r"/api/battles/([0-9]+)/events/\Z")
+_LIVE = re.compile(r"/battles/([0-9]+)/live/\Z")
+_LIVE_QUERY = re.compile(r"since=([0-9]{1,18})&state=([0-9]{1,18})\Z")
 
 # The chain this front stands in for (config.settings.base's). Any other ``MIDDLEWARE`` (a middleware added,
 # removed or moved) and every request goes to Django until the front is reviewed against it
@@ -105,7 +113,7 @@ class LeanAppendFront:
                            CSPMiddleware(_unused), getattr(settings, "PERMISSIONS_POLICY", ""),
                            bool(settings.DISALLOWED_USER_AGENTS or settings.PREPEND_WWW
                                 or tuple(settings.MIDDLEWARE) not in MIRRORED_CHAINS
-                                or settings.STATIC_URL.lstrip("/").startswith("api")))
+                                or settings.STATIC_URL.lstrip("/").startswith(("api", "battles"))))
         return self._hooks
 
     @staticmethod
@@ -120,13 +128,25 @@ class LeanAppendFront:
             return None
         return int(m.group(1))
 
+    @staticmethod
+    def recognises_live(environ: dict[str, Any]) -> tuple[int, str, str] | None:
+        """(battle id, since, state) of a poll the front may answer, else ``None``."""
+        if environ.get("REQUEST_METHOD") != "GET" or environ.get("CONTENT_LENGTH") not in (None, "", "0"):
+            return None
+        m = _LIVE.match(environ.get("PATH_INFO", ""))
+        q = _LIVE_QUERY.match(environ.get("QUERY_STRING", ""))
+        if m is None or q is None or "HTTP_TRANSFER_ENCODING" in environ:
+            return None
+        return int(m.group(1)), q.group(1), q.group(2)
+
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         battle_id = self.recognises(environ)
-        if battle_id is None:
+        live = self.recognises_live(environ) if battle_id is None else None
+        if battle_id is None and live is None:
             return self.app(environ, start_response)
         set_script_prefix(get_script_name(environ))
         signals.request_started.send(sender=self.__class__, environ=environ)
-        response = self.answer(environ, battle_id)
+        response = self.answer(environ, battle_id) if live is None else self.answer_live(environ, *live)
         if response is None:  # Django answers; its handler sends its own request_started and finished
             return self.app(environ, start_response)
         start_response(f"{response.status_code} {response.reason_phrase}",
@@ -138,7 +158,7 @@ class LeanAppendFront:
         Django (with ``wsgi.input`` readable again)."""
         from . import api_fast
 
-        api_error, security, locale, common, xframe, gzip, csp, permissions, unusual = self.hooks()
+        api_error, security, locale, *_, unusual = self.hooks()
         request = WSGIRequest(environ)
         if unusual or api_error._api_refusal(request) is not None or security.process_request(request) is not None:
             return None
@@ -153,6 +173,32 @@ class LeanAppendFront:
             if hasattr(request, "_body"):
                 environ["wsgi.input"] = io.BytesIO(request._body)
             return None
+        return self._dressed(request, response)
+
+    def answer_live(self, environ: dict[str, Any], battle_id: int, since: str, state: str) -> HttpResponse | None:
+        """The poll's answer when nothing moved, with the middleware's headers,
+        or ``None`` for Django (the battle moved: Django renders; or Django
+        would answer otherwise: a Host it refuses, an HTTPS redirect)."""
+        from .views import battle_live_quiet
+
+        _, security, locale, *_, unusual = self.hooks()
+        request = WSGIRequest(environ)
+        if unusual or security.process_request(request) is not None:
+            return None
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return None
+        locale.process_request(request)
+        try:
+            response = battle_live_quiet(battle_id=battle_id, since=since, state=state)
+        except Exception as exc:  # Django's handler's answer
+            response = response_for_exception(request, exc)
+        return None if response is None else self._dressed(request, response)
+
+    def _dressed(self, request: WSGIRequest, response: HttpResponse) -> HttpResponse:
+        """The response side of the chain, in its order."""
+        _, security, locale, common, xframe, gzip, csp, permissions, _ = self.hooks()
         response = xframe.process_response(request, response)
         response = locale.process_response(request, response)
         response = common.process_response(request, response)
