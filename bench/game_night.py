@@ -45,6 +45,9 @@ GOAL_TABLES = 200
 GOAL_LIVE_MS = 1500.0
 ENTRY_EVERY_S = 5.0  # per table: each of its two players one entry every 10 s
 SPECTATOR_CYCLE = 30.0  # the onlooker reloads the standings and the battle page this often
+# The page's script (battles/templates/battles/battle_detail.html): its poll delay, and the quicker one
+# while the state lags the log.
+POLL_S, QUICK_S = 1.0, 0.5
 PRE_PLAYED = 60  # events of each battle before the evening's probes (its opening and a few turns)
 
 
@@ -221,7 +224,8 @@ def record_forms(html: str) -> dict[str, tuple[str, dict[str, str], dict[str, li
 # --- the evening ------------------------------------------------------------------------------
 PLAN = ("postures", "quick_move", "quick_fire", "quick_turn")  # a side's turn at the table (V-TURN-9..12)
 PICK = {"who": "u:", "target": "f:"}  # a unit moves; the rifles fire at men
-FILL = {"quick_move-distance": "4", "quick_fire-distance": "6"}  # inches, within an assault posture's reach
+# Every unit in assault (it moves and fires), then distances in inches within that posture's reach.
+FILL = {r"postures-units__\d+": "assault", "quick_move-distance": "4", "quick_fire-distance": "6"}
 
 
 @dataclass
@@ -235,6 +239,8 @@ class Stats:
     statuses: dict[str, int] = field(default_factory=dict)
     refusals: dict[str, int] = field(default_factory=dict)  # form and rule of each refused entry
     errors: list[str] = field(default_factory=list)
+    renders: int = 0  # poll answers that carried the regions (the rest said nothing moved)
+    lagging: int = 0  # of them, rendered while the state lagged the log (to be rendered again)
     unseen: int = 0  # entries acknowledged in the window the opponent's page never showed before the end
 
     def inside(self, t: float) -> bool:
@@ -272,10 +278,10 @@ class Page:
         """battle_detail.html's ``delay()``: the page is visible."""
         if self.state != self.head and self.quick < 20:
             self.quick += 1
-            return 0.5
+            return QUICK_S
         if self.state == self.head:
             self.quick = 0
-        return 4.0
+        return POLL_S
 
     def loaded(self, html: str, at: float) -> None:
         """A fresh page: its script starts over."""
@@ -324,6 +330,9 @@ class Page:
             if self.stats.inside(t):
                 self.stats.poll.append((done - t) * 1000)
             d = json.loads(body)
+            if d.get("changed") and self.stats.inside(t):
+                self.stats.renders += 1
+                self.stats.lagging += d["state_seq"] != d["head_seq"]
             if d.get("changed"):
                 if d.get("record_html") is not None:  # the form was not touched: the script swaps it
                     self.forms = record_forms(d["record_html"])
@@ -360,18 +369,28 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
             await page.poll()
 
 
-async def record(page: Page, rng: random.Random) -> None:
-    t = page.table
-    form_id = next((f for f in PLAN[t.step:] if f in page.forms), "quick_turn")
-    action, fields, blank = page.forms[form_id]
+def filled(form: tuple[str, dict[str, str], dict[str, list[str]]], rng: random.Random) -> tuple[str, dict[str, str]]:
+    """A player's submission of one of ``record_forms``'s forms: (action, fields),
+    each required select he left blank picked (a unit to move, a man to shoot
+    at), the distances filled in, the die left to the service."""
+    action, fields, blank = form
     data = dict(fields)
     for name, choices in blank.items():
         liked = [c for c in choices if c.startswith(PICK.get(name.rsplit("-", 1)[-1], ""))]
         data[name] = rng.choice(liked or choices) if choices else ""
-    for name, value in FILL.items():
-        if name in data:
+    for name in data:
+        value = next((v for pattern, v in FILL.items() if re.fullmatch(pattern, name)), None)
+        if value is not None:
             data[name] = value
-    data["csrfmiddlewaretoken"] = fields.get("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
+    return action, data
+
+
+async def record(page: Page, rng: random.Random) -> None:
+    t = page.table
+    form_id = next((f for f in PLAN[t.step:] if f in page.forms), "quick_turn")
+    action, data = filled(page.forms[form_id], rng)
+    fields = page.forms[form_id][1]
+    data.setdefault("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
     body = urlencode(data).encode()
     expected = int(fields.get("expected_seq", page.head))
     start = time.perf_counter()
@@ -512,7 +531,7 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
         "poll_p95_ms": _p95(stats.poll), "live_update_p95_ms": _p95(stats.live),
         "live_update_median_ms": statistics.median(stats.live) if stats.live else float("nan"),
         "pages": len(pages), "records": len(stats.record), "polls": len(stats.poll), "live_samples": len(stats.live),
-        "live_unseen": stats.unseen,
+        "live_unseen": stats.unseen, "poll_renders": stats.renders, "poll_renders_lagging": stats.lagging,
         "requests_per_s": (len(pages) + len(stats.record) + len(stats.poll)) / seconds,
         "statuses": dict(sorted(stats.statuses.items())), "refusals": stats.refusals, "errors": stats.errors[:5], "error_count": len(stats.errors),
         "client_cpu_share": cpu / wall, **{f"{k}_cpu_share": v for k, v in used.items()},

@@ -1,0 +1,44 @@
+"""``make bench``'s game night (bench/game_night.py) plays the battle page as a browser does: it
+polls with the page script's own delays and sends the page's own recording forms, so the figures
+follow the page when the page changes."""
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from battles.services import battle_replay
+from bench import game_night
+from tests.battles.test_recording import client_for, table_battle  # noqa: F401 (a fixture)
+
+PAGE = Path(__file__).resolve().parents[1] / "battles" / "templates" / "battles" / "battle_detail.html"
+
+
+def test_the_bench_polls_with_the_delays_of_the_pages_script():
+    script = PAGE.read_text().split("<script", 1)[1]
+    delay = re.search(r"function delay\(\) \{(.*?)\n  \}", script, re.S).group(1)
+    returns = [int(n) for n in re.findall(r"return (\d+);", delay)]
+    assert returns == [15000, int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (
+        "the page's polling changed: make bench/game_night.py's Page.delay() do as its script does")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bench_finds_the_pages_forms_and_the_turn_it_plays_is_stored(table_battle):  # noqa: F811
+    battle, users = table_battle
+    client = client_for(users["defender"])
+    rng = random.Random(1)
+    for form_id in game_night.PLAN:
+        html = client.get(f"/battles/{battle.id}/").content.decode()
+        head, state = map(int, game_night._DATA.search(html).groups())
+        forms = game_night.record_forms(html)
+        assert form_id in forms, f"the side to move's page offers no {form_id!r} form any more"
+        assert forms[form_id][1]["expected_seq"] == str(head)
+        action, data = game_night.filled(forms[form_id], rng)
+        r = client.post(action, data)
+        # the shot's die is the service's: the rules may refuse the man the player picked, and the page says why
+        assert r.status_code == 303 or (form_id == "quick_fire" and r.status_code == 422), (
+            form_id, re.findall(r'class="(?:errorlist|refusal)"[^>]*>(.*?)</', r.content.decode(), re.S))
+        battle_replay(battle_id=battle.id)  # as the worker would
+    battle.refresh_from_db()
+    assert battle.head_seq == head + 1 and state == head
+    assert battle.events.order_by("-seq").first().type == "turn_ended"
