@@ -68,6 +68,9 @@ class Battle(models.Model):
     # V-TURN-7: the combat mission and victory conditions the game master writes.
     mission = models.TextField(_("mission"), blank=True)
     victory_conditions = models.TextField(_("victory conditions"), blank=True)
+    turn_limit = models.PositiveSmallIntegerField(
+        _("turn limit"), null=True, blank=True,
+        help_text=_("The mission's number of turns; when they are played the page offers the end (V-TURN-7)."))
     scheduled_for = models.DateTimeField(_("scheduled for"), null=True, blank=True,
                                          help_text=_("When the battle is to be played at the table."))
     objectives = models.ManyToManyField("campaign.Objective", blank=True, related_name="battles",

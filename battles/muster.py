@@ -259,13 +259,16 @@ def _prefixes(participants: Sequence[BattleParticipant]) -> dict[int, str]:
 # --- scheduling and participants ------------------------------------------------
 @transaction.atomic
 def battle_schedule(*, user: Any, campaign: Campaign, name: str, scheduled_for: Any = None, mission: str = "",
-                    victory_conditions: str = "", objectives: Sequence[int] = ()) -> Battle:
+                    victory_conditions: str = "", objectives: Sequence[int] = (), turn_limit: int | None = None) -> Battle:
     """The game master schedules a battle of the campaign (V-TURN-7: mission and conditions)."""
     require_master(user)
     if not (name or "").strip():
         raise InvalidInput("name: укажите название боя.", "name: give the battle a name.", field="name")
+    if turn_limit is not None and not 1 <= turn_limit <= 99:
+        raise InvalidInput("turn_limit: от 1 до 99 ходов.", "turn_limit: 1 to 99 turns.", field="turn_limit")
     battle = services.battle_create(campaign=campaign, name=name.strip(), mission=mission,
-                                    victory_conditions=victory_conditions, objectives=objectives)
+                                    victory_conditions=victory_conditions, objectives=objectives,
+                                    turn_limit=turn_limit)
     if scheduled_for is not None:
         battle.scheduled_for = scheduled_for
         battle.save(update_fields=["scheduled_for"])

@@ -56,7 +56,7 @@ class AppendResult:
 
 
 def battle_create(*, campaign: Campaign, name: str, number: int | None = None, mission: str = "",
-                  victory_conditions: str = "", objectives: Sequence[int] = ()) -> Battle:
+                  victory_conditions: str = "", objectives: Sequence[int] = (), turn_limit: int | None = None) -> Battle:
     """A new battle of the campaign, with its (empty) projection. ``objectives``
     are the campaign objectives at stake (V-TURN-7: mission and conditions)."""
     if campaign.status == "finished":
@@ -65,7 +65,7 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
         if number is None:
             number = campaign.battles.count() + 1
         battle = Battle.objects.create(campaign=campaign, name=name, number=number, mission=mission,
-                                       victory_conditions=victory_conditions)
+                                       victory_conditions=victory_conditions, turn_limit=turn_limit)
         if objectives:
             found = list(campaign.objectives.filter(pk__in=objectives))
             if len(found) != len(set(objectives)):

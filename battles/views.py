@@ -20,7 +20,7 @@ from battles.engine import visibility
 from campaign import services as campaign_services
 from campaign.chronicle import describe_all
 from campaign.models import Character
-from campaign.selectors import battle_campaign_events
+from campaign.selectors import battle_campaign_events, campaign_view
 from config.errors import ApplicationError, InvalidInput, RuleRefused
 
 from . import recording, report, selectors, services
@@ -130,7 +130,9 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
     ctx.update({
         "battle": battle, "campaign": battle.campaign, "record_panel": record_panel,
         "command": command, "outcomes": [e for e in campaign_events if e not in command],
-        "objectives": list(battle.objectives.all()),
+        "objectives": _at_stake(battle),
+        "turn_limit_reached": bool(battle.turn_limit and ctx["view"].state.get("status") == "running"
+                                   and (ctx["view"].state.get("turn") or 0) > battle.turn_limit),
         "proposals": proposals,
         "gm_error": (gm_error.message_ru if lang == "ru" else gm_error.message_en) if gm_error else "",
         "gm_error_rule": gm_error.rule_id if gm_error else "",
@@ -201,6 +203,17 @@ def battle_command_assign(request: HttpRequest, battle_id: int) -> HttpResponse:
         campaign_services.command_assign(battle=battle, side=side, posts=posts, by=request.user)
 
     return _command_post(request, battle_id, act)
+
+
+def _at_stake(battle: Battle) -> list[dict[str, Any]]:
+    """The objectives the battle is fought for, each with the side holding it now (the campaign projection)."""
+    objectives = list(battle.objectives.all())
+    if not objectives:
+        return []
+    held = campaign_view(campaign=battle.campaign).objectives
+    sides = _sides(battle)
+    return [{"name": o.name, "holder": sides.get((held.get(str(o.pk)) or {}).get("holder") or o.initial_holder, "")}
+            for o in objectives]
 
 
 def battle_detail(request, battle_id: int):

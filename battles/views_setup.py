@@ -40,6 +40,8 @@ class ScheduleForm(forms.Form):
     mission = forms.CharField(label=_("Mission"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
     victory_conditions = forms.CharField(label=_("Victory conditions"), required=False,
                                          widget=forms.Textarea(attrs={"rows": 3}))
+    turn_limit = forms.IntegerField(label=_("Turn limit"), required=False, min_value=1, max_value=99,
+                                    help_text=_("The mission's number of turns; the page offers the end then."))
     objectives = forms.ModelMultipleChoiceField(label=_("Objectives at stake"), required=False, queryset=None,
                                                 widget=forms.CheckboxSelectMultiple)
 
@@ -75,7 +77,7 @@ def battle_schedule_page(request, campaign_id: int):
             battle = muster.battle_schedule(user=request.user, campaign=campaign, name=v["name"],
                                             scheduled_for=v["scheduled_for"], mission=v["mission"],
                                             victory_conditions=v["victory_conditions"],
-                                            objectives=[o.pk for o in v["objectives"]])
+                                            objectives=[o.pk for o in v["objectives"]], turn_limit=v["turn_limit"])
         except ApplicationError as exc:
             form.add_error(None, _message(exc))
         else:
