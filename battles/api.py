@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -19,10 +20,11 @@ from campaign.roles import is_game_master
 from config.errors import Forbidden, InvalidInput, RuleRefused
 from config.inputs import int_param
 
-from . import selectors, services
+from . import report, selectors, services
 from .access import battle_role
 from .engine import visibility
 from .models import Battle
+from .terms import lang_of
 
 
 class EventOut(serializers.Serializer):
@@ -34,6 +36,18 @@ class EventOut(serializers.Serializer):
     key = serializers.CharField(allow_null=True)
     recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None)
     recorded_at = serializers.DateTimeField()
+
+
+class EventReadOut(EventOut):
+    """A stored event as a reader sees it, with what it did (issue 25: every description states the result)."""
+
+    text = serializers.CharField(help_text="The event as a sentence with its outcome, in the request's language "
+                                           "(Accept-Language: ru or en)")
+    effects = serializers.ListField(child=serializers.DictField(), help_text=(
+        "What it did (battles.engine.effects): rolls as {kind: roll, test, value, need, passed, id} and "
+        "changed fates as {kind: wounded|killed|captured|freed|recovered|vehicle_damaged|vehicle_destroyed|"
+        "running_gear|vehicle_captured|driven_off|morale|house_damaged|bunker_hit|mine_gone|mine_revealed|"
+        "<FoW status>, id, ...}; empty until the replay has reached the event"))
 
 
 class EventIn(serializers.Serializer):
@@ -121,6 +135,30 @@ class CanRecordEvents(permissions.BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
 
+def _told(rows: list[dict[str, Any]], battle_id: int, state: dict[str, Any], role: Any) -> None:
+    """Each row's sentence and effects for this reader (the page's own words: ``battles.report``);
+    nothing of an event whose content he may not see, nor of a mine he may not know of."""
+    if not rows:
+        return
+    seen = visibility.state_for(state, role.side, game_master=role.is_game_master)
+    lang = lang_of(get_language())
+    names = selectors.battle_names(battle_id=battle_id)
+    battle = Battle.objects.select_related("campaign").only(
+        "id", "campaign__attacker_name", "campaign__defender_name").get(pk=battle_id)
+    sides = {"attacker": battle.campaign.attacker_name, "defender": battle.campaign.defender_name}
+    outcomes = selectors.battle_outcomes(battle_id=battle_id, first=rows[0]["seq"], last=rows[-1]["seq"])
+    voided = set(state.get("voided") or ())
+    namer = report.Namer(names, seen, lang, sides)
+    for row in rows:
+        hidden = isinstance(row["data"], dict) and bool(row["data"].get(visibility.REDACTED))
+        effects = [] if hidden or row["seq"] in voided else [
+            e for e in outcomes.get(row["seq"], []) if not str(e.get("kind", "")).startswith("mine_")
+            or str(e.get("id")) in (seen.get("mines") or {})]
+        told = report.sentence(row["type"], row["data"], lang, names=names, state=seen, sides=sides)
+        row["text"] = f"{told} {report.outcome(effects, namer)}".strip()
+        row["effects"] = effects
+
+
 class BattleListView(APIView):
     @extend_schema(responses=BattleOut(many=True))
     def get(self, request: Request) -> Response:
@@ -159,7 +197,7 @@ class BattleEventsView(APIView):
             OpenApiParameter("limit", int, description="Page size, 1..1000 (default 100)"),
         ],
         responses=inline_serializer("EventPage", {
-            "results": EventOut(many=True), "next": serializers.CharField(allow_null=True),
+            "results": EventReadOut(many=True), "next": serializers.CharField(allow_null=True),
             "head_seq": serializers.IntegerField(),
         }),
     )
@@ -173,11 +211,12 @@ class BattleEventsView(APIView):
             nxt = request.build_absolute_uri(f"?after={events[-1].seq}&limit={limit}")
         results = EventOut(events, many=True).data
         role = battle_role(battle=battle, user=request.user)
+        view = selectors.battle_state_get(battle_id=battle.id)
         if not role.is_game_master:  # hidden information (mines, V-MINE-14) stays hidden
-            view = selectors.battle_state_get(battle_id=battle.id)
             for row in results:
                 row["data"] = visibility.event_for(row["type"], row["data"], side=role.side, game_master=False,
                                                    state=view.state)
+        _told(results, battle.id, view.state, role)
         return Response({"results": results, "next": nxt, "head_seq": battle.head_seq})
 
     @extend_schema(

@@ -73,3 +73,30 @@ class TestOutcomesOnThePage:
         before = _outcomes(table)
         projections_rebuild(battle_id=table.id)
         assert _outcomes(table) == before
+
+
+@pytest.mark.django_db
+class TestOutcomesInTheApi:
+    def test_g_2_each_event_of_the_api_states_its_outcome_in_the_readers_language(self, table):
+        from rest_framework.test import APIClient
+
+        store(table, _shots().events)
+        c = APIClient()
+        c.force_authenticate(table.people["defender_p"])
+        rows = c.get(f"/api/battles/{table.id}/events/?limit=1000", HTTP_ACCEPT_LANGUAGE="en").json()["results"]
+        hit = next(r for r in rows if {"kind": "wounded", "id": "a1"} in r["effects"])
+        assert "Result: " in hit["text"] and "20 — hit, needed ≥" in hit["text"] and "— wounded" in hit["text"]
+        miss = next(r for r in rows if r["type"] == "fire" and r is not hit)
+        assert [e["passed"] for e in miss["effects"] if e["kind"] == "roll"] == [False] and "miss" in miss["text"]
+        assert all(r["effects"] == [] for r in rows if r["type"] in ("force_mustered", "turn_ended"))
+
+    def test_v_mine_14_a_hidden_mines_effects_reach_no_enemy_through_the_api(self, table):
+        from rest_framework.test import APIClient
+
+        from tests.battles.test_battle_page import defender_mine
+
+        store(table, defender_mine().events)
+        c = APIClient()
+        c.force_authenticate(table.people["attacker_p"])
+        rows = c.get(f"/api/battles/{table.id}/events/?limit=1000").json()["results"]
+        assert not any("m1" in r["text"] or any("mine" in e["kind"] for e in r["effects"]) for r in rows)
