@@ -55,10 +55,11 @@ from campaign.models import Campaign, Character, Membership
 from campaign.roles import is_game_master
 from config.errors import Conflict, Forbidden, InvalidInput
 from rosters.models import Roster, Status
+from rosters.selectors import roster_tree
 
 from . import services
 from .engine.weapons import roster_weapon
-from .models import Battle, BattleEvent, BattleParticipant
+from .models import Battle, BattleEvent, BattleParticipant, BattleProjection
 
 RANK_LEVEL = {"": -1, "corporal": 0, "sergeant": 1, "lieutenant": 2, "captain": 3}
 SENIOR = ("lieutenant", "captain")
@@ -281,6 +282,21 @@ def battle_is_mustered(*, battle: Battle) -> bool:
             or BattleEvent.objects.filter(battle_id=battle.pk, type__in=("force_mustered", "battle_started")).exists())
 
 
+def battle_may_remuster(*, battle: Battle) -> bool:
+    """A v11.2 battle mustered and started but not yet past its first «Ход»: the table is still being set
+    up, so the game master may change its participants and muster anew (V-TURN-13)."""
+    if battle.campaign.ruleset != "v11.2" or not battle_is_mustered(battle=battle):
+        return False
+    state = BattleProjection.objects.filter(battle_id=battle.pk).values_list("state", flat=True).first() or {}
+    return state.get("status") == "running" and not state.get("ply") and battle.head_seq == state.get("last_seq")
+
+
+def _require_participants_open(battle: Battle) -> None:
+    """Before the muster, or before the first «Ход» of a battle that may be mustered anew."""
+    if battle_is_mustered(battle=battle) and not battle_may_remuster(battle=battle):
+        _require_not_mustered(battle)
+
+
 def _require_not_mustered(battle: Battle) -> None:
     if battle_is_mustered(battle=battle):
         raise Conflict("Силы уже выставлены: состав участников боя больше не меняется.",
@@ -316,9 +332,11 @@ def _check_roster(*, roster: Roster, character: Character, battle: Battle, side:
     if roster.campaign_id != battle.campaign_id:
         raise InvalidInput(f"{field}: состав собран не для этой кампании.",
                            f"{field}: the roster is not for this campaign.", field=field)
-    if roster.status == Status.LOCKED:
+    held_here = BattleParticipant.objects.filter(battle_id=battle.pk, roster_id=roster.pk,
+                                                 mustered_seq__isnull=False).exists()
+    if roster.status == Status.LOCKED and not held_here:  # locked by this very battle: mustered anew
         _refuse_locked(roster=roster, battle=battle, field=field)
-    if roster.status != Status.SUBMITTED:
+    if roster.status != Status.SUBMITTED and not (held_here and roster.status == Status.LOCKED):
         raise InvalidInput(f"{field}: «{roster.name}» не подан (черновик или заблокирован); подайте состав.",
                            f"{field}: '{roster.name}' is not submitted (a draft or locked); submit it first.",
                            field=field, code="roster_not_submitted")
@@ -339,7 +357,7 @@ def battle_participant_add(*, user: Any, battle: Battle, character: Character, r
     """A campaign member's character joins the battle for his side, with his roster."""
     require_master(user)
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
-    _require_not_mustered(battle)
+    _require_participants_open(battle)
     membership = Membership.objects.filter(campaign_id=battle.campaign_id, character=character,
                                            status=Membership.Status.ACTIVE).first()
     if membership is None:
@@ -361,9 +379,12 @@ def battle_participant_add(*, user: Any, battle: Battle, character: Character, r
 @transaction.atomic
 def battle_participant_remove(*, user: Any, participant: BattleParticipant) -> None:
     require_master(user)
-    battle = Battle.objects.select_for_update().get(pk=participant.battle_id)
-    _require_not_mustered(battle)
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=participant.battle_id)
+    _require_participants_open(battle)
+    roster_id = participant.roster_id if participant.mustered_seq is not None else None
     participant.delete()
+    if roster_id is not None:  # his roster leaves the table with him (at the re-muster)
+        Roster.objects.filter(pk=roster_id, status=Status.LOCKED).update(status=Status.SUBMITTED)
 
 
 # --- muster ------------------------------------------------------------------
@@ -392,33 +413,15 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
     if fow and first_mover not in ("attacker", "defender"):
         raise InvalidInput("first_mover: атакующие или обороняющиеся.", "first_mover: attacker or defender.",
                            field="first_mover")
-    participants = list(battle.participants.select_related("character__owner", "roster").order_by("id"))
-    for side, label_ru, label_en in (("attacker", "атакующих", "the attacker"),
-                                     ("defender", "обороняющихся", "the defender")):
-        if not any(p.side == side and p.roster_id for p in participants):
-            raise InvalidInput(f"participants: у {label_ru} нет ни одного участника с составом.",
-                               f"participants: {label_en} has no participant with a roster.", field="participants",
-                               code="side_empty")
-    from rosters.selectors import roster_tree
-
-    prefixes = _prefixes(participants)
+    participants, prefixes, mustered = _musterable(battle)
     forces: dict[str, Force] = {"attacker": Force(), "defender": Force()}
     fow_platoons: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
-    mustered = [p for p in participants if p.roster_id]
     for p in mustered:
-        _check_roster(roster=p.roster, character=p.character, battle=battle, side=p.side,
-                      field=f"participants[{p.character.name}]")
         if fow:
             fow_platoons[p.side] += fow_roster_platoons(tree=roster_tree(roster_id=p.roster_id),
                                                         prefix=prefixes[p.pk], units=units)
             continue
-        part = roster_force(tree=roster_tree(roster_id=p.roster_id), prefix=prefixes[p.pk], character=p.character)
-        for spec in (*part.units, *part.fighters, *part.vehicles):
-            spec["player"] = prefixes[p.pk]  # whose pieces: each player records for his own (issue 25)
-        force = forces[p.side]
-        force.units += part.units
-        force.fighters += part.fighters
-        force.vehicles += part.vehicles
+        _add_roster(forces[p.side], p, prefixes[p.pk])
     campaign = battle.campaign
     if fow:
         events = [services.NewEvent(type="force_mustered", key=f"muster-{battle.pk}-{side}",
@@ -438,7 +441,41 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
                                               "defender": campaign.defender_name}))
     result = services.battle_event_append(battle_id=battle.pk, events=events, expected_seq=battle.head_seq,
                                           recorded_by=user, as_game_master=True)
-    seqs = {e.data["side"]: e.seq for e in result.events if e.type == "force_mustered"}
+    _mark_mustered(result.events, mustered, prefixes)
+    battle.refresh_from_db(fields=["head_seq", "rules"])
+    return MusterResult(battle, result.events, participants)
+
+
+def _musterable(battle: Battle) -> tuple[list[BattleParticipant], dict[int, str], list[BattleParticipant]]:
+    """The participants, their id prefixes, and those bringing a roster (each checked); both sides must."""
+    participants = list(battle.participants.select_related("character__owner", "character__nationality", "roster")
+                        .order_by("id"))
+    for side, label_ru, label_en in (("attacker", "атакующих", "the attacker"),
+                                     ("defender", "обороняющихся", "the defender")):
+        if not any(p.side == side and p.roster_id for p in participants):
+            raise InvalidInput(f"participants: у {label_ru} нет ни одного участника с составом.",
+                               f"participants: {label_en} has no participant with a roster.", field="participants",
+                               code="side_empty")
+    mustered = [p for p in participants if p.roster_id]
+    for p in mustered:
+        _check_roster(roster=p.roster, character=p.character, battle=battle, side=p.side,
+                      field=f"participants[{p.character.name}]")
+    return participants, _prefixes(participants), mustered
+
+
+def _add_roster(force: Force, p: BattleParticipant, prefix: str) -> None:
+    """One participant's v11.2 roster into his side's force, every piece marked as his (issue 25)."""
+    part = roster_force(tree=roster_tree(roster_id=p.roster_id), prefix=prefix, character=p.character)
+    for spec in (*part.units, *part.fighters, *part.vehicles):
+        spec["player"] = prefix  # whose pieces: each player records for his own
+    force.units += part.units
+    force.fighters += part.fighters
+    force.vehicles += part.vehicles
+
+
+def _mark_mustered(events: Sequence[Any], mustered: Sequence[BattleParticipant], prefixes: dict[int, str]) -> None:
+    """Each participant keeps the event, price and game-data version he was mustered with; rosters lock."""
+    seqs = {e.data["side"]: e.seq for e in events if e.type == "force_mustered"}
     now = timezone.now()
     for p in mustered:
         p.player = prefixes[p.pk]
@@ -448,6 +485,30 @@ def battle_muster(*, user: Any, battle: Battle, units: str = "in", first_mover: 
         p.mustered_at = now
         p.save(update_fields=["player", "mustered_seq", "mustered_total", "mustered_version", "mustered_at"])
     Roster.objects.filter(pk__in=[p.roster_id for p in mustered]).update(status=Status.LOCKED)
+
+
+@transaction.atomic
+def battle_remuster(*, user: Any, battle: Battle) -> MusterResult:
+    """The game master musters a v11.2 battle anew before its first «Ход» (V-TURN-13): each side's
+    ``force_mustered`` with ``replace``, from the participants and rosters as they are now; the earlier
+    muster stays in the log. After the first «Ход» missing pieces come as reinforcements."""
+    require_master(user)
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    if not battle_may_remuster(battle=battle):
+        raise Conflict("Заново силы выставляются только до первого «Хода» боя v11.2; потом — подкреплением.",
+                       "Forces are mustered anew only before the first end of turn of a v11.2 battle; later, "
+                       "as reinforcements.", code="not_remusterable", rule_id="V-TURN-13")
+    participants, prefixes, mustered = _musterable(battle)
+    forces: dict[str, Force] = {"attacker": Force(), "defender": Force()}
+    for p in mustered:
+        _add_roster(forces[p.side], p, prefixes[p.pk])
+    events = [services.NewEvent(type="force_mustered", key=f"remuster-{battle.pk}-{battle.head_seq}-{side}",
+                                data={"side": side, "replace": True, "units": forces[side].units,
+                                      "fighters": forces[side].fighters, "vehicles": forces[side].vehicles})
+              for side in ("defender", "attacker")]
+    result = services.battle_event_append(battle_id=battle.pk, events=events, expected_seq=battle.head_seq,
+                                          recorded_by=user, as_game_master=True)
+    _mark_mustered(result.events, mustered, prefixes)
     battle.refresh_from_db(fields=["head_seq", "rules"])
     return MusterResult(battle, result.events, participants)
 

@@ -108,6 +108,9 @@ def battle_setup_page(request, battle_id: int):
                                                 pk=int(request.POST.get("participant") or 0))
                 muster.battle_participant_remove(user=request.user, participant=participant)
                 messages.success(request, _("Participant removed."))
+            elif action == "remuster":
+                muster.battle_remuster(user=request.user, battle=battle)
+                messages.success(request, _("The forces are mustered anew."))
             elif action == "muster":
                 muster.battle_muster(user=request.user, battle=battle,
                                      **fow_muster_args(request.POST, battle.campaign))
@@ -120,4 +123,5 @@ def battle_setup_page(request, battle_id: int):
     return render(request, "battles/battle_setup.html", {
         "battle": battle, "campaign": battle.campaign, "setup": muster_selectors.battle_setup(battle=battle),
         "fow": fow_muster_choices(battle.campaign) if battle.campaign.ruleset == "fow" else None,
+        "remusterable": muster.battle_may_remuster(battle=battle),
     })

@@ -109,3 +109,22 @@ def test_v_turn_12_only_a_player_of_the_side_to_move_is_done():
     assert t.refused("player_done", side="attacker", turn=1, player="hans").rule_id == "V-TURN-12"
     assert t.refused("player_done", side="defender", turn=1, player="hans").rule_id == "S-UNKNOWN"
     assert t.refused("player_done", side="defender", turn=2, player="ivan").rule_id == "V-TURN-12"
+
+
+# --- re-muster before the first «Ход» ------------------------------------------------------------------------------
+def test_v_turn_13_a_side_is_mustered_anew_before_the_first_hod_and_never_after():
+    from .table import F
+
+    t = standard()
+    assert t.state.ply == 0 and "d1" in t.state.fighters
+    t.add("force_mustered", side="defender", replace=True, units=[{"id": "D", "commander": "d_sgt"}],
+          fighters=[F("d_sgt", "D", rank="sergeant"), F("d1", "D"), F("d9", "D")])
+    defenders = sorted(f for f, x in t.state.fighters.items() if x.side == "defender")
+    assert defenders == ["d1", "d9", "d_sgt"]  # the earlier muster left the table
+    assert "a1" in t.state.fighters  # the other side untouched
+    t.postures("defender")
+    t.end_turn()
+    err = t.refused("force_mustered", side="attacker", replace=True, fighters=[F("a9")])
+    assert err.rule_id == "V-TURN-13"
+    t.add("force_mustered", side="attacker", fighters=[F("a9")])  # reinforcements stay possible
+    assert "a9" in t.state.fighters and "a1" in t.state.fighters

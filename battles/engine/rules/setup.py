@@ -73,6 +73,8 @@ class ForceMustered:
     units: list[UnitSpec] = field(default_factory=list)
     fighters: list[FighterSpec] = field(default_factory=list)
     vehicles: list[VehicleSpec] = field(default_factory=list)
+    replace: bool = field(default=False, metadata={
+        "doc": "A re-muster before the first «Ход»: the side's pieces so far leave the table first (V-TURN-13)"})
 
 
 force_mustered = event_type(
@@ -85,13 +87,18 @@ force_mustered = event_type(
 def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
     if state.status == "ended":
         raise refuse("S-ENDED", "Бой окончен.", "The battle is over.")
+    if p.replace and (state.status != "running" or state.ply != 0):
+        # V-TURN-13: nothing is undone once a turn is over; before the first «Ход» the table is still set up
+        raise refuse("V-TURN-13", "Заново силы выставляются только до первого «Хода»; потом — подкреплением.",
+                     "Forces are mustered anew only before the first end of turn; later, as reinforcements.")
     ids = [u.id for u in p.units]
     fids = [f.id for f in p.fighters]
     vids = [v.id for v in p.vehicles]
     for group, known in ((ids, state.units), (fids, state.fighters), (vids, state.vehicles)):
-        if len(set(group)) != len(group) or any(i in known for i in group):
+        kept = {i for i, x in known.items() if not (p.replace and x.side == p.side)}
+        if len(set(group)) != len(group) or any(i in kept for i in group):
             raise refuse("S-DUPLICATE", "Повторяющийся идентификатор.", "A duplicate id.")
-    units = set(ids) | {u for u, x in state.units.items() if x.side == p.side}
+    units = set(ids) | {u for u, x in state.units.items() if x.side == p.side and not p.replace}
     for f in p.fighters:
         if f.unit and f.unit not in units:
             raise refuse("S-UNKNOWN", f"Подразделение {f.unit!r} не найдено.", f"No unit {f.unit!r}.")
@@ -112,6 +119,10 @@ def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
 
 @force_mustered.mutator
 def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
+    if p.replace:  # the side's earlier muster leaves the table (the log keeps it)
+        for group in (state.units, state.fighters, state.vehicles):
+            for pid in [i for i, x in group.items() if x.side == p.side]:
+                del group[pid]
     for u in p.units:
         state.units[u.id] = Unit(id=u.id, side=p.side, kind=u.kind, parent=u.parent, posture=u.posture,
                                  commander=u.commander, under=u.commander, player=u.player)
