@@ -485,13 +485,16 @@ async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float
     return stats
 
 
-def session_cpu(sessions: dict[str, int]) -> dict[str, float]:
+def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, float]:
     """CPU seconds so far of every process in each of these sessions (a server
-    or a worker started in its own session), from /proc; empty elsewhere."""
+    or a worker started in its own session) and, as ``postgres``, of the
+    PostgreSQL backends serving ``database`` (their title names it), from
+    /proc; empty elsewhere. A backend that ended takes its seconds with it:
+    the server and the worker keep theirs for the whole run."""
     import os
 
     tick = os.sysconf("SC_CLK_TCK")
-    out = dict.fromkeys(sessions, 0.0)
+    out = dict.fromkeys([*sessions, *(["postgres"] if database else [])], 0.0)
     by_sid = {sid: name for name, sid in sessions.items()}
     try:
         pids = [p for p in os.listdir("/proc") if p.isdigit()]
@@ -501,9 +504,13 @@ def session_cpu(sessions: dict[str, int]) -> dict[str, float]:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
+            name = by_sid.get(int(fields[3]))  # the session id (the fields after the command's name)
+            if name is None and database:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    title = f.read()
+                name = "postgres" if title.startswith(b"postgres: ") and f" {database} ".encode() in title else None
         except OSError:
             continue
-        name = by_sid.get(int(fields[3]))  # the session id (the fields after the command's name)
         if name is not None:
             out[name] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return out
@@ -512,16 +519,20 @@ def session_cpu(sessions: dict[str, int]) -> dict[str, float]:
 def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp: float = 8.0,
           seed: int = 0, sessions: dict[str, int] | None = None) -> dict[str, Any]:
     """``tables`` tables for ``ramp`` + 2 + ``seconds`` seconds; the figures of the last ``seconds``.
-    ``sessions`` names the server's and the worker's process sessions, whose CPU is reported."""
+    ``sessions`` names the server's and the worker's process sessions, whose CPU is reported with
+    that of the bench database's PostgreSQL backends."""
     import os
 
+    from django.db import connection
+
     load = os.getloadavg()[0]
-    before = session_cpu(sessions or {})
+    database = connection.settings_dict["NAME"] if sessions else ""
+    before = session_cpu(sessions or {}, database)
     cpu = time.process_time()
     wall = time.perf_counter()
     stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    used = {k: (v - before[k]) / wall for k, v in session_cpu(sessions or {}).items()}
+    used = {k: max(0.0, v - before.get(k, 0.0)) / wall for k, v in session_cpu(sessions or {}, database).items()}
     pages = stats.page + stats.standings
     out = {
         "tables": tables, "seconds": seconds,
@@ -535,6 +546,8 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
         "requests_per_s": (len(pages) + len(stats.record) + len(stats.poll)) / seconds,
         "statuses": dict(sorted(stats.statuses.items())), "refusals": stats.refusals, "errors": stats.errors[:5], "error_count": len(stats.errors),
         "client_cpu_share": cpu / wall, **{f"{k}_cpu_share": v for k, v in used.items()},
+        # CPU ms per table and second: the cost of a table, which the machine's other load does not change much
+        **{f"{k}_cpu_ms_per_table_s": 1000 * v / tables for k, v in used.items()},
         "load_before": load,
     }
     out["passed"] = (not stats.errors and out["page_p95_ms"] <= GOAL_PAGE_MS and out["record_p95_ms"] <= GOAL_RECORD_MS
@@ -561,7 +574,8 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
             probes.append(r)
             print(f"        {n} tables: page p95 {r['page_p95_ms']:.0f} ms, record p95 {r['record_p95_ms']:.0f} ms, "
                   f"live p95 {r['live_update_p95_ms']:.0f} ms, {r['requests_per_s']:.0f} req/s, server CPU "
-                  f"{r.get('server_cpu_share', 0):.2f}, worker {r.get('worker_cpu_share', 0):.2f}, load "
+                  f"{r.get('server_cpu_share', 0):.2f} ({r.get('server_cpu_ms_per_table_s', 0):.1f} ms/s a table), "
+                  f"worker {r.get('worker_cpu_share', 0):.2f}, PostgreSQL {r.get('postgres_cpu_share', 0):.2f}, load "
                   f"{r['load_before']:.1f}, "
                   f"{r['error_count']} errors: {'pass' if r['passed'] else 'fail'}", flush=True)
             time.sleep(2.0)  # the worker catches up between probes

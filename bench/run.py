@@ -171,7 +171,10 @@ def table(results: dict) -> str:
             ("game_night_tables", str(results["game_night_tables"]), ">= 200",
              verdict(results["game_night_tables"], ">= 200"),
              (f"page p95 {at['page_p95_ms']:.0f} ms (<= 200), record p95 {at['record_p95_ms']:.0f} ms (<= 150), "
-              f"{at['requests_per_s']:.0f} requests/s; probes: " if at else "no count passed; probes: ")
+              f"{at['requests_per_s']:.0f} requests/s; CPU ms/s a table: server "
+              f"{at.get('server_cpu_ms_per_table_s', 0):.1f}, worker {at.get('worker_cpu_ms_per_table_s', 0):.1f}, "
+              f"PostgreSQL {at.get('postgres_cpu_ms_per_table_s', 0):.1f}; load {at['load_before']:.1f}; probes: "
+              if at else "no count passed; probes: ")
              + ", ".join(f"{p['tables']} {'pass' if p['passed'] else 'miss'}" for p in results["game_night_probes"])),
             ("live_update_p95_ms", f"{results['live_update_p95_ms']:.0f}", "<= 1500",
              verdict(results["live_update_p95_ms"], "<= 1500"),
