@@ -484,6 +484,7 @@ REFS.update({("air_attack_resolved", "hits.team"): lambda t: t.teams(t.enemy)}) 
 
 REFS[("player_done", "player")] = lambda t: t.players(t.side)  # V-TURN-12: one of the side's players
 FIELD_LABELS["player"] = _("Player")
+FIELD_LABELS["replace"] = _("Muster anew before the first «Ход» (the side's earlier pieces leave the table)")
 
 
 def _ref(type_name: str, path: tuple[str, ...]) -> Callable[[Table], Choices] | None:

@@ -282,10 +282,13 @@ def battle_is_mustered(*, battle: Battle) -> bool:
             or BattleEvent.objects.filter(battle_id=battle.pk, type__in=("force_mustered", "battle_started")).exists())
 
 
-def battle_may_remuster(*, battle: Battle) -> bool:
+def battle_may_remuster(*, battle: Battle, mustered: bool | None = None) -> bool:
     """A v11.2 battle mustered and started but not yet past its first «Ход»: the table is still being set
-    up, so the game master may change its participants and muster anew (V-TURN-13)."""
-    if battle.campaign.ruleset != "v11.2" or not battle_is_mustered(battle=battle):
+    up, so the game master may change its participants and muster anew (V-TURN-13). ``mustered``, when
+    the caller knows it, spares asking."""
+    if battle.campaign.ruleset != "v11.2":
+        return False
+    if not (battle_is_mustered(battle=battle) if mustered is None else mustered):
         return False
     state = BattleProjection.objects.filter(battle_id=battle.pk).values_list("state", flat=True).first() or {}
     return state.get("status") == "running" and not state.get("ply") and battle.head_seq == state.get("last_seq")

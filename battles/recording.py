@@ -332,12 +332,24 @@ def _form_ids(allowed: list[str], state: dict[str, Any], role: Any) -> tuple[lis
     quick: list[str] = []
     moving = state.get("status") == "running" and (role.is_game_master or state.get("side_to_move") == role.side)
     if moving and "fire" in allowed:
-        if state.get("postures_ply", -1) != state.get("ply", 0) and "postures_declared" in allowed:
-            quick.append("postures")  # V-TURN-9: a turn opens with the postures
+        mine = [] if role.is_game_master else list(role.players) if role.shares_side else []
+        if mine and set(mine) <= set(state.get("done") or ()):
+            return ["quick_turn"], allowed  # he has said «Ход»: only who is still playing is left to see
+        if state.get("postures_ply", -1) != state.get("ply", 0) and "postures_declared" in allowed \
+                and (not mine or _undeclared_of(state, mine)):
+            quick.append("postures")  # V-TURN-9: a turn opens with the postures (each player's own units)
         if "wound_test" in allowed and wound_tests_due(state, state.get("side_to_move")):
             quick.append("wound_test")  # the follow-up of last turn's hits, offered at once (V-MED-3)
         quick += ["quick_fire", "quick_move", "quick_turn"]
     return quick, allowed
+
+
+def _undeclared_of(state: dict[str, Any], players: list[str]) -> list[str]:
+    """These players' manned units that still have to declare a posture this turn (V-TURN-9)."""
+    ply = state.get("ply", 0)
+    manned = {f.get("unit") for f in (state.get("fighters") or {}).values() if not f.get("dead") and not f.get("captured")}
+    return [u for u, x in (state.get("units") or {}).items() if x.get("player") in players and u in manned
+            and x.get("posture_ply", -1) != ply and x.get("morale") != "surrendered"]
 
 
 def _titles(type_name: str, ruleset: str | None = None) -> str:
@@ -355,6 +367,10 @@ SHORT_TITLES = {
     "postures": pgettext_lazy(CTX, "Postures"), "quick_fire": pgettext_lazy(CTX, "Fire"),
     "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "«Ход»"),
     "wound_test": pgettext_lazy(CTX, "Wounds"),
+    # Flames of War's quick forms (battles.fow_table)
+    "fow_move": pgettext_lazy(CTX, "Move"), "fow_shot": pgettext_lazy(CTX, "Shoot"),
+    "fow_assault": pgettext_lazy(CTX, "Assault"), "fow_dig": pgettext_lazy(CTX, "Dig In"),
+    "fow_ground": pgettext_lazy(CTX, "To ground"), "fow_train": pgettext_lazy(CTX, "Train"),
 }
 
 
@@ -380,6 +396,9 @@ def _why_none(table: Table, what: str) -> str:
     """Why nobody is offered to move or fire, in the rules' words (instead of a refusal to learn from)."""
     state = table.state
     if state.get("postures_ply", -1) != state.get("ply", 0):
+        if table.mine is not None and not _undeclared_of(state, list(table.mine)):
+            return pgettext(CTX, "Your units' postures are declared; the turn opens when your partners have "
+                                 "declared theirs (V-TURN-9).")
         return pgettext(CTX, "First declare the postures of your units (V-TURN-9).")
     if what == "move" and state.get("phase") == "fire":
         return pgettext(CTX, "Fire has begun: no more movement this turn (V-TURN-10).")

@@ -120,8 +120,9 @@ def battle_setup_page(request, battle_id: int):
         except ValueError:
             messages.error(request, _("Choose a character's roster."))
         return redirect("battle-setup", battle.pk)
+    setup = muster_selectors.battle_setup(battle=battle)
     return render(request, "battles/battle_setup.html", {
-        "battle": battle, "campaign": battle.campaign, "setup": muster_selectors.battle_setup(battle=battle),
+        "battle": battle, "campaign": battle.campaign, "setup": setup,
         "fow": fow_muster_choices(battle.campaign) if battle.campaign.ruleset == "fow" else None,
-        "remusterable": muster.battle_may_remuster(battle=battle),
+        "remusterable": muster.battle_may_remuster(battle=battle, mustered=setup.mustered),
     })

@@ -128,3 +128,27 @@ def test_v_turn_13_a_side_is_mustered_anew_before_the_first_hod_and_never_after(
     assert err.rule_id == "V-TURN-13"
     t.add("force_mustered", side="attacker", fighters=[F("a9")])  # reinforcements stay possible
     assert "a9" in t.state.fighters and "a1" in t.state.fighters
+
+
+def test_v_turn_9_each_player_of_a_shared_side_declares_his_own_units_and_the_turn_opens_with_the_last():
+    from .table import F, Table
+
+    t = Table()
+    t.add("force_mustered", side="defender", units=[{"id": "D", "player": "ivan"}, {"id": "P", "player": "petr"}],
+          fighters=[{**F("d1", "D"), "player": "ivan"}, {**F("p1", "P"), "player": "petr"}])
+    t.add("force_mustered", side="attacker", units=[{"id": "A", "player": "hans"}],
+          fighters=[{**F("a1", "A"), "player": "hans"}])
+    t.add("battle_started", attacker="Вермахт", defender="РККА")
+    t.add("postures_declared", side="defender", units={"D": "recon"})  # ivan's roster only
+    assert t.state.postures_ply != t.state.ply  # petr's squad still to declare: the turn is not open
+    assert t.refused("fighters_moved", side="defender", fighters=["d1"], distance=1).rule_id == "V-TURN-9"
+    t.add("postures_declared", side="defender", units={"P": "assault"})
+    assert t.state.postures_ply == t.state.ply
+    t.add("fighters_moved", side="defender", fighters=["d1", "p1"], distance=1)
+    # one player alone on a side still declares every unit at once
+    t.add("player_done", side="defender", turn=1, player="ivan")
+    t.add("player_done", side="defender", turn=1, player="petr")
+    t.add("turn_ended", side="defender", turn=1)
+    t.add("force_mustered", side="attacker", units=[{"id": "A2", "player": "hans"}],
+          fighters=[{**F("a2", "A2"), "player": "hans"}])
+    assert t.refused("postures_declared", side="attacker", units={"A": "recon"}).rule_id == "V-TURN-9"

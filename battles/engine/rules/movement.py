@@ -89,10 +89,12 @@ def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
             continue  # V-OFF-6, V-OFF-9
         raise refuse("V-OFF-5", f"Боец {fid} действует согласно положению своего подразделения.",
                      f"Fighter {fid} moves and fires by his unit's posture.")
-    manned = {f.unit for f in state.fighters.values() if f.side == p.side and not f.dead and not f.captured}
-    missing = sorted(u.id for u in state.units.values()
-                     if u.side == p.side and u.id in manned and u.id not in p.units and u.morale != "surrendered"
-                     and (not u.parent or team_led(state, u.id)))
+    # With several players on the side, each declares for the units of his own roster (V-TURN-9 per player);
+    # the side's turn opens once every unit is declared (``_apply_postures``).
+    shared = len({u.player for u in state.units.values() if u.side == p.side and u.player}) > 1
+    named = {state.units[u].player for u in p.units}
+    missing = sorted(u for u in undeclared(state, p.side)
+                     if u not in p.units and (not shared or state.units[u].player in named))
     if missing:
         raise refuse("V-TURN-9", f"Нужно объявить положение каждого подразделения: нет {', '.join(missing)}.",
                      f"Declare the posture of each unit: missing {', '.join(missing)}.")
@@ -110,7 +112,17 @@ def _apply_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
     for fid, posture in p.fighters.items():
         f = state.fighters[fid]
         f.posture, f.posture_ply = posture, state.ply
-    state.postures_ply = state.ply
+    if not undeclared(state, p.side):  # every unit of the side has its posture: the turn opens (V-TURN-9)
+        state.postures_ply = state.ply
+
+
+def undeclared(state: BattleState, side: str) -> list[str]:
+    """The side's units that must still declare a posture this turn (V-TURN-9): manned, not surrendered,
+    a fire team only while its commander leads it (V-SQUAD-4)."""
+    manned = {f.unit for f in state.fighters.values() if f.side == side and not f.dead and not f.captured}
+    return [u.id for u in state.units.values()
+            if u.side == side and u.id in manned and u.posture_ply != state.ply and u.morale != "surrendered"
+            and (not u.parent or team_led(state, u.id))]
 
 
 # --- fighters_moved ------------------------------------------------------------------

@@ -3,7 +3,9 @@
    attributes and wired here, from a static file.
    data-autosubmit  on a select: submit its form when it changes;
    data-print       on a button: print the page;
-   data-confirm     on a form: ask before submitting it. */
+   data-confirm     on a form: ask before submitting it;
+   data-reveal      on a <details>: once opened, bring its button into view
+                    (a phone's bottom bar must not hide «Да, завершить ход»). */
 (function () {
   "use strict";
   document.addEventListener("change", function (event) {
@@ -14,6 +16,12 @@
     var el = event.target.closest && event.target.closest("[data-print]");
     if (el) window.print();
   });
+  document.addEventListener("toggle", function (event) {
+    var el = event.target;
+    if (!el.matches || !el.matches("details[data-reveal]") || !el.open) return;
+    var button = el.querySelector("button[type=submit]");
+    if (button && button.scrollIntoView) button.scrollIntoView({block: "center"});
+  }, true);
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
