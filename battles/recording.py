@@ -80,6 +80,11 @@ def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
     return list(OFF_TURN)
 
 
+# FoW's armoured-train events (F-TRAIN): offered only in a battle that has a train.
+TRAIN_TYPES = frozenset({"railway_edges_chosen", "railway_line_laid", "railway_point_chosen", "train_entered",
+                         "train_held_back", "train_moved", "escort_left_train"})
+
+
 def _allowed_by_policy(state: dict[str, Any], role: Any, status: str) -> list[str]:
     """Another ruleset's (FoW's) lists, from its recorder policy, so a new rule area's
     types reach the page with no page code: the game master sets up and corrects;
@@ -95,7 +100,8 @@ def _allowed_by_policy(state: dict[str, Any], role: Any, status: str) -> list[st
         return [t for t in types if t != "battle_started"]
     if status != "running":
         return []
-    players = [t for t in types if rs.policy[t].kind != "game_master" and t != "battle_started"]
+    players = [t for t in types if rs.policy[t].kind != "game_master" and t != "battle_started"
+               and (state.get("trains") or t not in TRAIN_TYPES)]  # no railway events without a train
     if state.get("side_to_move") == role.side:
         return players
     return [t for t in players if rs.policy[t].kind in ("either", "opponent") or t in rs.off_turn]

@@ -155,3 +155,17 @@ def test_a_bailed_out_or_dug_in_team_says_so_beside_its_name():
     shooters = dict(form(fow, "fow_shot").fields["shooter"].choices)
     assert shooters["t1"] == "Т-34 №1, Танковый взвод · Покинутый (Bailed Out) — 2 куб."
     assert shooters["a1"] == "Стрелки №1, Стрелковый взвод · Окопанный (Dug In) — 1 куб."  # F-DIG-6
+
+
+@pytest.mark.django_db
+def test_f_train_railway_events_are_offered_only_in_a_battle_with_a_train():
+    from types import SimpleNamespace
+
+    from battles.recording import TRAIN_TYPES, events_allowed
+
+    role = SimpleNamespace(may_record=True, is_game_master=False, side="attacker")
+    without = events_allowed(state={"ruleset": "fow", "status": "running", "side_to_move": "attacker"}, role=role)
+    with_train = events_allowed(state={"ruleset": "fow", "status": "running", "side_to_move": "attacker",
+                                       "trains": {"t": {}}}, role=role)
+    assert not TRAIN_TYPES & set(without) and TRAIN_TYPES <= set(with_train)
+    assert "team_moved" in without and "passengers_changed" in without
