@@ -485,16 +485,15 @@ async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float
     return stats
 
 
-def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, float]:
+def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, dict[int, float]]:
     """CPU seconds so far of every process in each of these sessions (a server
     or a worker started in its own session) and, as ``postgres``, of the
-    PostgreSQL backends serving ``database`` (their title names it), from
-    /proc; empty elsewhere. A backend that ended takes its seconds with it:
-    the server and the worker keep theirs for the whole run."""
+    PostgreSQL backends serving ``database`` (their title names it), by pid,
+    from /proc; empty elsewhere."""
     import os
 
     tick = os.sysconf("SC_CLK_TCK")
-    out = dict.fromkeys([*sessions, *(["postgres"] if database else [])], 0.0)
+    out: dict[str, dict[int, float]] = {name: {} for name in [*sessions, *(["postgres"] if database else [])]}
     by_sid = {sid: name for name, sid in sessions.items()}
     try:
         pids = [p for p in os.listdir("/proc") if p.isdigit()]
@@ -512,8 +511,15 @@ def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, float
         except OSError:
             continue
         if name is not None:
-            out[name] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+            out[name][int(pid)] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return out
+
+
+def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
+    """CPU seconds each group used between two ``session_cpu`` readings (a
+    process that ended in between takes its last seconds with it)."""
+    return {name: sum(t - before.get(name, {}).get(pid, 0.0) for pid, t in pids.items())
+            for name, pids in after.items()}
 
 
 def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp: float = 8.0,
@@ -532,7 +538,7 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
     wall = time.perf_counter()
     stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    used = {k: max(0.0, v - before.get(k, 0.0)) / wall for k, v in session_cpu(sessions or {}, database).items()}
+    used = {k: v / wall for k, v in cpu_used(before, session_cpu(sessions or {}, database)).items()}
     pages = stats.page + stats.standings
     out = {
         "tables": tables, "seconds": seconds,
@@ -557,9 +563,10 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
 
 def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, bisect: int, workers: int,
             threads: int, concurrency: int = 2) -> dict[str, Any]:
-    """Probe the ladder of table counts upwards until one fails, then bisect
-    between the last pass and that failure ``bisect`` times. One server and one
-    worker for the whole search; the battles go on from probe to probe."""
+    """Probe the ladder of table counts upwards until one fails (twice: see
+    ``run``), then bisect between the last pass and that failure ``bisect``
+    times. One server and one worker for the whole search; the battles go on
+    from probe to probe."""
     from bench import cases, env
 
     probes: list[dict[str, Any]] = []
@@ -570,6 +577,11 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
         probe(server.port, built, min(10, len(built["battles"])), seconds=3.0, ramp=2.0)  # warm-up, not kept
 
         def run(n: int) -> bool:
+            """A count passes when one of two probes passes: the machine is shared, and a burst of
+            someone else's work during one probe is not this count's doing."""
+            return once(n) or once(n)
+
+        def once(n: int) -> bool:
             r = probe(server.port, built, n, seconds=seconds, seed=len(probes) + 1, sessions=sessions)
             probes.append(r)
             print(f"        {n} tables: page p95 {r['page_p95_ms']:.0f} ms, record p95 {r['record_p95_ms']:.0f} ms, "
