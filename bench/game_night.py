@@ -34,6 +34,7 @@ import gzip
 import random
 import re
 import statistics
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -517,7 +518,7 @@ def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, dict[
 
 def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
     """CPU seconds each group used between two ``session_cpu`` readings (a
-    process that ended in between takes its last seconds with it)."""
+    process that ended in between counts up to its last reading)."""
     return {name: sum(t - before.get(name, {}).get(pid, 0.0) for pid, t in pids.items())
             for name, pids in after.items()}
 
@@ -534,11 +535,27 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
     load = os.getloadavg()[0]
     database = connection.settings_dict["NAME"] if sessions else ""
     before = session_cpu(sessions or {}, database)
+    last = {name: dict(pids) for name, pids in before.items()}
+    done = threading.Event()
+
+    def sample() -> None:  # every 2 s: a backend Django recycles (CONN_MAX_AGE) keeps all but its last seconds
+        while not done.wait(2.0):
+            for name, pids in session_cpu(sessions or {}, database).items():
+                last.setdefault(name, {}).update(pids)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    if sessions:
+        sampler.start()
     cpu = time.process_time()
     wall = time.perf_counter()
     stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    used = {k: v / wall for k, v in cpu_used(before, session_cpu(sessions or {}, database)).items()}
+    done.set()
+    if sessions:
+        sampler.join()
+    for name, pids in session_cpu(sessions or {}, database).items():
+        last.setdefault(name, {}).update(pids)
+    used = {k: v / wall for k, v in cpu_used(before, last).items()}
     pages = stats.page + stats.standings
     out = {
         "tables": tables, "seconds": seconds,
