@@ -14,6 +14,14 @@ from tests.battles.test_recording import client_for, declare, last, post, visibl
 table_battle = test_recording.table_battle  # the same fixture: a mustered battle, a player on each side
 
 
+def _declared(table_battle):
+    """The defender's player has declared his postures: (battle, users, his client)."""
+    battle, users = table_battle
+    c = client_for(users["defender"])
+    declare(c, battle)
+    return battle, users, c
+
+
 def _shot(c, battle):
     return post(c, battle, "quick_fire", {"quick_fire-shooter": "d-r1", "quick_fire-target": "f:a-r1",
                                           "quick_fire-distance": "7", "quick_fire-die__source": "entered",
@@ -23,9 +31,7 @@ def _shot(c, battle):
 @pytest.mark.django_db(transaction=True)
 class TestTakeBack:
     def test_v_turn_13_the_reply_shows_the_die_large_with_its_meaning_and_a_take_back(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         assert _shot(c, battle).status_code == 303
         html = c.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
         card = html.split('id="last-entry"', 1)[1].split("</div>", 1)[0]
@@ -34,9 +40,7 @@ class TestTakeBack:
         assert "Взять назад" in card
 
     def test_v_turn_13_a_player_takes_back_his_last_entry_and_the_log_keeps_it(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         _shot(c, battle)
         shot = last(battle)
         r = c.post(f"/battles/{battle.id}/take-back/", {"seq": str(shot.seq)})
@@ -48,9 +52,7 @@ class TestTakeBack:
         assert f"РККА взяли назад свою запись №{shot.seq}" in html
 
     def test_v_turn_13_refused_once_the_opponent_recorded_after_it(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         _shot(c, battle)
         shot = last(battle)
         # the attacker records a morale test in the defender's turn (off-turn, V-MORALE-1)
@@ -66,9 +68,7 @@ class TestTakeBack:
         assert "Взять назад" not in c.get(f"/battles/{battle.id}/").content.decode()
 
     def test_v_turn_13_nobody_takes_back_the_other_players_entry(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         entry = last(battle)
         count = BattleEvent.objects.filter(battle=battle).count()
         r = client_for(users["attacker"]).post(f"/battles/{battle.id}/take-back/", {"seq": str(entry.seq)})
@@ -79,9 +79,7 @@ class TestTakeBack:
 @pytest.mark.django_db(transaction=True)
 class TestTurnEnd:
     def test_v_turn_12_hod_asks_to_confirm_and_names_the_units_that_did_nothing(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         html = c.get(f"/battles/{battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
         turn = html.split('id="rec-quick_turn"', 1)[1].split("</section>", 1)[0]
         assert "<details" in turn and "Да, завершить ход" in turn
@@ -98,9 +96,7 @@ class TestTurnEnd:
 class TestWoundTestFollowsTheHit:
     def test_v_med_3_the_wound_test_is_offered_in_the_owners_next_turn_and_its_defaults_are_accepted(
             self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
+        battle, users, c = _declared(table_battle)
         _shot(c, battle)  # 17 wounds a-r1
         hans = client_for(users["attacker"])
         assert 'id="rec-wound_test"' not in hans.get(f"/battles/{battle.id}/").content.decode()

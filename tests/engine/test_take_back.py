@@ -69,7 +69,7 @@ def test_v_turn_13_who_records_a_correction():
 
 
 # --- V-TURN-12 with two players on a side -----------------------------------------------------------------------
-def two_players():
+def two_players(*, postures: bool = True):
     """The defender played by ivan (squad D) and petr (squad P): each mustered his own roster."""
     from .table import F, Table
 
@@ -79,7 +79,8 @@ def two_players():
     t.add("force_mustered", side="attacker", units=[{"id": "A", "player": "hans"}],
           fighters=[{**F("a1", "A"), "player": "hans"}])
     t.add("battle_started", attacker="Вермахт", defender="РККА")
-    t.add("postures_declared", side="defender", units={"D": "recon", "P": "recon"})
+    if postures:
+        t.add("postures_declared", side="defender", units={"D": "recon", "P": "recon"})
     return t
 
 
@@ -131,14 +132,9 @@ def test_v_turn_13_a_side_is_mustered_anew_before_the_first_hod_and_never_after(
 
 
 def test_v_turn_9_each_player_of_a_shared_side_declares_his_own_units_and_the_turn_opens_with_the_last():
-    from .table import F, Table
+    from .table import F
 
-    t = Table()
-    t.add("force_mustered", side="defender", units=[{"id": "D", "player": "ivan"}, {"id": "P", "player": "petr"}],
-          fighters=[{**F("d1", "D"), "player": "ivan"}, {**F("p1", "P"), "player": "petr"}])
-    t.add("force_mustered", side="attacker", units=[{"id": "A", "player": "hans"}],
-          fighters=[{**F("a1", "A"), "player": "hans"}])
-    t.add("battle_started", attacker="Вермахт", defender="РККА")
+    t = two_players(postures=False)
     t.add("postures_declared", side="defender", units={"D": "recon"})  # ivan's roster only
     assert t.state.postures_ply != t.state.ply  # petr's squad still to declare: the turn is not open
     assert t.refused("fighters_moved", side="defender", fighters=["d1"], distance=1).rule_id == "V-TURN-9"
