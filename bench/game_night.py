@@ -198,34 +198,41 @@ _REFUSAL = re.compile(r'<p class="refusal"[^>]*>(?:<strong>([^<]+)</strong>)?')
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 
 
-def record_forms(html: str) -> dict[str, tuple[str, dict[str, str], dict[str, list[str]]]]:
-    """The recording forms of a page or a live answer's panel: form id ->
-    (action, the fields a browser would send as they stand, the choices of
-    each required select left blank, which the player picks)."""
+@dataclass
+class Form:
+    """One recording form as a browser holds it."""
+
+    action: str
+    fields: dict[str, str]  # what the browser would send as the form stands
+    choices: dict[str, list[str]]  # each select's option values
+    required: set[str]  # the selects the player must choose in
+
+
+def record_forms(html: str) -> dict[str, Form]:
+    """The recording forms of a page or of a live answer's panel, by form id."""
     forms = {}
     for action, body in _FORM.findall(html):
-        fields: dict[str, str] = {}
-        blank: dict[str, list[str]] = {}
+        form = Form(action, {}, {}, set())
         for attrs in _INPUT.findall(body):
             a = dict(_ATTR.findall(attrs))
             if "name" in a and a.get("type") not in ("checkbox", "radio", "submit"):
-                fields[a["name"]] = a.get("value", "")
+                form.fields[a["name"]] = a.get("value", "")
         for attrs, options in _SELECT.findall(body):
             name = dict(_ATTR.findall(attrs)).get("name", "")
             opts = _OPTION.findall(options)
-            chosen = next((v for v, sel in opts if sel), opts[0][0] if opts else "")
-            fields[name] = chosen
-            if not chosen and re.search(r"\brequired\b", attrs):
-                blank[name] = [v for v, _ in opts if v]
-        if "form" in fields:
-            forms[fields["form"]] = (action, fields, blank)
+            form.fields[name] = next((v for v, sel in opts if sel), opts[0][0] if opts else "")  # as a browser
+            form.choices[name] = [v for v, _ in opts if v]
+            if re.search(r"\brequired\b", attrs):
+                form.required.add(name)
+        if "form" in form.fields:
+            forms[form.fields["form"]] = form
     return forms
 
 
 # --- the evening ------------------------------------------------------------------------------
 PLAN = ("postures", "quick_move", "quick_fire", "quick_turn")  # a side's turn at the table (V-TURN-9..12)
 PICK = {"who": "u:", "target": "f:"}  # a unit moves; the rifles fire at men
-# Every unit in assault (it moves and fires), then distances in inches within that posture's reach.
+# A unit the page gives no posture goes in assault (it moves and fires); distances in inches within its reach.
 FILL = {r"postures-units__\d+": "assault", "quick_move-distance": "4", "quick_fire-distance": "6"}
 
 
@@ -259,6 +266,7 @@ class Table:
     head: int = 0
     mover: str | None = None  # the side whose player's page shows the quick forms
     step: int = 0
+    held: dict[str, str] = field(default_factory=dict)  # the postures to keep after a refusal
     acked: dict[int, tuple[str, float]] = field(default_factory=dict)  # seq -> (side, 303 at)
     seen: dict[str, int] = field(default_factory=dict)  # side -> the highest seq its page has shown
 
@@ -272,7 +280,7 @@ class Page:
         self.live_url = live_url
         self.head = self.state = 0
         self.quick = 0
-        self.forms: dict[str, Any] = {}
+        self.forms: dict[str, Form] = {}
         self.next_poll = 0.0
 
     def delay(self) -> float:
@@ -356,7 +364,7 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
     t = page.table
     await page.load(f"/battles/{t.battle}/")
     while True:
-        mine = "quick_turn" in page.forms and page.forms["quick_turn"][1].get("expected_seq") == str(page.head)
+        mine = "quick_turn" in page.forms and page.forms["quick_turn"].fields.get("expected_seq") == str(page.head)
         if mine:
             t.mover = page.side
         wake = min(page.next_poll, t.due if mine else end, end)
@@ -370,27 +378,30 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
             await page.poll()
 
 
-def filled(form: tuple[str, dict[str, str], dict[str, list[str]]], rng: random.Random) -> tuple[str, dict[str, str]]:
-    """A player's submission of one of ``record_forms``'s forms: (action, fields),
-    each required select he left blank picked (a unit to move, a man to shoot
-    at), the distances filled in, the die left to the service."""
-    action, fields, blank = form
-    data = dict(fields)
-    for name, choices in blank.items():
-        liked = [c for c in choices if c.startswith(PICK.get(name.rsplit("-", 1)[-1], ""))]
-        data[name] = rng.choice(liked or choices) if choices else ""
+def filled(form: Form, rng: random.Random, held: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
+    """A player's submission of one of ``record_forms``'s forms: (action,
+    fields). He picks what he must and the page left blank (a unit to move,
+    a man to shoot at), puts his units in assault unless ``held`` (the
+    postures the rules refused to let him change: he keeps them), fills in
+    the distances and leaves the die to the service."""
+    data = dict(form.fields)
+    for name in form.required:
+        if not data.get(name) and form.choices[name]:
+            liked = [c for c in form.choices[name] if c.startswith(PICK.get(name.rsplit("-", 1)[-1], ""))]
+            data[name] = rng.choice(liked or form.choices[name])
     for name in data:
         value = next((v for pattern, v in FILL.items() if re.fullmatch(pattern, name)), None)
-        if value is not None:
+        if value is not None and (name not in form.choices or value in form.choices[name]):
             data[name] = value
-    return action, data
+    data.update({k: v for k, v in (held or {}).items() if k in data})
+    return form.action, data
 
 
 async def record(page: Page, rng: random.Random) -> None:
     t = page.table
     form_id = next((f for f in PLAN[t.step:] if f in page.forms), "quick_turn")
-    action, data = filled(page.forms[form_id], rng)
-    fields = page.forms[form_id][1]
+    fields = page.forms[form_id].fields
+    action, data = filled(page.forms[form_id], rng, t.held if form_id == "postures" else None)
     data.setdefault("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
     body = urlencode(data).encode()
     expected = int(fields.get("expected_seq", page.head))
@@ -403,6 +414,10 @@ async def record(page: Page, rng: random.Random) -> None:
     if page.stats.inside(start):
         page.stats.record.append((acked - start) * 1000)
     t.due = max(t.due + ENTRY_EVERY_S, acked + ENTRY_EVERY_S / 2)  # late: no burst to catch up
+    retry = False
+    if form_id == "postures":  # refused (a morale result holds a posture, V-MORALE-2): again, as they stand
+        retry = status == 422 and not t.held
+        t.held = {k: v for k, v in fields.items() if k.startswith("postures-units__")} if retry else {}
     if status == 303:
         t.head = expected + 1
         t.acked[t.head] = (page.side or "", acked)
@@ -415,7 +430,7 @@ async def record(page: Page, rng: random.Random) -> None:
         why = _REFUSAL.search(answer.decode())
         key = f"{form_id} {why.group(1) if why else status}"
         page.stats.refusals[key] = page.stats.refusals.get(key, 0) + 1
-        if status != 409:
+        if status != 409 and not retry:
             t.step = min(PLAN.index(form_id) + 1, len(PLAN) - 1)
         page.loaded(answer.decode(), acked)
     else:

@@ -32,7 +32,7 @@ def test_the_bench_finds_the_pages_forms_and_the_turn_it_plays_is_stored(table_b
         head, state = map(int, game_night._DATA.search(html).groups())
         forms = game_night.record_forms(html)
         assert form_id in forms, f"the side to move's page offers no {form_id!r} form any more"
-        assert forms[form_id][1]["expected_seq"] == str(head)
+        assert forms[form_id].fields["expected_seq"] == str(head)
         action, data = game_night.filled(forms[form_id], rng)
         r = client.post(action, data)
         # the shot's die is the service's: the rules may refuse the man the player picked, and the page says why
