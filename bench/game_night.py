@@ -343,7 +343,7 @@ class Page:
                 self.stats.renders += 1
                 self.stats.lagging += d["state_seq"] != d["head_seq"]
             if d.get("changed"):
-                if d.get("record_html") is not None:  # the form was not touched: the script swaps it
+                if d.get("record_html") is not None:  # the script swaps the recording forms in (keeping what was typed)
                     self.forms = record_forms(d["record_html"])
                 self.shown(d["head_seq"], done)
             self.head, self.state = d["head_seq"], d["state_seq"]
