@@ -248,6 +248,16 @@ def natural(text: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p.casefold() for p in re.split(r"(\d+)", str(text)))
 
 
+def side_players(state: dict[str, Any], side: str | None) -> list[str]:
+    """The side's players in muster order (``engine.rules.core.players`` on the stored state)."""
+    seen: dict[str, None] = {}
+    for group in ("units", "fighters", "vehicles"):
+        for x in (state.get(group) or {}).values():
+            if x.get("player") and x.get("side") == side:
+                seen.setdefault(x["player"], None)
+    return list(seen)
+
+
 class Table:
     """The battle's state seen from one side, as select choices with display
     names. ``side`` is the recorder's side (the side to move for the game
@@ -332,12 +342,7 @@ class Table:
 
     def players(self, side: str) -> Choices:
         """The side's players (the participants its pieces were mustered from), by character name."""
-        seen: dict[str, None] = {}
-        for group in (self.units_all, self.fighters_all, self.vehicles_all):
-            for x in group.values():
-                if x.get("player") and x.get("side") == side:
-                    seen.setdefault(x["player"], None)
-        return [(k, self.names.get(k, k)) for k in seen]
+        return [(k, self.names.get(k, k)) for k in side_players(self.state, side)]
 
     def manned_units(self, side: str) -> Choices:
         """Units that must declare a posture this turn (V-TURN-9): with a free

@@ -30,7 +30,7 @@ from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
 from . import fow_table, selectors
 from .access import battle_role
-from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label
+from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
 from .models import Battle
 from .terms import readable, term
 
@@ -428,16 +428,6 @@ def _mover_label(table: Table, pid: str, label: str) -> str:
     posture = term("posture", o.get("posture"), get_language())
     moved = f" · {pgettext(CTX, 'has moved')}" if o.get("moved") else ""
     return f"{label} · {pgettext(CTX, 'up to %(d)s') % {'d': _inches(o.get('move', 0))}} ({posture}){moved}"
-
-
-def side_players(state: dict[str, Any], side: str | None) -> list[str]:
-    """The side's players in muster order (``engine.rules.core.players`` on the stored state)."""
-    seen: dict[str, None] = {}
-    for group in ("units", "fighters", "vehicles"):
-        for x in (state.get(group) or {}).values():
-            if x.get("player") and x.get("side") == side:
-                seen.setdefault(x["player"], None)
-    return list(seen)
 
 
 def turn_players(state: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
