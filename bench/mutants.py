@@ -10,7 +10,7 @@ Not part of ``make test``. What it does, in order:
    function, and every check and mutator of the engine is one: without this step the
    rules themselves would not be mutated at all. The checkout is never changed.
 3. Runs ``mutmut run`` there under ``nice`` with one worker by default (``MUTANTS_JOBS``),
-   over ``battles/engine/`` and ``rosters/domain.py`` as ``[tool.mutmut]`` in
+   over ``battles/engine/`` and ``rosters/domain/`` as ``[tool.mutmut]`` in
    pyproject.toml says: per-function test selection (each mutant runs only the tests
    that call the mutated function), a CPU-time limit per mutant
    ((the tests' time + 1 s) x 15 x 2), and ``-p bench.mutants_plugin`` to run the
@@ -58,7 +58,7 @@ COPY = ["manage.py", "README.md", "pyproject.toml", "docs", "config", "campaign"
         "tests"]
 SKIP_DIRS = {"__pycache__", ".hypothesis", ".pytest_cache", "media", "staticfiles"}
 ENGINE = "battles/engine/"
-ROSTER = "rosters/domain.py"
+ROSTER = "rosters/domain/"
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), read without importing mutmut here
 KILLED = {1, 3, 24, -24, 152, 255, 36, 37, -9, -11}  # failed tests, CPU timeout, killed, type check
 NO_TESTS = {5, 33}
@@ -177,7 +177,7 @@ def read_results() -> dict[str, dict]:
     base = STAGE / "mutants"
     for meta in sorted(base.rglob("*.py.meta")):
         rel = meta.relative_to(base).as_posix()[: -len(".meta")]
-        if not (rel.startswith(ENGINE) or rel == ROSTER):
+        if not (rel.startswith(ENGINE) or rel.startswith(ROSTER)):
             continue
         out[rel] = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
     return out
@@ -335,14 +335,14 @@ def message_mutants(path: str) -> set[str]:
     if not mutated.exists():
         return set()
     if _PARAMS is None:
-        files = [*sorted((ROOT / ENGINE).rglob("*.py")), ROOT / ROSTER]
+        files = [*sorted((ROOT / ENGINE).rglob("*.py")), *sorted((ROOT / ROSTER).rglob("*.py"))]
         _PARAMS = message_params({str(f): f.read_text(encoding="utf-8") for f in files})
     module = path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
     return message_mutant_names(mutated.read_text(encoding="utf-8"), module, _PARAMS)
 
 
 def area_of(path: str) -> str:
-    return "roster" if path == ROSTER else "engine"
+    return "roster" if path.startswith(ROSTER) else "engine"
 
 
 def draw_sample(results: dict[str, dict], size: int, seed: int, only: list[str]) -> dict[str, list[str]]:
@@ -423,7 +423,7 @@ def summarise(results: dict[str, dict], seconds: float | None) -> dict:
     per_file: dict[str, Counter] = defaultdict(Counter)
     survivors: list[str] = []
     for path, codes in results.items():
-        group = "roster" if path == ROSTER else "engine"
+        group = "roster" if path.startswith(ROSTER) else "engine"
         wording = message_mutants(path)
         for name, code in codes.items():
             v = verdict(code)

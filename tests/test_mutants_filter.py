@@ -75,7 +75,7 @@ def test_a_name_defined_twice_keeps_only_the_message_positions_both_share():
 
 def test_the_engine_and_the_roster_pass_messages_as_ru_and_en():
     root = Path(mutants.ROOT)
-    files = [*sorted((root / mutants.ENGINE).rglob("*.py")), root / mutants.ROSTER]
+    files = [*sorted((root / mutants.ENGINE).rglob("*.py")), *sorted((root / mutants.ROSTER).rglob("*.py"))]
     params = mutants.message_params({str(f): f.read_text(encoding="utf-8") for f in files})
     assert {1, 2} <= params["refuse"]
     assert 0 not in params["refuse"]  # the rule ID

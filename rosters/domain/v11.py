@@ -1,30 +1,36 @@
-"""Roster pricing and validation: pure Python, no Django.
+"""The v11.2 roster rules: pricing and every ``roster`` rule of the catalog.
 
-``validate(spec, rules)`` prices a roster and returns *every* violation of the
-catalog's ``roster`` rules at once, each with its rule ID, the unit it
-concerns and a message in Russian and English. Warnings (advisory rules such
-as V-MOTOR-4) never block a submission; errors do.
-
-The ORM is mapped to these dataclasses by ``rosters.selectors`` (and the JSON
-import builds them directly), so the rules run the same way on a saved roster
-and on an import that has not touched the database yet.
+``_Check(spec, rules).run()`` prices a roster and returns *every* violation at
+once, each with its rule ID, the unit it concerns and a message in Russian and
+English. Warnings (advisory rules such as V-MOTOR-4) never block a submission;
+errors do. ``validation.validate`` is the entry point; ``fow._FowCheck`` and
+``validation.officers_missing`` reuse this class's indexes of the roster.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 
-from battles.engine.weapons import ROSTER_GUN_TYPES, has_smoke, roster_weapon
+from battles.engine.weapons import has_smoke, roster_weapon
 
-RANKS = ("corporal", "sergeant", "lieutenant", "captain")
-RANK_LEVEL = {r: i for i, r in enumerate(RANKS)}
-RANK_RU = {"corporal": "капрал", "sergeant": "сержант", "lieutenant": "лейтенант", "captain": "капитан"}
-SENIOR = ("lieutenant", "captain")  # V-OFF-7/8: may join any unit or stand alone
-SQUAD_KINDS = ("squad", "hq_squad")  # G-19: an HQ squad follows the squad rules
-UNIT_KINDS = ("company", "platoon", "squad", "hq_squad", "tactical_group", "motorised")
-VEHICLE_KINDS = ("car", "tank", "apc", "artillery", "pillbox")  # V-VEH-1 (+ pillbox, V-BUNK-7)
-ARMOURED = ("tank", "apc")
-GUN_TYPES = tuple(ROSTER_GUN_TYPES)  # the engine's weapon table (V-VEH-1, V-ROCKET-1)
+from .specs import (
+    ARMOURED,
+    GUN_TYPES,
+    RANK_LEVEL,
+    RANK_RU,
+    SENIOR,
+    SQUAD_KINDS,
+    UNIT_KINDS,
+    VEHICLE_KINDS,
+    ClassData,
+    FighterSpec,
+    Report,
+    RosterSpec,
+    Rules,
+    UnitSpec,
+    VehicleSpec,
+    Violation,
+)
+
 # V-TG-1 group type -> V-TG-2 class category it needs two of
 # V-PLT-3 (reading): where each unit may stand in the chain captain – lieutenant – sergeant – corporal
 ALLOWED_PARENTS = {
@@ -51,202 +57,6 @@ SQUAD_MAXIMA = [
 ]
 
 
-# --- game data ------------------------------------------------------------------
-@dataclass(frozen=True)
-class ClassData:
-    code: str
-    category: str
-    rank: str
-    cost: int
-
-
-@dataclass(frozen=True)
-class OptionData:
-    code: str
-    applies_to: str  # any | vehicle | aa_gun
-    cost: int
-
-
-@dataclass(frozen=True)
-class FowTeamData:
-    """A FoW team type (game data, placeholders: G-F1, G-F3)."""
-
-    code: str
-    kind: str  # infantry | gun | tank | vehicle | train
-    speciality: str = ""  # F-SPEC-1: recon | armoured_train | G-F2 types
-    locomotive: bool = False
-    cost: int = 0
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Game data the game master edits (``RosterRules`` and the class tables).
-    Defaults are the seed's numbers and the catalog's readings."""
-
-    classes: dict[str, ClassData]
-    armour_cost: dict[int, int]
-    gun_cost: dict[int, int]
-    options: dict[str, OptionData] = field(default_factory=dict)
-    upgrades: dict[str, int] = field(default_factory=dict)
-    budget_corporal: int = 8
-    budget_sergeant: int = 16
-    budget_lieutenant: int = 45
-    budget_captain: int = 80
-    attacker_bonus: int = 40
-    tactical_group_budget: int = 8
-    fire_team_min: int = 5
-    fire_team_max: int = 7
-    squad_max_men: int = 14
-    squad_max_sniper: int = 1
-    squad_max_mg: int = 2
-    squad_max_scout: int = 2
-    squad_max_officer: int = 2
-    squad_max_sapper: int = 2
-    squad_max_medic: int = 2
-    squad_max_at_grenadier: int = 2
-    squad_max_flamethrower: int = 1
-    squad_max_radio: int = 1
-    platoon_min_squads: int = 2
-    platoon_max_squads: int = 3
-    platoon_max_groups: int = 1
-    company_min_platoons: int = 2
-    company_max_platoons: int = 3
-    company_max_groups: int = 2
-    company_max_hq_squads: int = 1
-    tg_min_of_kind: int = 2
-    tg_max_men: int = 7
-    motor_max_vehicles: int = 3
-    motor_max_officers: int = 3
-    motor_crew_personnel: int = 2
-    motor_max_sergeants: int = 1
-    squad_vehicle_max_class: int = 1
-    smoke_min_gun_class: int = 3
-    tg_max_includes_corporal: bool = True
-    air_support_cost: int = 8  # G-8 placeholder: an air-support card costs 8 PP
-    air_support_max: int = 1  # G-8 placeholder: one sortie per battle, so one card
-    hq_squad_rules: str = "squad"  # G-19: an HQ squad follows the squad rules (V-SQUAD); "free": not checked
-    reinforcement_group_rules: str = "tactical_group"  # G-19: a company's group is a tactical group (V-TG); or "squad"
-    upgrades_per_unit: int = 1
-    group_upgrade_limit: bool = True
-    side_skirts_cost: int = 3
-    fow_team_types: dict[str, FowTeamData] = field(default_factory=dict)
-    fow_points_limit: int = 100
-
-    def budget_for(self, rank: str) -> int:
-        return getattr(self, f"budget_{rank}")
-
-
-# --- a roster ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class UnitSpec:
-    ref: str
-    kind: str
-    name: str = ""
-    parent: str | None = None
-    group_kind: str = ""
-    upgrades: tuple[str, ...] = ()
-    fow_kind: str = ""  # FoW platoons: infantry | gun | tank | recon | armoured_train | independent | other
-
-
-@dataclass(frozen=True)
-class VehicleSpec:
-    ref: str
-    kind: str
-    name: str = ""
-    unit: str | None = None
-    gun_type: str = ""
-    armour_class: int | None = 1
-    gun_class: int | None = None
-    side_skirts: bool = False
-    options: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class FighterSpec:
-    cls: str
-    count: int = 1
-    unit: str | None = None
-    vehicle: str | None = None
-    fire_team: int | None = None
-    ref: str = ""
-
-
-@dataclass(frozen=True)
-class FowTeamSpec:
-    """``count`` FoW teams of one type in one FoW platoon."""
-
-    type: str
-    unit: str
-    count: int = 1
-    ref: str = ""
-
-
-@dataclass(frozen=True)
-class RosterSpec:
-    units: tuple[UnitSpec, ...] = ()
-    vehicles: tuple[VehicleSpec, ...] = ()
-    fighters: tuple[FighterSpec, ...] = ()
-    side: str = ""
-    in_campaign: bool = False
-    ruleset: str = "v11.2"  # the campaign's: "fow" validates by the FoW roster rules
-    teams: tuple[FowTeamSpec, ...] = ()
-    air_support: int = 0  # air-support cards bought (V-FORM-2, G-8)
-
-
-@dataclass(frozen=True)
-class Violation:
-    rule_id: str
-    message_ru: str
-    message_en: str
-    unit: str | None = None  # a unit ref, "vehicle:<ref>", or None for the whole roster
-    unit_name: str = ""
-    severity: str = "error"
-
-    def as_dict(self) -> dict:
-        return {"rule_id": self.rule_id, "unit": self.unit, "unit_name": self.unit_name, "severity": self.severity,
-                "message_ru": self.message_ru, "message_en": self.message_en}
-
-
-@dataclass
-class Report:
-    total: int
-    budget: int
-    senior_rank: str | None
-    violations: list[Violation]
-    unit_costs: dict[str, int]
-    vehicle_costs: dict[str, int]
-    smoke: dict[str, bool]  # V-SMOKE-1, by unit ref and "vehicle:<ref>"
-
-    @property
-    def errors(self) -> list[Violation]:
-        return [v for v in self.violations if v.severity == "error"]
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-    def for_unit(self, ref: str | None) -> list[Violation]:
-        return [v for v in self.violations if v.unit == ref]
-
-
-def class_for_value(value: int, thresholds: dict[int, int], *, upper: bool) -> int | None:
-    """V-VEH-4 / G-6: the suggested class for an armour thickness (``upper=False``:
-    thresholds are each class's lower bound) or a calibre (``upper=True``: each
-    class's upper bound, None = no bound)."""
-    if upper:
-        for number in sorted(thresholds):
-            bound = thresholds[number]
-            if bound is None or value <= bound:
-                return number
-        return None
-    found = None
-    for number in sorted(thresholds):
-        if value >= thresholds[number]:
-            found = number
-    return found
-
-
-# --- validation ---------------------------------------------------------------------
 class _Check:
     def __init__(self, spec: RosterSpec, rules: Rules) -> None:
         self.spec, self.rules = spec, rules
@@ -626,163 +436,3 @@ class _Check:
                      + (" и двигаться." if men == 0 else "."),
                      "Without a crew of 2 including an officer the vehicle cannot fire"
                      + (" or move." if men == 0 else "."), key, warning=True)
-
-
-def validate(spec: RosterSpec, rules: Rules) -> Report:
-    """Price ``spec`` with ``rules`` and return every violation at once (by
-    the roster rules of the campaign's ruleset)."""
-    if spec.ruleset == "fow":
-        return _FowCheck(spec, rules).run()
-    return _Check(spec, rules).run()
-
-
-@dataclass(frozen=True)
-class OfficerNeed:
-    """An officer a unit or a crew lacks: the first class of that rank in the
-    game data's order, and the fire team he leads (squads only)."""
-
-    cls: str
-    rank: str
-    fire_team: int | None = None
-
-
-def officers_missing(spec: RosterSpec, rules: Rules) -> dict[str, list[OfficerNeed]]:
-    """The commanders the rules ask of each unit or crew that it does not have
-    yet, keyed like violations (a unit ref or ``vehicle:<ref>``), so the
-    builder can offer them: a company's captain (V-PLT-3), a platoon's
-    lieutenant (V-RANK-7), a squad's sergeant and corporal on different fire
-    teams (V-SQUAD-1, V-SQUAD-2), a tactical group's corporal (V-TG-4), and
-    the officer of a crew outside a squad (V-MOTOR-6, V-CREW-3). Only what is
-    missing: a second officer of a rank is never suggested. None for a FoW
-    roster."""
-    if spec.ruleset == "fow":
-        return {}
-    c = _Check(spec, rules)
-    first: dict[str, str] = {}
-    for code, data in rules.classes.items():
-        if data.category == "officer" and data.rank:
-            first.setdefault(data.rank, code)
-    out: dict[str, list[OfficerNeed]] = defaultdict(list)
-
-    def need(key: str, rank: str, fire_team: int | None = None) -> None:
-        if rank in first:
-            out[key].append(OfficerNeed(first[rank], rank, fire_team))
-
-    for u in spec.units:
-        members = [f for f in c.members.get(u.ref, ()) if c.rank(f)]
-        ranks = {c.rank(f) for f in members}
-        parent = c.units.get(u.parent) if u.parent is not None else None
-        squad_rules = (u.kind == "squad" or (u.kind == "hq_squad" and rules.hq_squad_rules == "squad")
-                       or (u.kind == "tactical_group" and parent is not None and parent.kind == "company"
-                           and rules.reinforcement_group_rules == "squad"))
-        if u.kind == "company" and "captain" not in ranks:
-            need(u.ref, "captain")
-        elif u.kind == "platoon" and "lieutenant" not in ranks:
-            need(u.ref, "lieutenant")
-        elif squad_rules:
-            team_of = {r: next((f.fire_team or 1 for f in members if c.rank(f) == r), None)
-                       for r in ("sergeant", "corporal")}
-            if team_of["sergeant"] is None:
-                need(u.ref, "sergeant", 3 - team_of["corporal"] if team_of["corporal"] in (1, 2) else 1)
-            if team_of["corporal"] is None:
-                need(u.ref, "corporal", 3 - team_of["sergeant"] if team_of["sergeant"] in (1, 2) else 2)
-        elif u.kind == "tactical_group" and not ranks & {"corporal", "sergeant"}:
-            need(u.ref, "corporal")
-    for v in spec.vehicles:
-        host = c.units.get(v.unit) if v.unit is not None else None
-        if host is not None and host.kind in SQUAD_KINDS:
-            continue  # V-SQUAD-6: the squad's corporal commands it; no crew is bought
-        if not any(c.category(f) == "officer" for f in c.crew.get(v.ref, ())):
-            need(f"vehicle:{v.ref}", "corporal")
-    return dict(out)
-
-
-# --- Flames of War rosters ------------------------------------------------------------
-FOW_PLATOON_KINDS = ("infantry", "gun", "tank", "recon", "armoured_train", "independent", "other")
-FOW_TEAM_KINDS = ("infantry", "gun", "tank", "vehicle", "train")
-# F-SPEC-1: specialised troops whose rules are not in the seeds (G-F2): allowed, but played as ordinary teams.
-FOW_NOT_IN_SEEDS = {
-    "motorcycle_recon": ("мотоциклетная разведка", "motorcycle reconnaissance"),
-    "cavalry": ("кавалерия", "cavalry"),
-    "flamethrower": ("ранцевые огнемёты", "man-packed flame-throwers"),
-    "flame_tank": ("огнемётные танки", "flame-thrower tanks"),
-    "tank_escort": ("пехота танкового десанта", "Tank Escort infantry"),
-}
-
-
-class _FowCheck(_Check):
-    """A FoW roster: platoons (units of kind ``fow_platoon``) of teams. Rules:
-    F-SPEC-1 (the troop types), F-RECON-1 (a recon platoon is all recon teams),
-    G-F3 (an armoured train: wagons, one Locomotive, tank platoons as escorts),
-    G-F1 (points: a placeholder limit)."""
-
-    def run(self) -> Report:
-        r = self.rules
-        unit_costs: dict[str, int] = defaultdict(int)
-        total = 0
-        teams_in: dict[str, list[FowTeamSpec]] = defaultdict(list)
-        if self.spec.fighters or self.spec.vehicles:  # F-SPEC-1: FoW troops are teams, not fighters
-            self.add("F-SPEC-1", "В составе по правилам Flames of War только взводы и отделения (команды); "
-                     "бойцы и техника v11.2 здесь не покупаются.",
-                     "A Flames of War roster has only platoons and teams; v11.2 fighters and vehicles "
-                     "are not bought here.")
-        for t in self.spec.teams:
-            teams_in[t.unit].append(t)
-            data = r.fow_team_types.get(t.type)
-            if t.unit not in self.units:
-                self.add("F-SPEC-1", "Отделение вне взвода.", "A team outside any platoon.")
-            if data is None:
-                self.add("F-SPEC-1", f"Неизвестный тип отделения: {t.type}.", f"Unknown team type: {t.type}.",
-                         t.unit if t.unit in self.units else None)
-                continue
-            cost = data.cost * t.count
-            total += cost
-            unit_costs[t.unit] += cost
-        for u in self.spec.units:
-            if u.kind != "fow_platoon":
-                self.add("F-SPEC-1", f"«{u.name}»: в составе Flames of War только взводы.",
-                         f"'{u.name}': a Flames of War roster has only platoons.", u.ref)
-                continue
-            if u.fow_kind not in FOW_PLATOON_KINDS:
-                self.add("F-SPEC-1", "Укажите тип взвода.", "Choose the platoon type.", u.ref)
-            self.check_fow_platoon(u, teams_in.get(u.ref, []))
-        if total > r.fow_points_limit:  # G-F1: the seeds give no points; the limit is a placeholder
-            self.add("G-F1", f"Стоимость {total} очков превышает предел {r.fow_points_limit} очков.",
-                     f"The cost {total} points exceeds the limit of {r.fow_points_limit} points.")
-        return Report(total, r.fow_points_limit, None, self.out, dict(unit_costs), {}, {})
-
-    def check_fow_platoon(self, u: UnitSpec, teams: list[FowTeamSpec]) -> None:
-        types = self.rules.fow_team_types
-        known = [(t, types[t.type]) for t in teams if t.type in types]
-        if not teams:
-            self.add("F-SPEC-1", "Во взводе нет ни одного отделения.", "The platoon has no teams.", u.ref)
-        for code in sorted({d.speciality for _, d in known if d.speciality in FOW_NOT_IN_SEEDS}):
-            ru, en = FOW_NOT_IN_SEEDS[code]
-            self.add("F-SPEC-1", f"Правил для «{ru}» нет в сидах (G-F2): в бою это обычные отделения.",
-                     f"The rules for {en} are not in the seeds (G-F2): in battle they are ordinary teams.",
-                     u.ref, warning=True)
-        if u.fow_kind == "recon":  # F-RECON-1: every team of a Reconnaissance platoon is a Reconnaissance team
-            wrong = [d.code for _, d in known if d.speciality != "recon"]
-            if wrong:
-                self.add("F-RECON-1", "Во взводе разведки все отделения — разведывательные; не подходят: "
-                         + ", ".join(sorted(set(wrong))) + ".",
-                         "Every team of a Reconnaissance platoon is a Reconnaissance team; not one: "
-                         + ", ".join(sorted(set(wrong))) + ".", u.ref)
-        wagons = [(t, d) for t, d in known if d.kind == "train"]
-        if u.fow_kind == "armoured_train":  # G-F3: wagon teams, exactly one Locomotive
-            if len(wagons) != len(known):
-                self.add("G-F3", "Бронепоезд состоит только из вагонов (бронеплощадок и Локомотива).",
-                         "An armoured train is made of wagons (and its Locomotive) only.", u.ref)
-            locos = sum(t.count for t, d in wagons if d.locomotive)
-            if locos != 1:
-                self.add("G-F3", f"У бронепоезда ровно один Локомотив, сейчас {locos}.",
-                         f"An armoured train has exactly one Locomotive; it has {locos}.", u.ref)
-        elif wagons:
-            self.add("G-F3", "Вагоны бронепоезда бывают только во взводе «бронепоезд».",
-                     "Armoured train wagons belong only in an armoured train.", u.ref)
-        parent = self.units.get(u.parent) if u.parent is not None else None
-        if u.parent is not None and (parent is None or parent.fow_kind != "armoured_train"
-                                     or u.fow_kind != "tank"):
-            # G-F3: Tank Support Platoons are ordinary tank platoons linked to the train
-            self.add("G-F3", "Входить в другой взвод может только танковый взвод поддержки бронепоезда.",
-                     "Only a tank platoon escorting an armoured train may be part of another platoon.", u.ref)
