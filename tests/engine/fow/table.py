@@ -21,14 +21,19 @@ def force(side: str, *platoons: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return ("force_mustered", {"side": side, "platoons": list(platoons)})
 
 
+# The platoons a Table musters when none are given: two infantry teams a side, and the attacker's tanks.
+INFANTRY_A = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]}
+INFANTRY_D = {"id": "D1", "kind": "infantry", "teams": [team("d1"), team("d2")]}
+
+
 class Table:
     def __init__(self, units: str = "in", first: str = "attacker", platoons_a: tuple = (), platoons_d: tuple = ()) -> None:
         self.events: list[engine.Event] = []
         self.state = engine.new_state("fow")
-        a = platoons_a or ({"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]},
+        a = platoons_a or (INFANTRY_A,
                            {"id": "AT", "kind": "tank", "teams": [team("t1", "tank", armoured=True),
                                                                  team("is2", "tank", armoured=True, movement=8 if units == "in" else 20)]})
-        dd = platoons_d or ({"id": "D1", "kind": "infantry", "teams": [team("d1"), team("d2")]},)
+        dd = platoons_d or (INFANTRY_D,)
         self.add(("battle_started", {"attacker": "Red", "defender": "Blue", "ruleset": "fow", "units": units,
                                      "first_mover": first}),
                  force("attacker", *a), force("defender", *dd))

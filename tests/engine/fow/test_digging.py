@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import Table, d, team
+from .table import INFANTRY_A, INFANTRY_D, Table, d, team
 
 GUNS = {"id": "G1", "kind": "gun", "command": "gl", "teams": [
     team("gl", "gun", gun_size="light"), team("gm", "gun", gun_size="medium"), team("gh", "gun", gun_size="heavy"),
@@ -206,3 +206,191 @@ def test_f_dig_23_any_foxhole_of_its_own_platoon_but_not_another_platoons():
     t.refused("F-DIG-23", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["gl"]}))
     t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a2"]}))  # a2 need not return to its own hole
     assert t.t("a2").dug_in
+
+
+# Digging In (catalog F-DIG, seed 001 p. 52): every branch of the check and of its record pinned
+# (issue 11: a fresh random sample of ``_check_dig`` / ``_apply_dig`` mutants is killed).
+
+
+ENEMY_SUPPLY = {"id": "DP", "kind": "other", "teams": [team("esup", "vehicle", pioneer_supply=True)]}
+
+
+def test_f_dig_1_an_unknown_platoon_is_refused_s_unknown():
+    tb().refused("S-UNKNOWN", dig(pl="NOPE"))
+
+
+def test_f_dig_1_a_platoon_digs_in_its_own_sides_turn_only():
+    t = tb()
+    t.end_turn()
+    t.refused("S-TURN", dig())
+    t.end_turn()
+    t.add(dig())
+    assert t.t("a1").dug_in
+
+
+@pytest.mark.parametrize("key", ["in_water", "in_cover"])
+def test_f_dig_7_11_teams_named_in_water_or_in_cover_must_be_of_the_platoon(key):
+    t = tb()
+    err = t.refused("S-UNKNOWN", dig(**{key: ["a2", "gl"]}))
+    assert "gl" in err.message_en
+    t.refused("S-UNKNOWN", dig(**{key: ["ghost"]}))
+
+
+def test_f_dig_1_once_per_movement_step_but_again_in_a_later_turn():
+    t = tb()
+    t.add(dig(die=3))
+    t.refused("F-DIG-1", dig(die=6))
+    t.end_turn()
+    t.end_turn()
+    t.add(dig(die=6))
+    assert t.t("a1").dug_in and t.state.platoons["A1"].dig_ply == t.state.ply
+
+
+def test_f_dig_1_another_platoon_digging_does_not_stop_this_one():
+    t = tb()
+    t.add(dig(pl="G1", die=6))
+    t.add(dig(pl="A1", die=6))
+    assert t.t("a1").dug_in and t.t("gl").dug_in
+
+
+def test_f_dig_1_a_vehicle_of_the_platoon_that_moved_does_not_stop_its_infantry_digging():
+    t = tb()
+    t.add(("team_moved", {"team": "truck", "distance": 3}))
+    t.add(dig(die=6))
+    assert t.t("a1").dug_in and t.t("a2").dug_in
+
+
+def test_f_dig_11_a_team_in_water_that_moved_does_not_stop_the_others_digging():
+    t = tb()
+    t.add(("team_moved", {"team": "a2", "distance": 3}))
+    t.refused("F-DIG-1", dig(die=6))
+    t.add(dig(die=6, in_water=["a2"]))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in
+
+
+def test_f_dig_1_a_team_that_moved_is_named_in_the_refusal():
+    t = tb()
+    t.add(("team_moved", {"team": "a2", "distance": 3}))
+    assert "a2" in t.refused("F-DIG-1", dig(die=6)).message_en
+
+
+@pytest.mark.parametrize("kw", [{"in_water": ["a1", "a2"]}, {"in_cover": ["a1", "a2"]},
+                                {"in_water": ["a1"], "in_cover": ["a2"]}])
+def test_f_dig_7_a_platoon_whose_every_infantry_team_is_in_water_or_cover_has_nothing_to_dig(kw):
+    tb().refused("F-DIG-7", dig(**kw))
+
+
+def test_f_dig_7_destroyed_teams_do_not_dig():
+    t = Table(platoons_a=({"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]},))
+    t.state.teams["a1"].destroyed = True
+    t.add(dig(die=6))
+    assert t.t("a2").dug_in and not t.t("a1").dug_in and t.t("a1").dig_ply != t.state.ply
+    t2 = Table(platoons_a=({"id": "A1", "kind": "infantry", "teams": [team("a1")]},))
+    t2.state.teams["a1"].destroyed = True
+    t2.refused("F-DIG-7", dig(die=6))
+
+
+def test_f_dig_8_cavalry_alone_has_nothing_to_dig():
+    t = Table(platoons_a=({"id": "C", "kind": "infantry", "teams": [team("c1", cavalry=True)]},))
+    t.refused("F-DIG-7", dig(pl="C"))
+
+
+def test_f_dig_7_a_team_already_in_bulletproof_cover_need_not_dig_and_may_move():
+    t = tb()
+    t.state.teams["a2"].bulletproof_cover = True  # in a building (given)
+    t.add(dig(die=6))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in and t.t("a2").dig_ply != t.state.ply
+    t.add(("team_moved", {"team": "a2", "distance": 1}))
+
+
+def test_f_dig_7_a_team_whose_only_cover_is_its_foxhole_digs_again():
+    t = tb()
+    t.add(dig(die=6))
+    t.end_turn()
+    t.end_turn()
+    t.add(dig(die=1))
+    assert t.t("a1").dig_ply == t.state.ply and t.t("a2").dig_ply == t.state.ply
+    t.refused("F-DIG-1", ("team_moved", {"team": "a1", "distance": 1}))
+
+
+def test_f_dig_7_a_team_named_in_cover_is_put_in_cover_even_on_a_failed_test():
+    t = tb()
+    t.add(dig(die=1, in_cover=["a2"]))
+    assert t.t("a2").bulletproof_cover and not t.t("a2").dug_in and not t.t("a2").concealed
+    assert not t.t("a1").bulletproof_cover and t.t("a1").concealed
+
+
+def test_f_dig_3_the_skill_test_is_recorded_with_its_subject_purpose_and_roll():
+    t = tb()
+    t.add(dig(die=4))
+    rec = t.state.tests[-1]
+    assert (rec.kind, rec.seq, rec.subject, rec.purpose, rec.rolls, rec.passed) == (
+        "skill", t.state.last_seq, "A1", "dig_in", [4], True)
+
+
+@pytest.mark.parametrize(("reroll", "passed"), [(4, True), (3, False)])
+def test_f_dig_10_the_reroll_decides_and_both_rolls_are_recorded(reroll, passed):
+    t = tb()
+    t.add(dig(die=3, reroll=d(reroll), pioneer_supply_distance=0))
+    rec = t.state.tests[-1]
+    assert (rec.rolls, rec.passed) == ([3, reroll], passed)
+    assert t.t("a1").dug_in is passed and t.t("a1").bulletproof_cover is passed
+    assert t.t("a1").concealed  # either way: Dug In (F-DIG-12) or Concealed in the open (F-DIG-13)
+
+
+def test_f_dig_10_a_platoons_own_skill_sets_what_a_failed_test_is():
+    t = Table(platoons_a=({"id": "A1", "kind": "infantry", "skill": 5, "teams": [team("a1")]}, SUPPLY))
+    t.add(dig(die=4, reroll=d(5), pioneer_supply_distance=1))
+    assert t.t("a1").dug_in and t.state.tests[-1].rolls == [4, 5]
+    t2 = Table(platoons_a=({"id": "A1", "kind": "infantry", "skill": 3, "teams": [team("a1")]}, SUPPLY))
+    t2.refused("F-DIG-10", dig(die=3, reroll=d(5), pioneer_supply_distance=1))
+
+
+def test_f_dig_10_only_a_live_pioneer_supply_vehicle_of_the_side_allows_the_reroll():
+    t = Table(platoons_a=(MIXED, GUNS), platoons_d=({"id": "D1", "kind": "infantry", "teams": [team("d1")]},
+                                                     ENEMY_SUPPLY))
+    t.refused("F-DIG-10", dig(die=2, reroll=d(5), pioneer_supply_distance=0))
+    t2 = tb()
+    t2.state.teams["sup"].destroyed = True
+    t2.refused("F-DIG-10", dig(die=2, reroll=d(5), pioneer_supply_distance=0))
+
+
+def test_f_dig_10_the_refusal_names_the_distance_in_the_battles_units():
+    err = tb("cm").refused("F-DIG-10", dig(die=2, reroll=d(5), pioneer_supply_distance=6))
+    assert "5" in err.message_en and "cm" in err.message_en
+
+
+@pytest.mark.parametrize("size", ["light", "medium", "heavy"])
+def test_f_dig_13_a_failed_attempt_leaves_other_guns_neither_dug_in_nor_concealed(size):
+    t = Table(platoons_a=({"id": "G", "kind": "gun", "teams": [team("g", "gun", gun_size=size)]},))
+    t.add(dig(pl="G", die=1))
+    g = t.t("g")
+    assert (g.dug_in, g.concealed, g.bulletproof_cover, g.dig_ply) == (False, False, False, t.state.ply)
+
+
+def test_f_dig_14_a_gun_without_a_size_counts_as_medium_and_is_concealed_dug_in():
+    t = Table(platoons_a=({"id": "G", "kind": "gun", "teams": [team("g", "gun")]},))
+    t.add(dig(pl="G", die=6))
+    assert t.t("g").dug_in and t.t("g").concealed and t.t("g").bulletproof_cover
+
+
+def test_f_dig_12_a_man_packed_aa_gun_is_concealed_dug_in():
+    t = Table(platoons_a=({"id": "G", "kind": "gun", "teams": [
+        team("g", "gun", gun_size="man_packed", anti_aircraft=True)]},))
+    t.add(dig(pl="G", die=6))
+    assert t.t("g").dug_in and t.t("g").concealed
+
+
+def test_f_dig_6_only_the_diggers_count_as_moved_for_rate_of_fire():
+    t = tb()
+    t.add(dig(die=6, in_water=["a2"]))
+    t.refused("F-DIG-6", ("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(4), d(4)]}))
+    t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(4), d(4)]}))
+
+
+@pytest.mark.parametrize("where", ["in_cover", "in_water"])
+def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
+    """F-DIG-8 (in cover), F-DIG-11 (in water): the teams a Dig In names are the platoon's own."""
+    t = Table(platoons_a=(INFANTRY_A, {"id": "A2", "kind": "infantry", "teams": [team("b1")]}), platoons_d=(INFANTRY_D,))
+    t.refused("S-UNKNOWN", ("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["b1"]}))
+    t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from .fow.table import Table, team
-
-PLAIN_A = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]}
-PLAIN_D = {"id": "D1", "kind": "infantry", "teams": [team("d1"), team("d2")]}
+from .table import INFANTRY_A, INFANTRY_D, Table, team
 
 
 def bare() -> Table:
-    return Table(platoons_a=(PLAIN_A,), platoons_d=(PLAIN_D,))
+    return Table(platoons_a=(INFANTRY_A,), platoons_d=(INFANTRY_D,))
 
 
 def muster(side: str, *platoons: dict) -> tuple[str, dict]:
@@ -205,3 +202,26 @@ def test_g_f1_a_destroyed_armoured_team_leaves_a_wreck_an_unarmoured_one_none():
     tb.add(("battle_ended", {"winner": "draw"}))
     tb.refused("S-ENDED", ("status_set", {"subject": "a2", "status": "bogged"}))
     tb.refused("S-ENDED", ("battle_ended", {"winner": "draw"}))
+
+
+def test_the_first_turn_is_turn_1_of_the_first_mover():
+    t = Table(first="defender")
+    assert [(r.number, r.side) for r in t.state.turns] == [(1, "defender")]
+
+
+def test_g_f3_an_armoured_train_naming_an_unknown_tank_support_platoon_is_refused():
+    """G-F3: a train's Tank Support Platoons are platoons of the force; an unknown one is S-UNKNOWN."""
+    train = {"id": "BP", "kind": "armoured_train", "escorts": ["nope"],
+             "teams": [team("loco", "train", armoured=True, locomotive=True)]}
+    t = Table(platoons_a=(INFANTRY_A,), platoons_d=(INFANTRY_D,))
+    t.refused("S-UNKNOWN", ("force_mustered", {"side": "attacker", "platoons": [train]}))
+    assert "BP" not in t.state.platoons
+
+
+def test_g_f3_the_locomotive_team_is_marked_in_the_state():
+    """G-F3: exactly one Locomotive; the state marks that team and no wagon."""
+    train = {"id": "BP", "kind": "armoured_train",
+             "teams": [team("loco", "train", armoured=True, locomotive=True), team("w1", "train", armoured=True)]}
+    t = Table(platoons_a=(train, INFANTRY_A), platoons_d=(INFANTRY_D,))
+    assert t.t("loco").locomotive is True and t.t("w1").locomotive is False
+    assert t.state.trains["BP"].locomotive == "loco"
