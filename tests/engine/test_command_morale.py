@@ -3,11 +3,7 @@ V-MOTOR-8, V-VEH-9), morale (V-MORALE, V-TEST-3..7), postures and the turn
 (V-TURN, V-SQUAD-4, V-SNIP), smoke (V-SMOKE) and fire correction (V-CORR)."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    return attacker_turn(standard(rules), **postures)
+from .table import D, F, at_turn, attacker_turn, standard, tank
 
 
 # --- command distances -------------------------------------------------------------
@@ -519,3 +515,393 @@ def test_v_morale_1_a_unit_with_no_fighters_left_takes_no_test(fate):
         setattr(t.f(fid), fate, True)
     err = t.refused("morale_test", unit="E", die=D(3), officer_distances={})
     assert err.rule_id == "V-MORALE-1" and "no fighters left" in err.message_en
+
+
+# The morale test (V-MORALE-1..3, V-CMD-7, V-RADIO-4, V-SNIP-2, V-TEST-3..7):
+# who is tested, which officers count, the bands at each edge, the bonus, surrender
+# per fighter or per unit, and the new corporal (issue 11: mutation kill rate).
+
+
+FAR = {"a_sgt": 12.5, "a_lt": 18.5}
+
+
+def run_test(t, unit="A", die=12, officers=None, **kw):
+    return t.add("morale_test", unit=unit, die=D(die), officer_distances=FAR if officers is None else officers, **kw)
+
+
+def refused(t, unit="A", die=12, officers=None, **kw):
+    return t.refused("morale_test", unit=unit, die=D(die), officer_distances=FAR if officers is None else officers,
+                     **kw).rule_id
+
+
+def test_s_unknown_no_such_unit():
+    assert refused(at_turn(), unit="nope") == "S-UNKNOWN"
+
+
+def test_v_test_7_a_unit_without_a_commander_tests_once():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "N"}], fighters=[F("n1", "N"), F("n2", "N")])
+    run_test(t, unit="N", die=12, officers={})
+    assert t.state.units["N"].morale == "dug_in"
+    assert refused(t, unit="N", officers={}) == "V-TEST-7"
+
+
+# --- which officers' distances count (V-MORALE-1, V-CMD-7) ----------------------------------------
+@pytest.mark.parametrize("who", ["d_lt", "a1", "dead", "captured"])
+def test_v_morale_1_only_a_living_free_officer_of_the_units_side_spares_the_test(who):
+    """An enemy officer, a rank-and-file fighter, a dead or a captured officer at 0" do not count."""
+    t = at_turn()
+    oid = {"dead": "a_lt", "captured": "a_lt"}.get(who, who)
+    if who in ("dead", "captured"):
+        setattr(t.f(oid), who, True)
+    run_test(t, die=12, officers={oid: 0.0})
+    assert t.state.units["A"].morale == "dug_in"
+
+
+def test_v_morale_1_an_officer_who_does_not_count_does_not_hide_one_who_does():
+    t = at_turn()
+    assert refused(t, officers={"d_lt": 0.0, "a1": 0.0, "a_sgt": 5.0}) == "V-MORALE-1"
+
+
+def test_s_unknown_an_unknown_officer_is_refused():
+    assert refused(at_turn(), officers={"ghost": 1.0}) == "S-UNKNOWN"
+
+
+# --- V-TEST-6: the new commander ---------------------------------------------------------------------
+@pytest.mark.parametrize("who", ["d1", "a5", "a_snp", "dead"])
+def test_v_test_6_the_new_commander_is_a_tested_fighter_of_the_unit(who):
+    """Not an enemy, not a fighter of another unit (a5 of the fire team), not the sniper
+    (V-SNIP-2: not tested), not a dead member."""
+    t = at_turn()
+    fid = "a2" if who == "dead" else who
+    if who == "dead":
+        t.f(fid).dead = True
+    assert refused(t, die=18, new_commander=fid) == "V-TEST-6"
+
+
+@pytest.mark.parametrize(("die", "needed"), [(15, False), (16, True)])
+def test_v_test_6_from_16_a_new_commander_must_be_named(die, needed):
+    t = at_turn()
+    if needed:
+        assert refused(t, die=die) == "V-TEST-6"
+    else:
+        run_test(t, die=die)
+        assert t.state.units["A"].morale == "dug_in"
+
+
+@pytest.mark.parametrize(("die", "needed"), [(10, False), (11, True)])
+def test_v_morale_3_the_bonus_counts_toward_16_for_the_new_commander(die, needed):
+    """The sergeant's own bonus of 5 (G-12) lifts 11 to 16 (V-TEST-6), 10 only to 15."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=5), F("b1", "B")])
+    if needed:
+        assert refused(t, unit="B", die=die, officers={}) == "V-TEST-6"
+        run_test(t, unit="B", die=die, officers={}, new_commander="b1")
+        assert t.state.units["B"].morale == "carry_on"
+    else:
+        run_test(t, unit="B", die=die, officers={})
+        assert t.state.units["B"].morale == "dug_in"
+
+
+def test_v_morale_3_a_rank_bonus_from_the_rules_data_and_none_for_ranks_it_omits():
+    t = at_turn({"morale_bonus": {"sergeant": 3}})
+    assert refused(t, die=13) == "V-TEST-6"  # 13 + 3
+    run_test(t, die=12)
+    assert t.state.units["A"].morale == "dug_in"  # 12 + 3 = 15
+    run_test(t, unit="A2", die=15, officers={})  # the corporal's rank is not in the table: + 0
+    assert t.state.units["A2"].morale == "dug_in"
+
+
+def test_v_morale_3_the_best_officer_bonus_counts_once():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=2), F("b_cpl", "B", rank="corporal", morale_bonus=4),
+                    F("b1", "B", morale_bonus=9)])
+    run_test(t, unit="B", die=11, officers={})  # 11 + 4 = 15, not 11 + 6 or + 15
+    assert t.state.units["B"].morale == "dug_in"
+
+
+def test_v_morale_3_a_unit_with_no_officer_has_no_bonus():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "N"}], fighters=[F("n1", "N")])
+    run_test(t, unit="N", die=15, officers={})
+    assert t.state.units["N"].morale == "dug_in"
+
+
+# --- the bands (V-TEST-3..6) ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("die", "morale", "posture"), [(5, "retreat", "march"), (6, "retreat", "march"),
+                                                        (10, "retreat", "march"), (11, "dug_in", "dug_in"),
+                                                        (15, "dug_in", "dug_in"), (16, "carry_on", "recon")])
+def test_v_test_3_to_6_band_edges(die, morale, posture):
+    t = at_turn()
+    run_test(t, die=die, new_commander="a2" if die > 15 else None)
+    u = t.state.units["A"]
+    assert (u.morale, u.posture, u.morale_officer) == (morale, posture, "a_sgt")
+    assert not any(f.captured for f in t.state.fighters.values())  # no enemy distance given: nobody surrenders
+
+
+def test_v_test_7_every_test_is_counted():
+    t = at_turn()
+    run_test(t, unit="A", die=12)
+    run_test(t, unit="A2", die=12, officers={})
+    assert t.state.morale_tests == 2
+
+
+# --- V-TEST-3: surrender ------------------------------------------------------------------------------------
+def test_v_test_3_per_fighter_the_defenders_close_men_are_taken_by_the_attacker():
+    t = standard()
+    t.postures("defender")
+    t.add("morale_test", unit="D", die=D(5), officer_distances={}, enemy_distances={"d1": 12.0, "d2": 12.01})
+    d1, d2 = t.f("d1"), t.f("d2")
+    assert (d1.captured, d1.captor_side, d1.captor_unit) == (True, "attacker", "")
+    assert not d2.captured
+    assert t.state.units["D"].morale == "retreat" and t.state.units["D"].posture == "march"
+    assert d1.credit.captured == 1 and t.state.characters["char-fritz"].captured == 1
+
+
+def test_v_test_3_per_fighter_the_attackers_close_men_are_taken_by_the_defender():
+    t = at_turn()
+    run_test(t, die=1, enemy_distances={"a1": 0.0})
+    assert (t.f("a1").captured, t.f("a1").captor_side, t.f("a1").captor_unit) == (True, "defender", "")
+
+
+def test_v_test_3_when_every_tested_man_is_close_the_unit_has_surrendered():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant"), F("b1", "B"), F("b_snp", "B", "sniper")])
+    run_test(t, unit="B", die=3, officers={}, enemy_distances={"b_sgt": 1.0, "b1": 2.0})
+    assert t.state.units["B"].morale == "surrendered" and t.state.units["B"].posture == "march"
+    assert t.f("b_sgt").captured and t.f("b1").captured and not t.f("b_snp").captured
+
+
+@pytest.mark.parametrize(("enemy", "captured"), [({"a1": 12.0}, True), ({"a1": 12.01}, False), ({}, False)])
+def test_v_test_3_whole_unit_reading_one_close_man_and_all_surrender(enemy, captured):
+    t = at_turn({"surrender_per_fighter": False})
+    run_test(t, die=5, enemy_distances=enemy)
+    members = [f for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper"]
+    assert all(f.captured is captured for f in members)
+    assert not t.f("a_snp").captured
+    assert t.state.units["A"].morale == ("surrendered" if captured else "retreat")
+
+
+# --- V-TEST-6: the new commander ---------------------------------------------------------------------------
+def test_v_test_6_an_officer_named_keeps_his_rank_and_takes_the_command():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant"), F("b_cpl", "B", rank="corporal"), F("b1", "B")])
+    run_test(t, unit="B", die=17, officers={}, new_commander="b_cpl")
+    assert t.f("b_cpl").rank == "corporal" and t.state.units["B"].commander == "b_cpl"
+    run_test(t, unit="A", die=20, new_commander="a_sgt")
+    assert t.f("a_sgt").rank == "sergeant" and t.state.units["A"].commander == "a_sgt"
+
+
+# Who orders whom and over what distance (V-OFF-1..4, V-CMD-1..6, V-RADIO-2..4,
+# V-MOTOR-8, V-VEH-9): every branch of the order check, each refusal with the rule
+# it cites, both sides of each threshold (issue 11: mutation kill rate).
+
+
+def order(t, **data):
+    t.add("order_given", **data)
+    return t.state.units[data["unit"]]
+
+
+# --- the officer himself -------------------------------------------------------------------
+def test_v_med_3_a_wounded_officer_gives_no_order():
+    t = at_turn()
+    t.f("a_lt").wounded = True
+    assert t.refused("order_given", officer="a_lt", unit="A", distance=5).rule_id == "V-MED-3"
+
+
+def test_v_med_3_with_wounded_may_act_a_wounded_officer_orders():
+    """The rules data's reading switch (V-MED-5/6) is what the officer's check consults."""
+    t = at_turn({"wounded_may_act": True})
+    t.f("a_lt").wounded = True
+    assert order(t, officer="a_lt", unit="A", distance=5).under == "a_lt"
+
+
+def test_v_turn_12_an_officer_orders_only_in_his_sides_turn():
+    t = at_turn()
+    assert t.refused("order_given", officer="d_sgt", unit="D", distance=5).rule_id == "V-TURN-12"
+
+
+def test_v_off_1_a_rank_and_file_fighter_orders_no_one():
+    t = at_turn()
+    assert t.refused("order_given", officer="a_med", unit="A", distance=1).rule_id == "V-OFF-1"
+
+
+# --- the unit ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("unit", ["nope", "D"])
+def test_s_unknown_an_order_goes_only_to_a_unit_of_ones_own_side(unit):
+    t = at_turn()
+    assert t.refused("order_given", officer="a_lt", unit=unit, distance=1).rule_id == "S-UNKNOWN"
+
+
+# --- V-OFF-2: sergeants and corporals ------------------------------------------------------------
+def test_v_off_2_a_corporal_does_not_order_the_squad_above_his_fire_team():
+    t = at_turn()
+    assert t.refused("order_given", officer="a_cpl", unit="A", distance=1).rule_id == "V-OFF-2"
+    assert order(t, officer="a_cpl", unit="A2", distance=1).under == "a_cpl"
+
+
+def test_v_off_2_a_sergeant_outside_any_squad_leads_no_squad():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", fighters=[F("x_sgt", rank="sergeant")])
+    assert t.refused("order_given", officer="x_sgt", unit="A", distance=1).rule_id == "V-OFF-2"
+
+
+def test_v_off_2_a_sergeant_does_not_order_a_fire_team_of_another_squad():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[
+        {"id": "B", "commander": "b_sgt"}, {"id": "B2", "kind": "fire_team", "parent": "B", "commander": "b_cpl"}],
+        fighters=[F("b_sgt", "B", rank="sergeant"), F("b_cpl", "B2", rank="corporal")])
+    assert t.refused("order_given", officer="a_sgt", unit="B2", distance=1).rule_id == "V-OFF-2"
+    assert order(t, officer="b_sgt", unit="B2", distance=12.0).under == "b_sgt"
+    assert t.refused("order_given", officer="b_sgt", unit="B2", distance=12.01).rule_id == "V-CMD-4"
+
+
+# --- V-OFF-3: lieutenants ----------------------------------------------------------------------------
+def test_v_off_3_a_lieutenant_does_not_order_a_unit_without_a_sergeant_or_led_by_a_lieutenant():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "N"}, {"id": "L", "commander": "l_lt"}],
+          fighters=[F("n1", "N"), F("l_lt", "L", rank="lieutenant"), F("l1", "L")])
+    assert t.refused("order_given", officer="a_lt", unit="N", distance=1).rule_id == "V-OFF-3"
+    assert t.refused("order_given", officer="a_lt", unit="L", distance=1).rule_id == "V-OFF-3"
+    assert order(t, officer="a_lt", unit="A", distance=18.0).under == "a_lt"
+
+
+# --- V-OFF-4: captains ----------------------------------------------------------------------------------
+def lone_captain():
+    """An attacker with a captain, a squad (sergeant) and a fire team (corporal), and
+    no lieutenant of its own; the defender has a living lieutenant."""
+    t = standard(start=False)
+    t.add("force_mustered", side="attacker", units=[
+        {"id": "S", "commander": "s_sgt", "posture": "recon"},
+        {"id": "S2", "kind": "fire_team", "parent": "S", "commander": "s_cpl", "posture": "recon"},
+        {"id": "N", "posture": "recon"}],
+        fighters=[F("s_sgt", "S", rank="sergeant"), F("s1", "S"), F("s_cpl", "S2", rank="corporal"), F("s2", "S2"),
+                  F("n1", "N"), F("k_cpt", rank="captain")])
+    t.add("battle_started", attacker="A", defender="D")
+    t = attacker_turn(t)
+    for fid in ("a_lt", "a_bo"):  # the standard force's lieutenants: out of the picture
+        t.f(fid).dead = True
+    return t
+
+
+def test_v_off_4_a_captain_orders_a_sergeant_when_his_side_has_no_living_free_lieutenant():
+    """The enemy's living lieutenant (d_lt) does not count; dead ones do not either."""
+    t = lone_captain()
+    assert order(t, officer="k_cpt", unit="S", distance=24.0).under == "k_cpt"  # over an officer: 24" (V-CMD-5)
+    assert t.refused("order_given", officer="k_cpt", unit="S", distance=24.01).rule_id == "V-CMD-5"
+
+
+def test_v_off_4_a_captured_lieutenant_does_not_stop_the_captain_ordering_sergeants():
+    t = lone_captain()
+    t.f("a_lt").dead = False
+    t.f("a_lt").captured = True
+    assert order(t, officer="k_cpt", unit="S", distance=3).under == "k_cpt"
+
+
+def test_v_off_4_a_living_free_lieutenant_of_his_side_stops_the_captain_ordering_sergeants():
+    t = lone_captain()
+    t.f("a_lt").dead = False
+    assert t.refused("order_given", officer="k_cpt", unit="S", distance=3).rule_id == "V-OFF-4"
+
+
+@pytest.mark.parametrize("unit", ["S2", "N"])
+def test_v_off_4_even_without_lieutenants_a_captain_does_not_order_corporals_or_leaderless_units(unit):
+    t = lone_captain()
+    assert t.refused("order_given", officer="k_cpt", unit=unit, distance=3).rule_id == "V-OFF-4"
+
+
+# --- V-RADIO-2..4: the radio link -------------------------------------------------------------------------
+@pytest.mark.parametrize(("ops", "talk"), [(["a_rad2", "a_rad"], [1.0]), (["a_rad2"], [1.0, 1.0]),
+                                           (["a_rad2"], [1.0])])
+def test_v_radio_4_the_link_is_two_radio_operators_and_two_talking_distances(ops, talk):
+    t = at_turn()
+    err = t.refused("order_given", officer="a_lt", unit="A", radio_operators=ops, talk_distances=talk)
+    assert err.rule_id == "V-RADIO-4"
+
+
+def test_v_radio_4_only_ones_own_radio_operators_link():
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("d_rad", "D", "radio_operator")])
+    for ops in (["a_rad2", "a1"], ["a1", "a_rad"], ["a_rad2", "d_rad"]):
+        err = t.refused("order_given", officer="a_lt", unit="A", radio_operators=ops, talk_distances=[1.0, 1.0])
+        assert err.rule_id == "V-RADIO-4", ops
+    err = t.refused("order_given", officer="a_lt", unit="A", radio_operators=["a_rad2", "ghost"],
+                    talk_distances=[1.0, 1.0])
+    assert err.rule_id == "S-UNKNOWN"
+
+
+def test_v_med_3_a_wounded_radio_operator_passes_no_order():
+    t = at_turn()
+    t.f("a_rad").wounded = True
+    err = t.refused("order_given", officer="a_lt", unit="A", radio_operators=["a_rad2", "a_rad"],
+                    talk_distances=[1.0, 1.0])
+    assert err.rule_id == "V-MED-3"
+
+
+def test_v_radio_3_the_link_needs_no_command_distance_and_its_order_is_recorded():
+    t = at_turn()
+    u = order(t, officer="a_lt", unit="A", radio_operators=["a_rad2", "a_rad"], talk_distances=[6.0, 6.0])
+    assert u.under == "a_lt"
+
+
+def test_v_radio_3_a_captain_links_by_radio_to_his_own_unit_without_a_named_commander():
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "HQ"}],
+          fighters=[F("h_cpt", "HQ", rank="captain"), F("h_rad", "HQ", "radio_operator")])
+    data = dict(officer="h_cpt", unit="HQ", radio_operators=["h_rad", "a_rad"])
+    assert order(t, talk_distances=[6.0, 6.0], **data).under == "h_cpt"
+    assert t.refused("order_given", talk_distances=[6.0, 6.01], **data).rule_id == "V-RADIO-3"
+
+
+def test_v_veh_9_a_tank_radio_takes_the_last_leg_whatever_its_length():
+    """V-VEH-9: with the tank's radio the second operator's talking distance does not
+    count, even under a talking distance shorter than an inch (rules data)."""
+    t = at_turn({"talk_distance": 0.5})
+    t.add("force_mustered", side="attacker", units=[{"id": "TS", "kind": "motorised", "commander": "ts_c"}],
+          fighters=[F("ts_c", "TS", rank="sergeant"), F("ts_p", "TS", "personnel")],
+          vehicles=[{"id": "TSV", "armour": 3, "gun": 2, "crew": ["ts_c", "ts_p"]}])
+    data = dict(officer="a_lt", unit="TS", radio_operators=["a_rad2", "a_rad"])
+    assert order(t, talk_distances=[0.5, 0.9], **data).under == "a_lt"
+    assert t.refused("order_given", talk_distances=[0.51, 0.0], **data).rule_id == "V-RADIO-3"
+
+
+# --- V-MOTOR-8: both ends in vehicles of class 2+ ----------------------------------------------------------
+def vehicles_table(officer_armour, unit_armour):
+    t = at_turn()
+    vehicles, fighters = [], [F("tb_c", "TU", rank="sergeant"), F("tb_p", "TU", "personnel"),
+                              F("ta_c", rank="lieutenant"), F("ta_p", cls="personnel")]
+    if officer_armour is not None:
+        vehicles.append({"id": "TA", "armour": officer_armour, "gun": 2, "crew": ["ta_c", "ta_p"]})
+    if unit_armour is not None:
+        vehicles.append({"id": "TB", "armour": unit_armour, "gun": 2, "crew": ["tb_c", "tb_p"]})
+    t.add("force_mustered", side="attacker", units=[{"id": "TU", "kind": "motorised", "commander": "tb_c"}],
+          fighters=fighters, vehicles=vehicles)
+    return t
+
+
+@pytest.mark.parametrize(("officer_armour", "unit_armour"), [(2, None), (None, 2), (2, 1), (1, 2)])
+def test_v_motor_8_without_both_commanders_in_class_2_vehicles_the_command_distance_holds(officer_armour,
+                                                                                         unit_armour):
+    t = vehicles_table(officer_armour, unit_armour)
+    assert order(t, officer="ta_c", unit="TU", distance=18.0).under == "ta_c"
+    assert t.refused("order_given", officer="ta_c", unit="TU", distance=18.01).rule_id == "V-CMD-3"
+
+
+def test_v_motor_8_both_commanders_in_class_2_vehicles_ignore_the_distance():
+    t = vehicles_table(2, 2)
+    assert order(t, officer="ta_c", unit="TU", distance=100.0).under == "ta_c"
+
+
+# --- the order's effect -------------------------------------------------------------------------------------
+def test_v_morale_2_an_order_from_the_officer_of_the_test_keeps_its_result():
+    t = at_turn()
+    t.add("order_given", officer="a_lt", unit="A", distance=5)
+    t.add("morale_test", unit="A", die={"value": 12, "source": "entered"}, officer_distances={})
+    t.add("order_given", officer="a_lt", unit="A", distance=5)
+    assert t.state.units["A"].morale == "dug_in"
+    t.add("order_given", officer="a_sgt", unit="A", distance=5)
+    assert (t.state.units["A"].morale, t.state.units["A"].under) == ("", "a_sgt")

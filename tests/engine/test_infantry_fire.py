@@ -4,11 +4,7 @@ mortars and rocket mortars, snipers and spotting, fire and observation
 distances (V-CMD-8..11)."""
 import pytest
 
-from .table import D, F, attacker_turn, standard, tank
-
-
-def at_turn(rules=None, **postures):
-    return attacker_turn(standard(rules), **postures)
+from .table import D, F, at_turn, attacker_turn, standard, tank
 
 
 def into_house(t, side, *fids, house="H"):
