@@ -12,6 +12,7 @@ it by job:
 - ``fow``: the Flames of War roster rules;
 - ``validation``: the entry points.
 """
+from .fow import FOW_NOT_IN_SEEDS, FOW_PLATOON_KINDS, FOW_TEAM_KINDS
 from .specs import (
     ARMOURED,
     GUN_TYPES,
@@ -35,7 +36,6 @@ from .specs import (
     Violation,
     class_for_value,
 )
-from .fow import FOW_NOT_IN_SEEDS, FOW_PLATOON_KINDS, FOW_TEAM_KINDS
 from .v11 import ALLOWED_PARENTS, GROUP_CATEGORY, SQUAD_MAXIMA
 from .validation import OfficerNeed, officers_missing, validate
 
