@@ -1,7 +1,10 @@
 """The recorder policy (battles/engine/actors.py) is complete and pure."""
+
 from battles import engine
 from battles.engine import actors
 from battles.engine.state import BattleState, Fighter, Mine
+
+from .table import attacker_turn, standard
 
 
 def test_every_registered_type_has_a_recorder_policy():
@@ -35,3 +38,14 @@ def test_v_mine_14_an_enemy_unrevealed_mine_is_refused_as_missing_and_a_revealed
         actors.authorize(state, "mine_revealed", p, side="attacker")
     assert denied.value.allowed == "defender" and "(D)" in denied.value.message_en
     assert actors.authorize(state, "mine_revealed", p, side="defender") is False
+
+
+def test_who_names_the_side_in_words_and_by_its_name():
+    """Refusals of a wrong recorder name who may record, in words (people read names, not enum values)."""
+    from battles.engine.actors import GAME_MASTER, who
+
+    t = attacker_turn(standard())
+    ru, en = who(t.state, "attacker")
+    assert ru.startswith("наступающая сторона") and en.startswith("the attacking side")
+    assert who(t.state, "defender")[1].startswith("the defending side")
+    assert who(t.state, GAME_MASTER) == ("только мастер", "the game master only")

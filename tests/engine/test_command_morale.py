@@ -519,7 +519,7 @@ def test_v_morale_1_a_unit_with_no_fighters_left_takes_no_test(fate):
 
 # The morale test (V-MORALE-1..3, V-CMD-7, V-RADIO-4, V-SNIP-2, V-TEST-3..7):
 # who is tested, which officers count, the bands at each edge, the bonus, surrender
-# per fighter or per unit, and the new corporal (issue 11: mutation kill rate).
+# per fighter or per unit, and the new corporal.
 
 
 FAR = {"a_sgt": 12.5, "a_lt": 18.5}
@@ -698,7 +698,7 @@ def test_v_test_6_an_officer_named_keeps_his_rank_and_takes_the_command():
 
 # Who orders whom and over what distance (V-OFF-1..4, V-CMD-1..6, V-RADIO-2..4,
 # V-MOTOR-8, V-VEH-9): every branch of the order check, each refusal with the rule
-# it cites, both sides of each threshold (issue 11: mutation kill rate).
+# it cites, both sides of each threshold.
 
 
 def order(t, **data):
@@ -905,3 +905,35 @@ def test_v_morale_2_an_order_from_the_officer_of_the_test_keeps_its_result():
     assert t.state.units["A"].morale == "dug_in"
     t.add("order_given", officer="a_sgt", unit="A", distance=5)
     assert (t.state.units["A"].morale, t.state.units["A"].under) == ("", "a_sgt")
+
+
+def test_v_test_6_the_new_commander_is_a_man_of_the_unit():
+    t = attacker_turn(standard())
+    err = t.refused("morale_test", unit="A", die=D(16), officer_distances={"a_sgt": 12.5, "a_lt": 18.5},
+                    new_commander="d1")
+    assert err.rule_id == "V-TEST-6"
+
+
+# --- who orders whom, the new commander, a unit all captured ------------------------------------
+def test_v_off_4_a_captain_does_not_order_a_corporals_fire_team():
+    """V-OFF-4: a captain orders lieutenants (or sergeants when there are none); a corporal's fire
+    team (A2) is neither, and it is not the captain's own unit."""
+    t = attacker_turn(standard())
+    err = t.refused("order_given", officer="a_cpt", unit="A2", distance=1)
+    assert err.rule_id == "V-OFF-4"
+    assert t.state.units["A2"].under != "a_cpt"
+
+
+def test_v_cmd_1_an_order_states_the_officers_distance():
+    t = attacker_turn(standard())
+    assert t.refused("order_given", officer="a_lt", unit="A").rule_id == "V-CMD-1"
+
+
+def test_v_test_3_a_unit_whose_every_man_is_captured_has_surrendered():
+    """V-TEST-3 with surrender_per_fighter off (rules data): the enemy near one man takes the whole unit;
+    with no man left free the unit has surrendered, it does not retreat."""
+    t = attacker_turn(standard({"surrender_per_fighter": False}))
+    t.add("morale_test", unit="A", die=D(1), officer_distances={"a_sgt": 12.5, "a_lt": 18.5},
+          enemy_distances={"a1": 5})
+    assert all(f.captured for f in t.state.fighters.values() if f.unit == "A" and f.cls != "sniper")
+    assert t.state.units["A"].morale == "surrendered"

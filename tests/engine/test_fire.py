@@ -1,13 +1,19 @@
-"""Issue 11: the refusals of a shot (``fire._check_fire``), branch by branch: the
+"""Fire (``battles/engine/rules/fire.py``). First the refusals of a shot (``fire._check_fire``), branch by branch: the
 shooter's turn and the AT ambush (V-GUN-4, V-GUN-5, V-ATGL-1), who fires what
 (S-WEAPON, V-TRANS-6, V-CMD-11, V-SAP-4, V-PERS-2), shots per turn (G-7,
 V-MORT-3, V-ROCKET-2), distances (V-CMD-8, V-CMD-11, V-FLAME-6), visual
 contact, smoke and correction (V-GUN-1, V-CORR-1, V-CORR-2, V-SMOKE-4) and the
 hit roll (S-DIE). Each refusal is checked with its rule ID, and each threshold
-on both sides."""
+on both sides. Then what a shot does (``_apply_fire``), fire correction and smoke rounds, and the
+per-target checks (sections below)."""
+from types import MappingProxyType
+
 import pytest
 
-from .table import D, F, at_turn, defender_turn, standard, tank
+from battles.engine.rules.common import observation_distance
+from battles.engine.state import Fighter
+
+from .table import D, F, at_turn, attacker_turn, defender_turn, standard, tank
 
 
 def rifle(shooter="a1", target="d1", die=3, **kw):
@@ -680,6 +686,7 @@ def vfire(t, shooter, weapon, target, die, distance=5.0, **kw):
     t.fire(shooter, weapon, target="vehicle", target_id=target, distance=distance, hit=D(die), **kw)
 
 
+# --- the shooter's record -----------------------------------------------------------------------------------------
 def test_g7_a_fighter_s_shot_records_his_turn_target_and_small_arms():
     t = at_turn()
     assert t.state.phase == "posture"
@@ -734,6 +741,7 @@ def test_g8_the_hit_band_is_rules_data():
     assert t.v("AIR").driven_off
 
 
+# --- vehicles -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("die", "damage"), [(10, 0), (11, 1), (20, 1)])
 def test_v_mg_2_an_mg_is_class_1_against_armour_1_with_the_hit_test_and_no_running_gear(die, damage):
     t = at_turn()
@@ -948,6 +956,7 @@ def test_v_mort_4_fragments_on_an_aim_point_miss_reach_nothing():
     assert not t.v("C1").destroyed and not t.f("a1").wounded
 
 
+# --- vehicles in the radius (_check_vehicles_struck) ------------------------------------------------------------------
 def test_s_target_a_vehicle_in_the_radius_named_twice_or_the_target_itself():
     t = defender_turn()
     tank(t, "attacker", "C1", armour=1, gun=0, kind="car", drive="wheeled")
@@ -1007,6 +1016,7 @@ def test_v_mort_1_a_howitzer_s_vehicles_in_the_radius_of_2(dist, ok):
         assert t.refused("fire", **data).rule_id == "V-MORT-1"
 
 
+# --- houses and pillboxes ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("die", "damage"), [(10, 0), (11, 1)])
 def test_v_house_2_a_house_is_damaged_on_the_hit_test_and_credited(die, damage):
     t = at_turn()
@@ -1129,6 +1139,7 @@ def test_g9_everywhere_a_failed_spot_in_a_pillbox_changes_nothing_and_a_spot_int
     assert t.f("h1").wounded  # a ruined house is light cover: the spotting test binds no one in it
 
 
+# --- the G-2 roll -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("die", "wounded"), [(8, False), (9, True)])
 def test_g1_g2_the_shooter_s_attack_by_class_adds(die, wounded):
     t = at_turn({"attack": {"rifleman": 2}})
@@ -1199,6 +1210,7 @@ def test_v_atgl_1_v_gun_3_a_direct_hit_kills_one_infantryman_whatever_his_cover(
     assert t.f("a_at").credit.kills == (1 if killed else 0)
 
 
+# --- credits add up; defaults of the tables ---------------------------------------------------------------------------
 def test_v_vdmg_3_each_damage_adds_to_the_shooter_s_credit():
     t = at_turn()
     tank(t, "defender", "X5", armour=5, gun=0)
@@ -1310,6 +1322,7 @@ def wound(t, fid):
     assert t.f(fid).wounded
 
 
+# --- fire_corrected -----------------------------------------------------------------------------------------------
 def test_s_not_started_no_correction_before_the_battle():
     t = standard(start=False)
     assert t.refused("fire_corrected", **corr()).rule_id == "S-NOT-STARTED"
@@ -1508,6 +1521,7 @@ def test_v_med_3_a_wounded_link_breaks_the_chain(who):
     assert t.refused("fire_corrected", **radio(battery_officer="a_lt")).rule_id == "V-MED-3"
 
 
+# --- smoke_fired ------------------------------------------------------------------------------------------------------
 def smoke(shooter="a1", officer="a_sgt", sid="S", dist=5.0):
     return dict(shooter=shooter, officer=officer, officer_distance=dist, smoke=sid)
 
@@ -1679,6 +1693,7 @@ def shot(shooter, weapon, struck, distance=5.0, **kw):
     return dict(shooter=shooter, weapon=weapon, target="fighters", distance=distance, struck=struck, **kw)
 
 
+# --- fighters -------------------------------------------------------------------------------------------------------
 def test_s_target_a_shot_at_fighters_names_the_struck():
     t = at_turn()
     assert t.refused("fire", **shot("a1", "rifle", [])).rule_id == "S-TARGET"
@@ -1842,6 +1857,7 @@ def test_s_die_each_struck_fighter_needs_his_g2_roll(shooter, weapon, extra):
     assert err.rule_id == "S-DIE" and "d1" in err.message_en
 
 
+# --- vehicles -------------------------------------------------------------------------------------------------------
 def vshot(shooter, weapon, target_id, die=11, distance=5.0, **kw):
     return dict(shooter=shooter, weapon=weapon, target="vehicle", target_id=target_id, distance=distance, hit=D(die),
                 **kw)
@@ -1878,6 +1894,7 @@ def test_v_gun_5_the_ambushed_tank_is_the_one_that_moved_this_phase():
     assert err.rule_id == "V-GUN-5"  # AT3 moved in an earlier phase, not this one
 
 
+# --- aircraft ---------------------------------------------------------------------------------------------------------
 def air(t, side, vid, kind="ground_attack_aircraft"):
     t.add("force_mustered", side=side, vehicles=[{"id": vid, "kind": "aircraft",
                                                   "drive": "none", "weapon": kind}])
@@ -1957,3 +1974,141 @@ def test_s_unknown_a_shot_at_an_object_not_on_the_table_names_it_in_both_languag
                         hit=D(15))
     assert refusal.rule_id == "S-UNKNOWN"
     assert ru in refusal.message_ru and en in refusal.message_en
+
+
+def mortar_turn(rules=None):
+    """The defender's turn with its mortar DM (crew d_mc + d_mp) ready to fire."""
+    t = standard(rules)
+    t.postures("defender")
+    return t
+
+
+def test_v_house_2_a_mortar_hit_damages_a_house():
+    """V-HOUSE-2 lists the mortar among the weapons that damage houses: a hit adds 1."""
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+
+
+def test_v_house_2_a_mortar_miss_does_not_damage_a_house():
+    t = mortar_turn()
+    t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(3))
+    assert t.state.buildings["H"].damage == 0
+
+
+@pytest.mark.parametrize(("dist", "height", "ok"), [(12.0, False, True), (12.01, False, False),
+                                                    (16.0, True, True), (16.01, True, False)])
+def test_v_terr_9_a_height_adds_4_inches_to_observation(dist, height, ok):
+    """V-TERR-9: +4 in of observation on a height (G-1: a rifleman observes 12 in); the fire
+    distance is out of the way (30 in), so V-CMD-8 (visual contact) is what decides."""
+    t = attacker_turn(standard({"fire_distance": {"rifle": 30.0}}))
+    data = dict(shooter="a1", weapon="rifle", target="fighters", distance=dist, on_height=height,
+                struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-8"
+
+
+def test_v_terr_9_observation_distance_on_a_height():
+    f = Fighter(id="x", side="attacker", unit="A", cls="rifleman")
+    rules = {"observation_distance": {"rifleman": 12.0}, "height_bonus": 4.0, "scout_observation": 24.0,
+             "scout_height_bonus": True}
+    assert observation_distance(f, rules) == 12.0
+    assert observation_distance(f, rules, on_height=True) == 16.0
+
+
+def test_g_4_a_postures_defence_counts_against_fire():
+    """G-4: the posture table's defence (0 in every posture by default) is added to the target's defence."""
+    from battles.engine.rules_data import DEFAULT_RULES
+
+    hard = {name: {**p, "defence": 20} for name, p in DEFAULT_RULES["postures"].items()}
+    for postures, wounded in ((None, True), (hard, False)):
+        t = attacker_turn(standard({"postures": postures} if postures else None))
+        t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+        assert bool(t.f("d1").wounded or t.f("d1").dead) is wounded
+
+
+def test_v_trans_6_only_carried_infantry_fire_the_mounted_mg():
+    t = attacker_turn(standard())
+    err = t.refused("fire", shooter="a1", weapon="vehicle_mg", target="fighters", distance=10,
+                    struck=[{"fighter": "d1", "die": D(11)}])
+    assert err.rule_id == "V-TRANS-6"
+
+
+def test_a_dead_fighter_is_not_a_target_and_an_unknown_one_is_not_found():
+    t = attacker_turn(standard())
+    t.f("d1").dead = True
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "d1", "die": D(15)}])
+    assert err.rule_id == "S-TARGET"
+    err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                    struck=[{"fighter": "nobody", "die": D(15)}])
+    assert err.rule_id == "S-UNKNOWN"
+
+
+def test_v_smoke_3_a_rifleman_outside_any_squad_has_no_smoke_rounds():
+    """V-SMOKE-3: smoke rounds are the squad's two (a fire team shares its squad's); a rifleman
+    outside any unit has no squad, so no rounds: his smoke is refused at the limit."""
+    t = attacker_turn(standard())
+    t.add("force_mustered", side="attacker", fighters=[F("lone")])
+    err = t.refused("smoke_fired", shooter="lone", officer="a_sgt", officer_distance=5, smoke="s1")
+    assert err.rule_id == "V-SMOKE-3"
+    assert "s1" not in t.state.smoke
+
+
+# --- correction, credits, the hit roll -------------------------------------------------------------------
+def test_s_unknown_a_player_does_not_correct_the_enemys_battery():
+    """V-CORR: an officer corrects his own side's battery; the enemy's mortar is not his to direct."""
+    t = attacker_turn(standard())
+    err = t.refused("fire_corrected", corrector="a_sgt", shooter="DM", target="H", distance=1)
+    assert err.rule_id == "S-UNKNOWN"
+    assert t.state.fire_corrections == []
+
+
+def test_v_house_5_a_ruined_house_takes_no_more_damage_nor_credits_it():
+    """V-HOUSE-2..5: each hit adds 1 up to 3 (ruined: light cover); a hit on a ruined house changes
+    nothing, and is no building damaged to the shooter's credit."""
+    t = mortar_turn()
+    for _ in range(4):
+        t.fire("DM", "mortar", target="house", target_id="H", distance=20, hit=D(15))
+        t.next_turn()
+        t.next_turn()
+    assert t.state.buildings["H"].damage == 3 and t.state.buildings["H"].light_cover
+    assert sum(f.credit.buildings_damaged for f in t.state.fighters.values()) == 3
+
+
+def test_v_atgl_3_an_at_grenade_has_no_damage_radius_for_vehicles():
+    """V-ATGL-3: an AT grenade launcher strikes one target; it names no vehicles in a radius."""
+    t = attacker_turn(standard())
+    err = t.refused("fire", shooter="a_at", weapon="at_grenade_launcher", target="vehicle", target_id="DT4",
+                    distance=5, hit=D(11), vehicles_struck=[{"vehicle": "DM", "distance": 1}])
+    assert err.rule_id == "V-ATGL-3"
+
+
+def test_v_vdmg_5_the_shooter_who_outclasses_the_armour_is_credited_with_the_vehicle():
+    """V-VDMG-5 (class 5 > armour 4: destroyed); the vehicle is the AT grenadier's credit (campaign awards)."""
+    t = attacker_turn(standard())
+    t.fire("a_at", "at_grenade_launcher", target="vehicle", target_id="DT4", distance=5, hit=D(11))
+    assert t.v("DT4").destroyed
+    assert t.f("a_at").credit.vehicles_destroyed == 1
+
+
+def test_s_die_a_rifle_hit_needs_its_roll():
+    t = attacker_turn(standard())
+    assert t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,
+                     struck=[{"fighter": "d1"}]).rule_id == "S-DIE"
+
+
+# --- G-1 / G-2: a class the master's defence table does not list defends with 0 --------------------------------
+@pytest.mark.parametrize(("die", "wounded"), [(10, False), (11, True)])
+def test_g1_g2_a_defence_table_without_the_target_s_class_gives_defence_0(die, wounded):
+    """G-1, G-2: the master's defence table (a read-only mapping, taken whole) has a row for snipers
+    only; a rifleman, absent from it, is hit on d20 + 0 - 0 >= 11: the fire resolves, it is not set
+    aside as having nothing to act on."""
+    t = at_turn({"defence": MappingProxyType({"sniper": 5})})
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(die)}])
+    assert t.f("d1").wounded is wounded
+    assert t.state.unapplied == []
+    t.fire("a2", "rifle", struck=[{"fighter": "d_snp", "die": D(15)}])
+    assert not t.f("d_snp").wounded  # 15 - 5 < 11: the sniper's row is read

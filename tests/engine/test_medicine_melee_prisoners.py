@@ -2,6 +2,8 @@
 (V-POW), and the d20 band of V-TEST-1 as the G-2 fire roll uses it."""
 import pytest
 
+from battles.engine.state import Fighter
+
 from .table import D, F, attacker_turn, standard
 
 
@@ -252,7 +254,7 @@ def test_a_dead_fighter_cannot_act_and_a_prisoner_is_not_sent_into_combat():
 
 # Melee (V-MELEE-1..5, G-12 bonuses, G-13 ties) checked and applied branch by
 # branch: who may fight whom, the rolls each tie rule needs, and who is wounded,
-# killed and credited (issue 11: mutation kill rate).
+# killed and credited.
 
 
 def ready(rules=None):
@@ -424,8 +426,7 @@ def test_v_melee_4_a_wounded_opponent_is_killed_and_both_marked_as_having_fought
 
 
 # Prisoners taken, handled and freed (V-POW-1..7): each refusal with its rule,
-# both sides of each threshold, the captor's unit and the credits (issue 11:
-# mutation kill rate).
+# both sides of each threshold, the captor's unit and the credits.
 
 
 def wounded_d1_to_take(rules=None):
@@ -608,7 +609,7 @@ def test_v_pow_7_freed_he_is_nobodys_prisoner_and_still_wounded():
 
 # The wound test and the medic's re-roll (V-MED-3..6, V-TEST-1): every refusal
 # with its rule, both sides of each threshold, and what a passed or failed test
-# leaves in the state and the credits (issue 11: mutation kill rate).
+# leaves in the state and the credits.
 
 
 def wounded_d1(rules=None):
@@ -727,3 +728,93 @@ def test_v_med_4_the_reroll_decides_and_a_save_is_credited_to_the_medic_and_his_
     assert t.f("d_med2").credit.saves == int(saved)
     assert (t.state.characters["char-doc"].saves if "char-doc" in t.state.characters else 0) == int(saved)
     assert t.f("d1").credit.saves == 0 and t.f("d_med").credit.saves == 0
+
+
+@pytest.mark.parametrize("later_kills", [True, False])
+def test_v_med_1_two_wounds_in_one_turn_kill_whatever_g10_says(later_kills):
+    """V-MED-1 is seed text; G-10 (a second wound in a later turn) is a placeholder the master may
+    switch off. With G-10 off, two wounds in the same turn still kill."""
+    t = attacker_turn(standard({"wounded_again_later_killed": later_kills}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").dead
+    assert t.f("a2").credit.kills == 1
+
+
+def test_g10_off_a_second_wound_in_a_later_turn_only_wounds_again():
+    """G-10 off: the fighter wounded in turn 1 and again in turn 2 is wounded, not dead (V-MED-1 is
+    only about one turn)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.next_turn()
+    t.fire("a2", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("d1").wounded and not t.f("d1").dead
+    assert t.f("d1").wounded_turn == t.state.turn
+
+
+def test_v_med_1_credits_count_every_wound_for_the_shooter_and_the_wounded():
+    """The campaign's awards read these credits (V-FORM, G-10 off so the second wound only wounds)."""
+    t = attacker_turn(standard({"wounded_again_later_killed": False}))
+    t.fire("a_lmg", "lmg", struck=[{"fighter": "d1", "die": D(15)}, {"fighter": "d2", "die": D(15)}])
+    assert t.f("a_lmg").credit.wounds == 2
+    assert t.f("d1").credit.wounded == 1 and t.state.characters["char-fritz"].wounded == 1
+    t.next_turn()
+    t.next_turn()
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    assert t.f("a1").credit.wounds == 1 and t.state.characters["char-petr"].wounds == 1
+    assert t.f("d1").credit.wounded == 2 and t.state.characters["char-fritz"].wounded == 2
+    assert t.f("a1").credit.kills == 0
+    assert t.f("d1").wounded_ply == t.state.ply
+
+
+def test_v_med_5_a_fighter_wounded_again_after_recovering_is_not_still_recovering():
+    """V-MED-5/6 with the reading ``wounded_may_act`` on: a wound clears the recovery mark, so the
+    fighter is wounded (and may act by that reading), not 'recovered this turn'."""
+    t = attacker_turn(standard({"wounded_may_act": True, "wounded_again_later_killed": False}))
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15))
+    assert not t.f("d1").wounded and t.f("d1").recovering_ply == t.state.ply
+    from battles.engine.rules.common import wound
+
+    wound(t.state, t.f("d1"), t.f("a1"), {**t.rules, "wounded_again_later_killed": False})
+    assert t.f("d1").wounded and t.f("d1").recovering_ply == -1
+
+
+def test_v_med_4_a_medic_named_without_a_reroll_saves_no_one():
+    """V-MED-4: the medic's save is the re-roll; a first roll that passes is the fighter's own."""
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.next_turn()
+    t.add("wound_test", fighter="d1", die=D(15), medic="d_med", medic_distance=1)
+    assert not t.f("d1").wounded and t.f("d_med").credit.saves == 0
+
+
+def test_g_12_a_class_or_rank_without_a_melee_bonus_adds_nothing():
+    """G-12: the melee bonus is by class or rank, as the game master sets it; a class he left out adds 0."""
+    from battles.engine.rules.infantry import melee_bonus
+
+    rules = {"melee_bonus": {"sapper": 2, "sergeant": 1}}
+    assert melee_bonus(Fighter(id="r", side="attacker", unit="A", cls="rifleman"), rules) == 0
+    assert melee_bonus(Fighter(id="s", side="attacker", unit="A", cls="sapper"), rules) == 2
+    assert melee_bonus(Fighter(id="g", side="attacker", unit="A", cls="rifleman", rank="sergeant"), rules) == 1
+
+
+def test_v_med_4_a_medic_is_credited_with_every_save():
+    """V-MED-4: each successful re-roll with the medic is one save to his credit (the campaign's awards)."""
+    t = attacker_turn(standard())
+    t.fire("a1", "rifle", struck=[{"fighter": "d1", "die": D(15)}])
+    t.fire("a2", "rifle", struck=[{"fighter": "d2", "die": D(15)}])
+    t.next_turn()
+    for fid in ("d1", "d2"):
+        t.add("wound_test", fighter=fid, die=D(5), medic="d_med", medic_distance=1, reroll=D(14))
+    assert not t.f("d1").wounded and not t.f("d2").wounded
+    assert t.f("d_med").credit.saves == 2
+
+
+def test_s_target_no_one_takes_his_own_side_prisoner():
+    """V-POW-1: a prisoner is an enemy."""
+    t = attacker_turn(standard())
+    assert t.refused("prisoner_taken", captor="a1", prisoner="a2", distance=1).rule_id == "S-TARGET"

@@ -1,6 +1,7 @@
-"""Fighters moving (V-TURN-10, V-TERR-3/7/10, V-HOUSE-8/11, V-WIRE-4, V-MG-5..7,
+"""Movement (``battles/engine/rules/movement.py``): fighters moving (V-TURN-10, V-TERR-3/7/10, V-HOUSE-8/11, V-WIRE-4, V-MG-5..7,
 V-TRANS-3, V-POW-5, V-MED-3/5): each refusal with its rule and each threshold
-from both sides (issue 11: mutation kill rate)."""
+from both sides; declaring postures and vehicles moving (sections below)."""
+
 import pytest
 
 from .table import D, F, at_turn, attacker_turn, standard, tank
@@ -210,7 +211,7 @@ def test_v_off_9_a_declared_own_posture_moves_an_officer_outside_units():
 
 # Declaring postures (V-TURN-9, V-SQUAD-4, V-OFF-5/6/9, V-SNIP-1, V-MORALE-2,
 # V-TEST-3): which units must be declared, which fighters may have their own, and
-# what a morale result allows (issue 11: mutation kill rate).
+# what a morale result allows.
 
 
 ALL = {"A": "recon", "A2": "recon", "AHQ": "dug_in"}
@@ -347,7 +348,7 @@ def test_v_morale_2_carrying_on_any_posture_may_be_declared():
 
 # Vehicles moving (V-TURN-10 with G-18, V-TERR-5/7, V-WIRE-1/3, V-TRANS-4,
 # V-VDMG-6, V-CREW-4): each drive's limit from both sides, the railway, the wire,
-# and what a move records (issue 11: mutation kill rate).
+# and what a move records.
 
 
 def vehicles_turn(rules=None):
@@ -423,3 +424,73 @@ def test_v_turn_10_a_move_without_wire_removes_none():
     t = vehicles_turn()
     t.add("vehicle_moved", vehicle="AT3", distance=1.0)
     assert not t.state.wire["W"].removed and not t.state.wire["FN"].removed
+
+
+# --- V-TURN-9 / V-TURN-10: too late in the turn, naming the phase missed -------------------------------------
+def _after_fire():
+    t = standard()
+    t.postures("defender", D="recon")
+    t.fire("d2", "rifle", struck=[{"fighter": "a1", "die": D(3)}])
+    return t
+
+
+def test_v_turn_10_a_fighter_moving_after_fire_is_told_movement_is_over():
+    t = _after_fire()
+    err = t.refused("fighters_moved", side="defender", fighters=["d3"], distance=1)
+    assert err.rule_id == "V-TURN-10"
+    assert err.message_en == "Too late for movement in this turn: the turn has moved on."
+    assert err.message_ru == "После стрельбы/движения передвижение в этом ходу уже невозможно."
+
+
+def test_v_turn_10_a_vehicle_moving_after_fire_is_told_movement_is_over():
+    t = _after_fire()
+    err = t.refused("vehicle_moved", vehicle="DT4", distance=1)
+    assert err.rule_id == "V-TURN-10"
+    assert "Too late for movement" in err.message_en and "передвижение" in err.message_ru
+
+
+def test_v_turn_9_postures_declared_after_moving_are_too_late_for_declaring_postures():
+    t = standard()
+    t.postures("defender", D="recon")
+    t.add("fighters_moved", side="defender", fighters=["d1"], distance=6)
+    err = t.refused("postures_declared", side="defender", units={"D": "recon", "DC": "dug_in"})
+    assert err.rule_id == "V-TURN-9"
+    assert err.message_en == "Too late for declaring postures in this turn: the turn has moved on."
+    assert err.message_ru == "После стрельбы/движения объявление положений в этом ходу уже невозможно."
+
+
+def test_moving_through_a_wire_section_that_is_not_there_is_refused():
+    t = attacker_turn(standard())
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=1,
+                     wire=["nowhere"]).rule_id == "S-UNKNOWN"
+
+
+def test_v_test_3_a_surrendered_unit_declares_no_posture_and_an_unknown_unit_is_not_found():
+    t = standard()
+    t.state.units["D"].morale = "surrendered"
+    assert t.refused("postures_declared", side="defender", units={"D": "dug_in"}).rule_id == "V-TEST-3"
+    assert t.refused("postures_declared", side="defender", units={"nowhere": "dug_in"}).rule_id == "S-UNKNOWN"
+
+
+def test_v_turn_10_no_vehicle_moves_once_the_fire_has_begun():
+    """V-TURN-10 then V-TURN-11: moves come before fire in a turn, for vehicles as for men."""
+    t = standard()
+    t.postures("defender", D="recon")
+    t.fire("d2", "rifle", struck=[{"fighter": "a1", "die": D(3)}])
+    assert t.refused("vehicle_moved", vehicle="DG", distance=1).rule_id == "V-TURN-10"
+
+
+def test_v_morale_2_a_retreating_unit_declares_march_until_another_officer():
+    """V-MORALE-2 (V-TEST-4): a unit that retreated keeps the march posture until the result lapses."""
+    t = attacker_turn(standard())
+    t.state.units["A"].morale = "retreat"  # the morale test's result (given)
+    t.next_turn()
+    t.end_turn()
+    assert t.refused("postures_declared", side="attacker", units={"A": "assault"}).rule_id == "V-MORALE-2"
+    t.postures(A="march")
+
+
+def test_s_unknown_a_side_declares_no_posture_for_the_enemys_fighter():
+    t = standard()
+    err = t.refused("postures_declared", side="defender", fighters={"a1": "assault"})
+    assert err.rule_id == "S-UNKNOWN"

@@ -1,9 +1,8 @@
 """Forces mustered (V-OFF-5, V-OFF-9, V-SNIP-1 and the structural S- checks): each
-refusal, and every field of a unit, fighter and vehicle as the event states it
-(issue 11: mutation kill rate)."""
+refusal, and every field of a unit, fighter and vehicle as the event states it."""
 import pytest
 
-from .table import F, Table, standard
+from .table import F, Table, attacker_turn, standard
 
 
 def table():
@@ -171,3 +170,10 @@ def test_v_bunk_7_terrain_placed_keeps_each_kind_apart():
     assert set(s.buildings) == {"H", "H2"} and s.buildings["H"].damage == 0
     assert {b.id: b.spotter for b in s.bunkers.values()} == {"B": False, "SB": True}
     assert {w.id: (w.kind, w.removed) for w in s.wire.values()} == {"W": ("wire", False), "FN": ("fence", False)}
+
+
+def test_s_unknown_a_fighter_mustered_into_a_unit_that_does_not_exist():
+    t = attacker_turn(standard())
+    err = t.refused("force_mustered", side="attacker", fighters=[F("x1", "NOWHERE")])
+    assert err.rule_id == "S-UNKNOWN"
+    assert "x1" not in t.state.fighters

@@ -1,8 +1,12 @@
-"""The log's skeleton (V-TURN-8, V-TURN-12, V-TURN-13): a battle starts once, the
+"""The log's skeleton (``battles/engine/rules/core.py``: V-TURN-8, V-TURN-12, V-TURN-13): a battle starts once, the
 sides alternate with each turn's record of seqs, it ends with a winner, and a
-correction voids only an earlier, not yet voided, non-correction event (issue 11:
-mutation kill rate)."""
-from .table import D, Table, standard
+correction voids only an earlier, not yet voided, non-correction event."""
+
+import pytest
+
+from battles.engine.rules.common import side_ru
+
+from .table import D, Table, attacker_turn, standard
 
 
 def test_s_not_started_nothing_happens_before_battle_started():
@@ -87,3 +91,54 @@ def test_v_turn_13_a_correction_voids_an_earlier_event_once_and_is_never_voided(
     assert t.refused("correction", voids_seq=4, reason="undo").rule_id == "V-TURN-13"
     t.add("correction", voids_seq=2, reason="and the second")
     assert t.state.voided == [1, 2, 3] and not t.state.buildings
+
+
+# --- V-TURN-12: the side out of turn is told whose turn it is, in Russian too ---------------------------------
+@pytest.mark.parametrize(("side", "expected"), [("attacker", "атакующие"), ("defender", "обороняющиеся"),
+                                                (None, "никто"), ("", "никто")])
+def test_v_turn_12_sides_read_in_russian(side, expected):
+    """V-TURN-12: a refusal names the sides as people read them, never the raw key."""
+    assert side_ru(side) == expected
+
+
+def test_v_turn_12_the_attacker_out_of_turn_is_told_the_defenders_move():
+    t = standard()  # the defender moves first
+    err = t.refused("turn_ended", side="attacker", turn=1)
+    assert err.rule_id == "V-TURN-12"
+    assert err.message_ru == "Сейчас ходят обороняющиеся, а не атакующие."
+    assert err.message_en == "It is the defender's turn, not the attacker's."
+
+
+def test_v_turn_12_the_defender_out_of_turn_is_told_the_attackers_move():
+    t = standard()
+    t.postures("defender")
+    t.end_turn()
+    err = t.refused("postures_declared", side="defender", units={"D": "recon", "DC": "dug_in"})
+    assert err.rule_id == "V-TURN-12"
+    assert err.message_ru == "Сейчас ходят атакующие, а не обороняющиеся."
+    assert err.message_en == "It is the attacker's turn, not the defender's."
+
+
+def test_a_battle_ends_with_its_winner_and_the_reason_the_table_gave():
+    t = attacker_turn(standard())
+    t.add("battle_ended", winner="defender", reason="Наступающие отошли.")
+    assert (t.state.status, t.state.winner, t.state.end_reason) == ("ended", "defender", "Наступающие отошли.")
+
+
+def test_each_turn_is_recorded_with_its_number_side_and_events_for_the_battle_report():
+    t = attacker_turn(standard())
+    t.end_turn()
+    last_seq = t.state.last_seq
+    record = t.state.turns[-1]
+    assert (record.number, record.side) == (t.state.turn, t.state.side_to_move)
+    assert (record.first_seq, record.last_seq) == (last_seq + 1, last_seq)  # nothing recorded in it yet
+    previous = t.state.turns[-2]
+    assert previous.side != record.side and previous.last_seq == last_seq
+
+
+def test_nothing_but_battle_started_is_recorded_before_the_battle_starts():
+    from battles.engine import BattleState, RuleViolation, decide
+
+    with pytest.raises(RuleViolation) as exc:
+        decide(BattleState(), [("turn_ended", {"side": "attacker", "turn": 1}, None)], first_seq=1)
+    assert exc.value.rule_id == "S-NOT-STARTED"

@@ -873,8 +873,7 @@ def test_v_sap_2_approaching_before_the_battle_starts_is_refused_and_an_unfit_sa
     t.add("sapper_approached", sapper="a_sap2", object="W", distance=0)
 
 
-# Every branch of the vehicle checks pinned (issue 11: a fresh random sample of their mutants is
-# killed): embarking (V-TRANS-1, -2, -5, V-RIDE-1), disembarking (V-TRANS-3), capture (V-CAPT-1..6),
+# Every branch of the vehicle checks: embarking (V-TRANS-1, -2, -5, V-RIDE-1), disembarking (V-TRANS-3), capture (V-CAPT-1..6),
 # crews boarding and leaving (V-CAPT-1, V-CREW-4..6, V-FLAME-3, -4). Each refusal's rule ID is
 # asserted, with the case just inside and just outside every threshold.
 
@@ -1492,3 +1491,192 @@ def test_v_med_5_a_man_recovered_this_turn_may_board_a_flamed_tank():
     t.f("a1").recovering_ply = t.state.ply
     t.add("vehicle_boarded", vehicle="DT4", fighter="a1")
     assert t.v("DT4").side == "attacker"
+
+
+# --- vehicle capture (V-CAPT) and crews boarding (V-FLAME-4, V-CREW) -------------------------------------------
+def test_v_capt_7_the_captors_unit_holds_the_prisoners_and_credits_add_up():
+    """V-CAPT-7: the crew are prisoners of the first capturer's unit; two captures count two."""
+    t = attacker_turn(standard())
+    for vid in ("X", "Y"):
+        tank(t, "defender", vid, armour=3, gun=0)
+    for gun, target in (("G", "X"), ("H", "Y")):
+        tank(t, "attacker", gun, armour=3, gun=3)
+        t.fire(gun, "gun", target="vehicle", target_id=target, distance=5, hit=D(17))
+    assert t.v("X").running_gear and t.v("Y").running_gear
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    t.add("capture_attempted", vehicle="Y", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.f("X_c").captor_unit == "A" and t.f("X_c").captor_side == "attacker"
+    assert t.f("a1").credit.vehicles_captured == 2
+    assert t.f("a1").credit.prisoners_taken == 4  # both crews, credited to the first capturer
+    assert t.f("X_c").credit.vehicles_lost == 1 and t.f("Y_c").credit.vehicles_lost == 1
+
+
+def test_v_capt_3_a_wounded_capturer_is_refused_for_his_wound():
+    t = attacker_turn(standard())
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.fighters["a1"].wounded = True  # wounded earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "V-MED-3"
+
+
+def test_v_capt_3_only_enemy_infantry_captures():
+    t = attacker_turn(standard())
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    err = t.refused("capture_attempted", vehicle="X", infantry={**RING, "d1": 1.0}, surrounded=True,
+                    nearest_friendly=None, die=D(15))
+    assert err.rule_id == "V-CAPT-3" and "d1" in err.message_en
+
+
+def test_the_defender_captures_an_attackers_vehicle_in_the_defenders_turn():
+    """V-CAPT-1: either side may capture; the capturing side is the vehicle's enemy."""
+    t = standard()
+    t.postures("defender")
+    t.state.vehicles["AT3"].running_gear = True  # damaged earlier (given)
+    ring = {f"d{i}": 1.0 for i in range(1, 6)}
+    t.add("capture_attempted", vehicle="AT3", infantry=ring, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("AT3").side == "defender" and t.v("AT3").captured
+
+
+def test_an_aircraft_cannot_be_captured():
+    t = attacker_turn(standard())
+    tank(t, "defender", "AIR", armour=1, gun=0, kind="aircraft")
+    err = t.refused("capture_attempted", vehicle="AIR", infantry=RING, surrounded=True, nearest_friendly=None,
+                    die=D(15))
+    assert err.rule_id == "S-TARGET"
+
+
+def test_v_vdmg_4_no_crew_boards_a_destroyed_vehicle_and_no_one_boards_twice():
+    t = attacker_turn(standard())
+    t.state.vehicles["AP"].destroyed = True  # destroyed earlier (given)
+    assert t.refused("crew_boarded", vehicle="AP", fighters=["a1"]).rule_id == "V-VDMG-4"
+    err = t.refused("crew_boarded", vehicle="AT3", fighters=["a_pd"])  # already the APC's driver
+    assert err.rule_id == "S-UNKNOWN" and "a_pd" in err.message_en
+
+
+def test_v_med_5_a_fighter_recovered_this_turn_may_board_a_crew_it_is_a_move():
+    t = attacker_turn(standard())
+    t.state.fighters["a1"].recovering_ply = t.state.ply  # recovered this turn (given)
+    t.add("crew_boarded", vehicle="AT3", fighters=["a1"])
+    assert "a1" in t.v("AT3").crew and t.f("a1").aboard == "AT3"
+
+
+def test_wounded_may_act_reading_lets_a_wounded_man_capture_and_board():
+    """The reading ``wounded_may_act`` (V-MED-5/6) on: a wounded fighter is fit to capture and to board."""
+    t = attacker_turn(standard({"wounded_may_act": True}))
+    tank(t, "defender", "X", armour=3, gun=0)
+    t.state.vehicles["X"].running_gear = True  # damaged earlier (given)
+    t.state.fighters["a1"].wounded = True
+    t.state.fighters["a6"].wounded = True
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
+    assert t.v("X").side == "attacker"
+    t.add("crew_boarded", vehicle="AT3", fighters=["a6"])
+    assert "a6" in t.v("AT3").crew
+
+
+# --- what charges, mines, riders, capture and crews leave in the state and the credits ------------------------
+def test_v_mine_11_12_a_charge_credits_its_sapper_with_the_kills_and_the_damaged_house():
+    """V-MINE-11: the men the charge kills are the sapper's kills; V-MINE-12: the house it wrecks (light
+    cover, damage 3) is a building he damaged (campaign credits, V-RANK)."""
+    t = laid_mine("charge", "C1")
+    t.add("charge_detonated", charge="C1", sapper="d_sap", officer="d_sgt",
+          victims=[{"fighter": "a1", "distance": 1.0}, {"fighter": "a2", "distance": 2.0}], objects=["H"])
+    assert t.f("a1").dead and t.f("a2").dead
+    assert t.f("d_sap").credit.kills == 2
+    assert t.f("d_sap").credit.buildings_damaged == 1
+    assert t.state.buildings["H"].damage == 3
+
+
+def test_v_ride_disembarking_riders_leave_the_others_riding():
+    """V-RIDE-2/3, V-TRANS-3: riders who get off are off the tank; the rest still ride it."""
+    t = attacker_turn(standard())
+    tank(t, "attacker", "T4", armour=4, gun=2)
+    t.add("embarked", vehicle="T4", fighters=["a1", "a2"], role="riders")
+    assert t.v("T4").riders == ["a1", "a2"]
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("vehicle_moved", vehicle="T4", distance=4)
+    t.add("disembarked", vehicle="T4", fighters=["a1"], distance=1.0)
+    assert t.v("T4").riders == ["a2"] and not t.f("a1").aboard and t.f("a2").aboard == "T4"
+
+
+def test_v_trans_3_only_men_the_vehicle_carries_get_off_it():
+    t = attacker_turn(standard())
+    t.add("embarked", vehicle="AP", fighters=["a1"])
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.add("vehicle_moved", vehicle="AP", distance=4)
+    assert t.refused("disembarked", vehicle="AP", fighters=["a2"], distance=1.0).rule_id == "V-TRANS-3"
+
+
+def test_v_mine_9_a_tank_without_a_trawl_cannot_take_the_blast_on_one():
+    t = laid_mine("at")
+    tank(t, "attacker", "V", armour=3, gun=0)
+    assert t.refused("mine_triggered", mine="M1", distance=0.5, vehicle="V", trawl=True).rule_id == "V-MINE-9"
+
+
+def test_v_mine_12_a_charge_names_only_objects_on_the_table():
+    t = laid_mine("charge", "C1")
+    err = t.refused("charge_detonated", charge="C1", sapper="d_sap", officer="d_sgt", victims=[], objects=["nowhere"])
+    assert err.rule_id == "S-UNKNOWN"
+
+
+def test_v_sap_4_a_sapper_who_fired_in_turn_two_does_not_finish_his_work():
+    t = attacker_turn(standard())
+    t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
+    t.next_turn()
+    t.next_turn(A="recon")
+    t.fire("a_sap", "rifle", distance=5, struck=[{"fighter": "d1", "die": D(3)}])
+    assert t.refused("sapper_worked", sapper="a_sap", action="remove", object="W").rule_id == "V-SAP-4"
+
+
+def test_v_mine_2_a_vehicle_of_the_mines_own_side_does_not_set_it_off():
+    t = laid_mine("at")
+    tank(t, "defender", "DV", armour=3, gun=0)
+    assert t.refused("mine_triggered", mine="M1", distance=0.5, vehicle="DV").rule_id == "V-MINE-2"
+
+
+def _mine_laid(kind):
+    """The defender's sapper d_sap lays a mine (V-SAP-1..3); then it is the attacker's turn."""
+    t = standard()
+    t.postures("defender")
+    t.add("sapper_approached", sapper="d_sap", object="M", distance=4)
+    t.next_turn()
+    t.next_turn()
+    t.add("sapper_worked", sapper="d_sap", action="lay", object="M", kind=kind)
+    t.next_turn(A="recon")
+    return t
+
+
+def test_v_mine_4_the_wounds_of_an_ap_mine_are_its_layers():
+    """V-MINE-4: the AP mine wounds the infantryman; the wound is credited to the sapper who laid it."""
+    t = _mine_laid("ap")
+    t.add("mine_triggered", mine="M", distance=1, victims=[{"fighter": "a1", "distance": 1}])
+    assert t.f("a1").wounded
+    assert t.f("d_sap").credit.wounds == 1 and t.f("a1").credit.wounded == 1
+
+
+def test_v_ride_7_the_wounds_of_an_at_mine_to_riders_are_its_layers():
+    """V-RIDE-7: an AT mine wounds every rider; each wound is credited to the sapper who laid it."""
+    t = _mine_laid("at")
+    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], role="riders")
+    t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
+    assert t.f("a1").wounded and t.f("a2").wounded
+    assert t.f("d_sap").credit.wounds == 2
+
+
+def test_v_ride_7_v_med_1_a_wounded_rider_killed_by_an_at_mine_is_its_layers_kill():
+    """A rider already wounded dies of the mine's wound (V-MED-1): the kill is the layer's credit."""
+    t = _mine_laid("at")
+    t.add("embarked", vehicle="AT3", fighters=["a1", "a2"], role="riders")
+    t.f("a1").wounded = True
+    t.add("mine_triggered", mine="M", distance=1, vehicle="AT3")
+    assert t.f("a1").dead and t.f("a2").wounded and not t.f("a2").dead
+    assert (t.f("d_sap").credit.kills, t.f("d_sap").credit.wounds) == (1, 1)
+
+
+def test_v_vdmg_4_no_one_embarks_on_a_destroyed_vehicle():
+    t = attacker_turn(standard())
+    t.state.vehicles["AT3"].destroyed = True  # destroyed earlier (given)
+    assert t.refused("embarked", vehicle="AT3", fighters=["a1"], role="riders").rule_id == "V-VDMG-4"

@@ -3,6 +3,8 @@
 (V-AA-3, G-8), and crews that leave their piece (V-CREW-3..5, V-CAPT-1)."""
 import pytest
 
+from battles.engine import weapons
+
 from .table import D, standard, tank
 
 
@@ -162,3 +164,69 @@ def test_v_capt_7_a_captured_abandoned_gun_is_manned_by_the_capturers():
     assert t.v("DG").side == "attacker" and not t.f("d_gc").captured  # the crew had left (V-CAPT-7)
     t.add("crew_boarded", vehicle="DG", fighters=["a5", "a_cpl"])
     assert t.v("DG").crew == ["a5", "a_cpl"]
+
+
+@pytest.mark.parametrize(("kind", "gun_type", "gun_class", "weapon"), [
+    ("tank", "howitzer", 3, "tank_howitzer"),  # V-GUN: a tank's howitzer fires as a tank gun with HE
+    ("artillery", "howitzer", 3, "howitzer"),
+    ("artillery", "rocket_mortar", 3, "rocket_mortar"),
+    ("tank", "", 2, "gun"),
+    ("car", "", None, "none"),
+])
+def test_roster_gun_types_map_to_the_engine_weapon(kind, gun_type, gun_class, weapon):
+    """The roster and the engine agree on each piece's weapon (issue 11: one table)."""
+    from battles.engine.weapons import roster_weapon
+
+    assert roster_weapon(kind, gun_type, gun_class) == weapon
+
+
+def test_v_crew_a_dead_crewman_does_not_leave_his_piece():
+    """V-CREW, V-MED-1: the dead do not act; the refusal says so (S-DEAD), in both languages."""
+    t = at_turn_defender()
+    t.f("d_gp").dead = True
+    assert t.refused("crew_dismounted", vehicle="DG", fighters=["d_gc", "d_gp"], distance=1).rule_id == "S-DEAD"
+
+
+@pytest.mark.parametrize(("crew", "rule"), [(["RM_c", "RM_p"], None), (["RM_c"], "V-CREW-4"),
+                                            (["RM_p"], "V-CREW-4"), ([], "V-CREW-5")])
+def test_v_crew_5_smoke_is_fire_a_piece_needs_two_crew_one_an_officer(crew, rule):
+    """V-CREW-5: firing smoke (V-SMOKE-1) is firing: it needs two crew, one an officer; one crewman left
+    may only move the piece (V-CREW-4); with nobody the firing rule is cited (V-CREW-5)."""
+
+    t = at_turn_defender()
+    tank(t, "defender", "RM", armour=1, gun=3, weapon="howitzer", kind="artillery", drive="towed")
+    gone = [m for m in ("RM_c", "RM_p") if m not in crew]
+    if gone:
+        t.add("crew_dismounted", vehicle="RM", fighters=gone, distance=1)
+    if rule:
+        assert t.refused("smoke_fired", **smoke(t, "RM")).rule_id == rule
+    else:
+        t.add("smoke_fired", **smoke(t, "RM"))
+        assert t.v("RM").smoke_used == 1
+
+
+# --- weapons (V-SMOKE-1, V-ROCKET-1, V-AA-4, V-AA-5) ------------------------------------------------------------------
+@pytest.mark.parametrize(("weapon", "gun", "minimum", "smoke"), [
+    ("howitzer", None, 3, True), ("rocket_mortar", 1, 3, True), ("mortar", 0, 3, True),
+    ("heavy_tank_howitzer", 1, 9, True), ("gun", 3, 3, True), ("gun", 2, 3, False), ("gun", None, 3, False),
+    ("gun", 2, 2, True), ("aa_gun", 3, 3, True), ("aa_gun", 2, 3, False), ("at_gun", 6, 3, False),
+    ("aa_autocannon", 6, 3, False), ("vehicle_mg", 6, 3, False), ("none", 6, 0, False),
+])
+def test_v_smoke_1_which_weapons_have_smoke(weapon, gun, minimum, smoke):
+    assert weapons.has_smoke(weapon, gun, minimum) is smoke
+
+
+@pytest.mark.parametrize(("kind", "gun_type", "gun_class", "weapon"), [
+    ("tank", "howitzer", 4, "tank_howitzer"), ("artillery", "howitzer", 4, "howitzer"),
+    ("tank", "", 3, "gun"), ("tank", "", None, "none"), ("tank", "", 0, "none"), ("artillery", "at", 4, "at_gun"),
+    ("artillery", "aa", 3, "aa_gun"), ("artillery", "aa_autocannon", 1, "aa_autocannon"),
+    ("artillery", "mortar", 2, "mortar"), ("artillery", "rocket_mortar", 3, "rocket_mortar"),
+    ("artillery", "flak88", 3, "none"), ("tank", "mortar", 2, "mortar"),
+])
+def test_v_rocket_1_v_aa_4_roster_gun_types_map_to_engine_weapons(kind, gun_type, gun_class, weapon):
+    assert weapons.roster_weapon(kind, gun_type, gun_class) == weapon
+
+
+def test_v_rocket_1_the_rocket_mortar_is_a_howitzer_and_only_aa_weapons_fire_at_aircraft():
+    assert "rocket_mortar" in weapons.HOWITZERS and "mortar" not in weapons.HOWITZERS
+    assert weapons.AA_WEAPONS == {"aa_gun", "aa_autocannon"}

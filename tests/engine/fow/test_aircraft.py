@@ -262,8 +262,7 @@ def test_f_air_1_an_air_attack_folded_from_the_log_equals_the_incremental_state(
 
 
 # Air attacks (catalog F-AIR, seed 004 p. 191): what the check refuses and what the record keeps,
-# pinned field by field (issue 11: a fresh random sample of ``_check_air`` / ``_apply_air`` mutants
-# is killed). The attacker's aircraft attack the defender's teams in the attacker's turn.
+# pinned field by field. The attacker's aircraft attack the defender's teams in the attacker's turn.
 
 
 def last(t):

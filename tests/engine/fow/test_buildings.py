@@ -355,9 +355,7 @@ def test_a_projection_with_buildings_reloads_and_refolds_identically():
     assert dump(engine.fold(t.events, ruleset="fow")) == dump(t.state)
 
 
-# Movement in Buildings (catalog F-BLD, seed 001 pp. 53-54): the refusals and state changes of
-# ``building_move`` that ``tests/engine/fow/test_buildings.py`` leaves open, so that every branch, rule ID
-# and stored value of ``_check_building_move`` and ``_apply_building_move`` is pinned (issue 11).
+# --- every refusal and stored value of ``building_move`` (``_check_building_move``, ``_apply_building_move``) ---
 
 
 def test_s_unknown_and_s_dead_a_building_move_is_a_live_teams():

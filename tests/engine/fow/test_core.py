@@ -1,6 +1,6 @@
 """Flames of War: mustering a force (``force_mustered``: S-DUPLICATE, S-UNKNOWN, S-ENDED, G-F3, F-RECON-1,
 F-TRAIN-21). Every refusal of ``_check_mustered`` with its rule ID, and every field the mutator copies
-from the roster into the state (issue 11: the mutation tests of ``fow/rules/core.py``)."""
+from the roster into the state."""
 from __future__ import annotations
 
 import pytest

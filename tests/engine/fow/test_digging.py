@@ -208,8 +208,7 @@ def test_f_dig_23_any_foxhole_of_its_own_platoon_but_not_another_platoons():
     assert t.t("a2").dug_in
 
 
-# Digging In (catalog F-DIG, seed 001 p. 52): every branch of the check and of its record pinned
-# (issue 11: a fresh random sample of ``_check_dig`` / ``_apply_dig`` mutants is killed).
+# Digging In (catalog F-DIG, seed 001 p. 52): every branch of the check and of its record pinned.
 
 
 ENEMY_SUPPLY = {"id": "DP", "kind": "other", "teams": [team("esup", "vehicle", pioneer_supply=True)]}

@@ -120,8 +120,7 @@ def test_f_dbl_11_artillery_and_air_attacks_are_not_doubled(kind):
 
 
 # At the Double (F-DBL, seed 001 p. 51) and the team actions it hooks into (move, shoot, assault,
-# Go to Ground; G-F1): every branch of ``_check_double``, ``_doubled`` and the action checks pinned
-# (issue 11: a fresh random sample of their mutants is killed).
+# Go to Ground; G-F1): every branch of ``_check_double``, ``_doubled`` and the action checks pinned.
 
 
 class RulesTable(Table):
@@ -381,7 +380,7 @@ def test_g_f1_a_team_that_shot_this_turn_cannot_go_to_ground():
     t.add(("went_to_ground", {"teams": ["a2"]}))
 
 
-# --- third pass: survivors of a fresh sample (seed 2, docs/mutants.md) -----------------------------------
+# --- Rate of Fire --------------------------------------------------------------------------------------
 def test_g_f1_a_teams_own_rate_of_fire_prevails_over_the_default():
     """G-F1: a team shoots its own ROF dice (here 3 stationary), not the rules data's default 2."""
     fast = {"id": "A1", "kind": "infantry", "teams": [team("a1", rof=3, rof_moved=2), team("a2")]}

@@ -423,10 +423,9 @@ def test_f_recon_24_not_out_of_reach_while_a_team_of_the_platoon_stayed():
     t.add(disengage(4, mv("dr1"), mv("drj"), out_of_reach=True))
 
 
-# Reconnaissance (catalog F-RECON, seed 004 pp. 193–194): the refusals and state changes of the recon
-# deployment move and of «Отходим!» that ``tests/engine/fow/test_recon.py`` leaves open, so that every
-# branch, threshold and rule ID of ``_check_recon_move``, ``_check_contact``, ``_check_declared`` and
-# ``_check_disengaged`` (and their mutators) is pinned (issue 11: mutation tests).
+# The refusals and state changes of the recon deployment move and of «Отходим!»: every branch, threshold
+# and rule ID of ``_check_recon_move``, ``_check_contact``, ``_check_declared`` and ``_check_disengaged``
+# (and their mutators).
 
 
 # --- the recon deployment move (F-RECON-6, F-RECON-13) --------------------------------------------------
@@ -679,8 +678,7 @@ def test_f_recon_17_18_the_one_shot_rule_applies_only_to_the_shooters_of_this_st
     t.add(shot("a1", "dr1", 2))  # a new Shooting Step: the old declaration is over
 
 
-# Reconnaissance (catalog F-RECON): the ambush, passenger and save events' refusals that
-# ``tests/engine/fow/test_recon.py`` leaves open (F-RECON-2..5, S-codes; issue 11: mutation tests).
+# --- the ambush, passenger and save events' refusals (F-RECON-2..5, S-codes) ---------------------------
 
 
 def test_s_target_an_ambush_is_spotted_only_by_enemy_recon_teams():

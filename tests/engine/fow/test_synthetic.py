@@ -102,6 +102,7 @@ def plies(seed: int) -> list[list[tuple[Event, dict[str, Any]]]]:
     return out
 
 
+# --- the log ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [4, 5, 60])
 def test_the_fow_battle_has_exactly_n_events_numbered_1_to_n_and_ends_with_battle_ended(n):
     events = synthetic_fow_battle(n, seed=4)
@@ -150,6 +151,7 @@ def test_the_fow_generator_plays_fow_rules_with_d6_and_its_state_is_the_fold_of_
     assert fold(g.out, ruleset="fow").teams == g.state.teams
 
 
+# --- musters ------------------------------------------------------------------------------------------
 def muster_shape(data: dict[str, Any], infantry: int, tanks: int) -> list[str]:
     """G-F3: infantry platoons of six teams (the first with the pioneer supply), tank platoons of three
     armoured tanks, and an armoured train of four armoured wagons, the first its Locomotive, escorted by

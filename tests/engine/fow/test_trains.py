@@ -339,9 +339,7 @@ def test_f_train_25_tank_support_platoons_leave_the_train_with_an_extra_4in_10cm
     tb.add(("team_moved", {"team": "ts1", "distance": 5}))  # on its own tracks now
 
 
-# Armoured trains (catalog F-TRAIN, seed 000 pp. 206–208): the refusals and state changes that
-# ``tests/engine/fow/test_trains.py`` leaves open, so that every branch, threshold and rule ID of
-# ``fow/rules/trains.py``'s checks and mutators is pinned (issue 11: mutation tests).
+# --- every branch, threshold and rule ID of ``fow/rules/trains.py``'s checks and mutators ---------------
 
 
 EDGES = {"north_south": ("north", "south"), "east_west": ("east", "west")}
