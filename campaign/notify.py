@@ -5,9 +5,11 @@ or a promotion is approved, or a join request arrives.
 Off unless ``SHTAB["NOTIFY_WEBHOOK_URL"]`` or both ``TELEGRAM_BOT_TOKEN`` and
 ``TELEGRAM_CHAT_ID`` are set. Services call ``on_commit(kind, id)``: nothing
 leaves before the write commits, and a rolled-back write sends nothing. The
-Celery task ``campaign.tasks.notify`` builds the message from ids (names, never
-ids or enum keys, in ``NOTIFY_LANGUAGE``) and queues one ``notify_post`` per
-channel, each retried with back-off on a network error, a 429 or a 5xx.
+Celery task ``notify_send`` builds the message from ids (names, never ids or
+enum keys, in ``NOTIFY_LANGUAGE``) and queues one ``notify_post`` per channel,
+each retried with back-off on a network error, a 429 or a 5xx. The tasks live
+here, not in ``tasks``, because ``on_commit`` queues them and ``tasks`` reaches
+this module through ``results`` and ``services``: one module, no import cycle.
 """
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ import urllib.request
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+
+from .models import Award, CampaignEvent, Membership
 
 log = logging.getLogger(__name__)
 
@@ -64,15 +69,11 @@ def on_commit(kind: str, object_id: int) -> None:
     assert kind in KINDS, f"unknown notification {kind!r}"
     if not channels():
         return
-    from .tasks import notify
-
-    transaction.on_commit(lambda: notify.delay(kind, object_id))
+    transaction.on_commit(lambda: notify_send.delay(kind, object_id))
 
 
 def message(kind: str, object_id: int) -> Message | None:
     """The text of a notification, from the stored objects (None if gone)."""
-    from .models import CampaignEvent, Membership
-
     with translation.override(_conf().get("NOTIFY_LANGUAGE") or "ru"):
         ru = (translation.get_language() or "ru").startswith("ru")
         if kind == "join_requested":
@@ -101,8 +102,6 @@ def message(kind: str, object_id: int) -> Message | None:
                 "name": c.name, "rank": c.nationality.rank_name(e.data["to"], "ru" if ru else "en"),
                 "campaign": campaign}
         else:
-            from .models import Award
-
             award = Award.objects.filter(pk=e.data.get("award")).first()
             award_name = (award.name_ru if ru else award.name_en) if award else e.data.get("award_code", "")
             text = _("Award approved: %(name)s receives «%(award)s» (%(campaign)s).") % {
@@ -135,3 +134,42 @@ def post(channel: str, msg: dict[str, Any], timeout: float = 10.0) -> None:
 
 def as_payload(msg: Message) -> dict[str, Any]:
     return asdict(msg)
+
+
+# Named as when they lived in campaign.tasks, so messages queued before the move still run.
+@shared_task(name="campaign.tasks.notify", acks_late=True)
+def notify_send(kind: str, object_id: int) -> int:
+    """Build the notification (names, in the configured language) and queue
+    its delivery to every configured channel."""
+    msg = message(kind, object_id)
+    if msg is None:
+        return 0
+    payload = as_payload(msg)
+    chans = channels()
+    for channel in chans:
+        notify_post.delay(channel, payload)
+    return len(chans)
+
+
+@shared_task(name="campaign.tasks.notify_post", bind=True, acks_late=True, max_retries=None)
+def notify_post(self, channel: str, payload: dict) -> bool:
+    """Deliver to one channel; on a network error, a 429 or a 5xx, retried
+    with exponential back-off (2, 4, 8… s) up to ``SHTAB["NOTIFY_RETRIES"]``
+    times, then logged as an error: a dead channel never blocks or fails the
+    write that caused the message. Embedded (eager) mode has no broker to
+    schedule a retry on, so it tries again at once, in-process."""
+    limit = settings.SHTAB.get("NOTIFY_RETRIES", 5)
+    eager = bool(self.request.is_eager)
+    error: Exception | None = None
+    for _attempt in range(limit + 1 if eager else 1):
+        try:
+            post(channel, payload)
+            return True
+        except DeliveryError as exc:
+            error = exc
+            if not exc.retry:
+                break
+            if not eager and self.request.retries < limit:
+                raise self.retry(countdown=2 ** (self.request.retries + 1)) from exc
+    log.error("notification %s to %s not delivered: %s", payload.get("kind"), channel, error)
+    return False
