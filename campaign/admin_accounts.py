@@ -15,6 +15,8 @@ from django.contrib import admin
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
+from rest_framework.authtoken.admin import TokenAdmin
+from rest_framework.authtoken.models import TokenProxy
 
 # What decides who may do what: only a superuser grants or revokes it.
 PRIVILEGE_FIELDS = ("is_superuser", "is_staff", "groups", "user_permissions")
@@ -74,9 +76,6 @@ _register(Group, ShtabGroupAdmin)
 
 def _guard_token_admin() -> None:
     """An API token is a password: creating one for another user impersonates him."""
-    from rest_framework.authtoken.admin import TokenAdmin
-    from rest_framework.authtoken.models import TokenProxy
-
     class ShtabTokenAdmin(TokenAdmin):
         def has_add_permission(self, request):
             return _superuser(request)

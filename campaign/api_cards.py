@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from config.errors import InvalidInput
+from rosters import selectors as roster_selectors
 from rosters.api import ErrorOut
 
 from . import cards_pdf
@@ -72,8 +73,6 @@ def roster_for_cards(user, roster_id: int, share: str = ""):
     (``rosters.selectors.roster_readable``: owner, game master, anyone once it
     has fought, anyone with the share link), so whoever may read a roster may
     print its cards; otherwise 404."""
-    from rosters import selectors as roster_selectors
-
     roster = roster_selectors.roster_readable(user=user, roster_id=roster_id, share=share)
     if roster is None:
         raise Http404

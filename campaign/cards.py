@@ -28,6 +28,13 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from battles.models import BattleParticipant
+from rosters import selectors as roster_selectors
+from rosters.models import Upgrade
+from rosters.selectors import rosters_visible
+
+from .models import Award, CampaignEvent, CardColour, CardEmblem
+
 WIDTH_MM, HEIGHT_MM = 45, 75  # V-FORM-1
 A4_MM = (210, 297)
 GAP_MM = 6  # between cards on a sheet: room for the crop marks and the cut
@@ -133,8 +140,6 @@ class Design:
 def design_load() -> Design:
     """Two queries: the colours and the emblems. A shipped emblem is served
     from the static files unless the game master uploaded another."""
-    from .models import CardColour, CardEmblem
-
     colours = {c.kind: (c.background, c.ink) for c in CardColour.objects.all()}
     emblems = {}
     for e in CardEmblem.objects.all():
@@ -299,8 +304,6 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
 def _awards_of(character: Any) -> tuple[list[tuple[Any, Any]], int]:
     """The awards granted to a character (event, award) and his log's version
     (the id of his last campaign event): 2 queries."""
-    from .models import Award, CampaignEvent
-
     events = list(CampaignEvent.objects.filter(character=character).select_related("campaign", "battle")
                   .order_by("id"))
     granted = [e for e in events if e.type == "award_granted"]
@@ -319,9 +322,6 @@ def character_cards_load(*, character: Any, design: Design | None = None) -> lis
 def roster_cards_load(*, roster_id: int, design: Design | None = None) -> list[Card]:
     """A roster's cards, priced with the current game data; the query count
     does not grow with the roster."""
-    from rosters import selectors as roster_selectors
-    from rosters.models import Upgrade
-
     tree = roster_selectors.roster_tree(roster_id=roster_id)
     game = roster_selectors.game_data_current()
     report = roster_selectors.roster_report(tree=tree, game=game)
@@ -412,9 +412,6 @@ def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card
     the game master to print before the battle. Each roster is read through
     the roster-visibility rule (``rosters_visible``); a participant without a
     roster brings his character's cards."""
-    from battles.models import BattleParticipant
-    from rosters.selectors import rosters_visible
-
     participants = list(BattleParticipant.objects.filter(battle_id=battle_id, side=side)
                         .select_related("character__nationality").order_by("id"))
     visible = set(rosters_visible(user=user).filter(pk__in=[p.roster_id for p in participants if p.roster_id])

@@ -27,6 +27,7 @@ BASE_URL = "http://cards.shtab.invalid/"
 
 
 def _fetcher():
+    # Not at import time: WeasyPrint loads Pango from the OS, which only a PDF needs (the site runs without it).
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     static_url, media_url = "/" + settings.STATIC_URL.lstrip("/"), "/" + settings.MEDIA_URL.lstrip("/")
@@ -66,7 +67,7 @@ def render_html(cards: list[Card], *, layout: str, title: str) -> str:
 def render_pdf(cards: list[Card], *, layout: str, title: str) -> bytes:
     """The PDF bytes. Deterministic for the same cards: no creation date is
     written (WeasyPrint writes none unless the document names one)."""
-    import weasyprint
+    import weasyprint  # not at import time: it loads Pango from the OS (see _fetcher)
 
     html = render_html(cards, layout=layout, title=title)
     return weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).write_pdf()

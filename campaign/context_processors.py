@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from .roles import is_game_master
+from .selectors import game_master_todo_count
 
 
 def game_master_todo(request):
@@ -17,7 +18,6 @@ def game_master_todo(request):
     def count() -> int:
         if not is_game_master(user):
             return 0
-        from .selectors import game_master_todo_count
 
         return game_master_todo_count()
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, F, OuterRef, Q
 
 from battles.models import Battle, BattleEvent, BattleProjection
 
@@ -82,8 +82,6 @@ def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -
 
 def battles_unconcluded() -> list[int]:
     """Ended battles with a complete projection and no battle_result event."""
-    from django.db.models import Exists, F, OuterRef
-
     recorded = CampaignEvent.objects.filter(battle=OuterRef("pk"), type="battle_result")
     return list(Battle.objects.filter(projection__state__status="ended", projection__seq__gte=F("head_seq"))
                 .exclude(Exists(recorded)).order_by("id").values_list("id", flat=True))

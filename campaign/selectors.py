@@ -7,12 +7,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.fields.json import KeyTextTransform
 
-from battles.models import Battle, BattleEvent
+from battles.models import Battle, BattleEvent, BattleParticipant
+from rosters.models import Roster
+from rosters.selectors import roster_holders
 
 from . import ledger
-from .models import Campaign, CampaignEvent, CampaignProjection, Character, Membership, Standing
+from .models import (
+    Award,
+    Campaign,
+    CampaignEvent,
+    CampaignProjection,
+    CampaignStatus,
+    Character,
+    Membership,
+    Proposal,
+    Standing,
+)
 
 SORTS = {"kills": "kills", "rank": "rank_order", "awards": "awards", "battles": "battles",
          "casualties": "casualties", "prestige": "prestige", "name": "name"}
@@ -198,8 +211,6 @@ class GameMasterTodo:
 
 def game_master_todo(*, limit: int = 50) -> GameMasterTodo:
     """The game master's to-do list (2 queries)."""
-    from .models import CampaignStatus, Proposal
-
     memberships = list(Membership.objects.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
                        .exclude(status=Membership.Status.DECLINED)
                        .exclude(campaign__status=CampaignStatus.FINISHED)
@@ -212,8 +223,6 @@ def game_master_todo(*, limit: int = 50) -> GameMasterTodo:
 
 def game_master_todo_count() -> int:
     """How many things wait for the game master (1 query), for the header."""
-    from .models import CampaignStatus, Proposal
-
     open_memberships = (Membership.objects.filter(Q(status=Membership.Status.REQUESTED) | Q(side=""))
                         .exclude(status=Membership.Status.DECLINED)
                         .exclude(campaign__status=CampaignStatus.FINISHED).order_by().values("id"))
@@ -297,15 +306,6 @@ def player_home(*, user: Any, language: str = "ru") -> PlayerHome:
     the running battle that locks each locked one, and his awards. Names,
     never ids, for everything shown. 5 queries whatever their numbers; none
     for an anonymous visitor."""
-    from django.db.models import OuterRef, Subquery
-    from django.db.models.fields.json import KeyTextTransform
-
-    from battles.models import BattleParticipant
-    from rosters.models import Roster
-    from rosters.selectors import roster_holders
-
-    from .models import Award
-
     if not getattr(user, "is_authenticated", False):
         return PlayerHome([], [], [], [])
     characters = [HomeCharacter(c, c.rank_title(language), c.nationality.name_ru if language.startswith("ru")

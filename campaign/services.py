@@ -4,16 +4,25 @@ transaction; ``campaign_projections_rebuild`` rebuilds them from the log."""
 from __future__ import annotations
 
 import secrets
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
+from io import BytesIO
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import Group
+from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from PIL import Image, UnidentifiedImageError
 
+from battles import engine
+from battles.models import BattleParticipant
+from battles.selectors import battle_rules
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound, RuleRefused
+from rosters.services import rosters_follow_side
 
 from . import ledger, notify
 from .models import (
@@ -33,8 +42,8 @@ from .models import (
     Side,
     Standing,
 )
-from .roles import is_game_master
-from .selectors import ledger_entries
+from .roles import PLAYER, is_game_master
+from .selectors import battles_running, ledger_entries
 
 # Decisions are placed at the campaign's current battle, not the battle they
 # concern: "as of battle N" shows what stood right after battle N.
@@ -169,10 +178,6 @@ def characters_rank_rebuild() -> int:
 # --- characters and joining -----------------------------------------------------------
 def player_signup(*, form: Any) -> Any:
     """A new account in the player role (``form``: a valid UserCreationForm)."""
-    from django.contrib.auth.models import Group
-
-    from .roles import PLAYER
-
     with transaction.atomic():
         user = form.save()
         user.groups.add(Group.objects.get(name=PLAYER))
@@ -207,10 +212,6 @@ def photo_open(photo: Any) -> Any:
     pixel is decoded: a 17 KB PNG may declare 12000 × 12000 pixels and take
     half a gigabyte once decoded (a decompression bomb). Returns the opened,
     not yet decoded image; refuses a non-image or an image above the limit."""
-    import warnings
-
-    from PIL import Image, UnidentifiedImageError
-
     limit = photo_max_pixels()
     try:
         with warnings.catch_warnings():
@@ -232,10 +233,6 @@ def photo_open(photo: Any) -> Any:
 def character_photo_set(*, character: Character, photo: Any, max_px: int = 600) -> Character:
     """Store the photo resized to fit ``max_px`` (JPEG), for pages and cards (V-RANK-3).
     Its size is checked from the header before it is decoded (``photo_open``)."""
-    from io import BytesIO
-
-    from django.core.files.base import ContentFile
-
     image = photo_open(photo)
     try:
         image.draft("RGB", (max_px, max_px))  # a JPEG decodes at a reduced scale: less memory
@@ -315,7 +312,6 @@ def membership_assign_side(*, membership: Membership, side: str, by: Any) -> Mem
             campaign_event_append(type="member_joined", campaign=campaign, character=membership.character,
                                   data={"rank": membership.character.rank, "side": side}, recorded_by=by,
                                   key=f"campaign:{campaign.pk}:joined:{membership.character_id}")
-        from rosters.services import rosters_follow_side
 
         rosters_follow_side(campaign=campaign, character=membership.character, side=side)
         n = CampaignEvent.objects.filter(campaign=campaign, type="side_assigned",
@@ -355,7 +351,6 @@ def campaign_finish(*, campaign: Campaign, by: Any, battles_running_ok: bool = F
         raise Forbidden("Кампанию завершает мастер.", "Only the game master finishes a campaign.")
     if campaign.status == CampaignStatus.FINISHED:
         return campaign
-    from .selectors import battles_running
 
     running = battles_running(campaign=campaign)
     if running and not battles_running_ok:
@@ -407,9 +402,6 @@ class CommandState:
 
 def _command_roll_tie(battle: Any) -> str:
     """G-13: how a tie in the command roll breaks (rules data of the battle)."""
-    from battles import engine
-    from battles.selectors import battle_rules
-
     return {**engine.DEFAULT_RULES, **battle_rules(battle=battle)}["command_roll_tie"]
 
 
@@ -518,8 +510,6 @@ def _side_team(battle: Any, side: str) -> set[int]:
     """V-RANK-9: the team of players who fight for one side in this battle:
     its participants once the game master has set them up, otherwise every
     active member of that side (a battle scheduled before participants)."""
-    from battles.models import BattleParticipant
-
     team = set(BattleParticipant.objects.filter(battle=battle, side=side).values_list("character_id", flat=True))
     if team:
         return team

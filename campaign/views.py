@@ -8,7 +8,9 @@ from pathlib import Path
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.contrib.syndication.views import Feed
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -24,6 +26,9 @@ from config.cache import cache_get, cache_set
 from config.errors import ApplicationError
 
 from . import selectors, services
+from .accounts import SignupForm
+from .api_cards import character_for_cards, roster_for_cards
+from .cards import character_cards_load, roster_cards_load
 from .chronicle import describe_all
 from .models import Campaign, CampaignStatus, Character, Gender, Membership, Nationality, Rank
 from .roles import is_game_master
@@ -281,9 +286,6 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
 def character_cards(request, character_id: int):
     """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
     for his owner and the game master; the PDF is one link away."""
-    from .api_cards import character_for_cards
-    from .cards import character_cards_load
-
     character = character_for_cards(request.user, character_id)
     return render(request, "campaign/cards.html", {
         "cards": character_cards_load(character=character), "title": character.name,
@@ -295,11 +297,6 @@ def roster_cards(request, roster_id: int):
     support. Who may read them is the roster page's rule (``roster_readable``:
     owner, game master, anyone once it has fought, anyone with the share link
     ``?share=``); the PDF links carry the share token on."""
-    from django.contrib.auth.views import redirect_to_login
-
-    from .api_cards import roster_for_cards
-    from .cards import roster_cards_load
-
     share = request.GET.get("share", "")
     try:
         roster = roster_for_cards(request.user, roster_id, share=share)
@@ -314,10 +311,6 @@ def roster_cards(request, roster_id: int):
 
 def signup(request):
     """A visitor signs up as a player (then creates a character and joins)."""
-    from django.contrib.auth import login
-
-    from .accounts import SignupForm
-
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.player_signup(form=form)

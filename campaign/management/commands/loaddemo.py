@@ -17,6 +17,8 @@ from battles.muster import battle_muster, battle_participant_add, battle_schedul
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign import results, services
 from campaign.models import Campaign, CampaignStatus, Character, Membership, Nationality, Objective
+from rosters import services as rosters
+from rosters.models import FowTeamType, InfantryClass, Roster
 
 DEMO_CAMPAIGN = "Демо: Курская дуга, 1943"
 USERS = [("master", "game_master", True), ("ivan", "player", False), ("hans", "player", False),
@@ -43,9 +45,6 @@ SQUAD_NAMES = {"ivan": "1-е отделение", "petr": "2-е отделени
 def _roster(user, character, campaign, name, lieutenant, extra):
     """A small valid roster, submitted: an optional lieutenant standing alone
     and one squad (sergeant + 4 riflemen; corporal + 3 riflemen + ``extra``)."""
-    from rosters import services as rosters
-    from rosters.models import InfantryClass, Roster
-
     roster = Roster.objects.filter(character=character, campaign=campaign, name=name).first()
     if roster is not None:
         return roster
@@ -107,9 +106,6 @@ FOW_ROSTERS = {
 
 def _fow_roster(user, character, campaign, name, platoons):
     """A FoW roster through the roster services: platoons of teams, submitted."""
-    from rosters import services as rosters
-    from rosters.models import FowTeamType, Roster
-
     roster = Roster.objects.filter(character=character, campaign=campaign, name=name).first()
     if roster is not None:
         return roster
