@@ -1,6 +1,9 @@
-from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.apps import AppConfig, apps
+from django.db import connections
+from django.db.models.signals import post_delete, post_migrate, post_save
 from django.utils.translation import gettext_lazy as _
+
+from .defaults import ensure_game_data
 
 
 class RostersConfig(AppConfig):
@@ -8,9 +11,7 @@ class RostersConfig(AppConfig):
     verbose_name = _("Rosters")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_delete, post_save
-
-        from . import models, selectors
+        from . import models, selectors  # ready(): models cannot load while apps.py does
 
         post_migrate.connect(_ensure_defaults, sender=self)
         post_migrate.connect(selectors.game_rules_cache_clear, sender=self)
@@ -24,11 +25,6 @@ class RostersConfig(AppConfig):
 def _ensure_defaults(sender, using="default", **kwargs) -> None:
     """Default game data survives a flush (tests): post_migrate runs after every
     migrate and flush. Skipped while the tables do not exist (a partial migrate)."""
-    from django.apps import apps
-    from django.db import connections
-
-    from .defaults import ensure_game_data
-
     tables = set(connections[using].introspection.table_names())
     needed = {apps.get_model("rosters", name)._meta.db_table
               for name in ("GameDataVersion", "RosterRules", "InfantryClass", "ArmourClass", "GunClass",

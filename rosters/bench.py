@@ -11,6 +11,16 @@ import statistics
 import time
 from typing import Any
 
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from campaign.models import Character, Nationality
+
+from . import selectors, services
+from .models import Upgrade
+
 GOAL_VALIDATE_MS = 5.0
 
 
@@ -70,9 +80,6 @@ def company_export() -> dict[str, Any]:
 
 
 def _page_queries(client, roster_id: int) -> int:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(f"/rosters/{roster_id}/")
     assert response.status_code == 200, response.status_code
@@ -80,14 +87,6 @@ def _page_queries(client, roster_id: int) -> int:
 
 
 def measure(*, repeats: int = 200) -> dict[str, Any]:
-    from django.contrib.auth.models import User
-    from django.test import Client
-
-    from campaign.models import Character, Nationality
-
-    from . import selectors, services
-    from .models import Upgrade
-
     for code, cost in (("bench-grenades", 1), ("bench-camouflage", 2)):
         Upgrade.objects.get_or_create(code=code, defaults=dict(name_ru=code, name_en=code, cost=cost))
     user, _ = User.objects.get_or_create(username="bench-roster", defaults={"is_superuser": True, "is_staff": True})

@@ -7,6 +7,7 @@ G-3 (fire distances), G-5 (class costs), G-6 (class mappings), G-15
 (upgrades: none), G-16 (bought options: 2 PP each). The scout's 24 in
 observation is seed (V-SCOUT-2).
 """
+from battles.engine.rules_data import INFANTRY_CLASSES
 
 # code, ru, en, category, rank, cost, observation, fire (dug_in, march, recon, assault)
 SMALL = (8, None, 8, 8)
@@ -65,8 +66,6 @@ ENGINE_CLASS = {"light_mg": "lmg_gunner", "heavy_mg": "hmg_gunner", "corporal": 
 
 
 def engine_class_of(code: str) -> str:
-    from battles.engine.rules_data import INFANTRY_CLASSES
-
     cls = ENGINE_CLASS.get(code, code)
     return cls if cls in INFANTRY_CLASSES else "rifleman"
 

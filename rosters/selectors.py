@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
+from battles.models import BattleParticipant
+from battles.terms import term
+from campaign.models import Campaign
 from campaign.roles import is_game_master
 
 from . import domain
@@ -136,8 +139,6 @@ def roster_holders() -> QuerySet:
     """The participations that lock a roster: mustered into a battle that has
     not ended, the latest first (``battles.muster`` locks a roster at the
     muster; ``rosters_release`` unlocks it when the battle ends)."""
-    from battles.models import BattleParticipant
-
     return (BattleParticipant.objects.filter(mustered_seq__isnull=False)
             .exclude(battle__projection__state__status="ended").order_by("-mustered_at", "-id"))
 
@@ -161,10 +162,6 @@ def roster_readable(*, user: Any, roster_id: int, share: str = "") -> Roster | N
     battle (a battle participant brought it: its force is public in the log);
     anyone holding its share link while the owner keeps sharing on. None for
     everyone else, who learns nothing (404). One query."""
-    from django.db.models import Exists, OuterRef
-
-    from battles.models import BattleParticipant
-
     roster = (Roster.objects.select_related("owner", "character", "campaign")
               .annotate(fought=Exists(BattleParticipant.objects.filter(roster=OuterRef("pk"))))
               .filter(pk=roster_id).first())
@@ -283,8 +280,6 @@ def roster_report(*, tree: RosterTree, game: GameData | None = None) -> domain.R
 def _spec_sql() -> dict[str, str]:
     """Six plain SELECTs, built once from the models' table and column names
     (portable between SQLite and PostgreSQL). ``{ids}`` takes the placeholders."""
-    from campaign.models import Campaign
-
     t = {m.__name__: m._meta.db_table for m in (Roster, Unit, Vehicle, Fighter, Upgrade, VehicleOption,
                                                 InfantryClass, FowTeam, FowTeamType, Campaign)}
     unit_ups, vehicle_opts = Unit.upgrades.through._meta.db_table, Vehicle.options.through._meta.db_table
@@ -401,8 +396,6 @@ POSTURE_FIELDS = (("dug_in", "fire_dug_in"), ("march", "fire_march"), ("recon", 
 
 def class_cards(*, classes: list[InfantryClass], nationality: Any, language: str = "ru") -> list[ClassCard]:
     """Each class's numbers, officers under the roster's national rank names (G-23). No query."""
-    from battles.terms import term
-
     ru = language.startswith("ru")
 
     def name(c: InfantryClass) -> str:
