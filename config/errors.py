@@ -16,6 +16,7 @@ from typing import Any
 from django import db
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.utils.translation import get_language
+from kombu.exceptions import OperationalError as BrokerDown
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -139,10 +140,6 @@ def outage(exc: BaseException) -> bool:
     """A database or broker that cannot be reached: the client may retry (503)."""
     if isinstance(exc, (db.OperationalError, db.InterfaceError)):
         return True
-    try:
-        from kombu.exceptions import OperationalError as BrokerDown
-    except ImportError:  # pragma: no cover
-        return False
     return isinstance(exc, BrokerDown)
 
 

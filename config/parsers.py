@@ -13,7 +13,9 @@ class JSONParser(parsers.JSONParser):
     body nested past ``MAX_BODY_DEPTH`` or holding NUL or a lone surrogate."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        from . import inputs  # not at import time: DRF loads this module while defining APIView
+        # A cycle, not at import time: inputs -> errors -> rest_framework.views, whose APIView reads
+        # DEFAULT_PARSER_CLASSES, i.e. this module, while being defined.
+        from . import inputs
 
         try:
             data = super().parse(stream, media_type, parser_context)

@@ -5,6 +5,7 @@ it must run on PostgreSQL and Redis with a real worker process: missing either
 is a failure, never a silent fallback.
 """
 import os
+import tempfile
 
 from .base import *  # noqa: F403
 from .base import DATABASE_URL, REDIS_URL, env_bool
@@ -21,16 +22,12 @@ DEBUG = False
 if not DATABASE_URL:
     # A file (not :memory:) so threads in concurrency tests share it; one per
     # process so parallel runs on one machine never clobber each other.
-    import tempfile
-
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.environ.get("SQLITE_TEST_PATH", os.path.join(tempfile.gettempdir(), f"shtab-test-{os.getpid()}.sqlite3"))
     }
 
 # Uploaded photos go to a throw-away folder, never into the checkout.
-import tempfile as _tempfile  # noqa: E402
-
-MEDIA_ROOT = _tempfile.mkdtemp(prefix="shtab-test-media-")
+MEDIA_ROOT = tempfile.mkdtemp(prefix="shtab-test-media-")
 
 # Each run gets a fresh in-process cache (a shared Redis cache would outlive the test database).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-test"}}
