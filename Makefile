@@ -53,8 +53,10 @@ mutants: $(STAMP)
 	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) \
 		$(if $(filter 1,$(MUTANTS_RERUN)),--rerun-survivors) $(MUTANTS_ONLY)
 
+## ruff, and the import contracts in .importlinter (lint-imports: the engine and the roster rules are pure).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 ## Compile translations (the compiled .mo files are committed, so gettext is optional).
 messages: $(STAMP)
