@@ -223,9 +223,8 @@ def battle_detail(request, battle_id: int):
 
 def battle_live_quiet(*, battle_id: int, since: str, state: str) -> JsonResponse | None:
     """``battle_live``'s answer when nothing moved since the reader's ``since``
-    (head seq) and ``state`` (projection seq): one query, no render, nothing
-    of the reader's own, so ``battles.wsgi_fast`` gives it before Django's
-    middleware too. ``None`` when the battle moved or does not exist."""
+    (head seq) and ``state`` (projection seq): one query, no render.
+    ``None`` when the battle moved or does not exist."""
     head = selectors.battle_head(battle_id=battle_id)
     if head is None or since != str(head[0]) or state != str(head[1]):
         return None

@@ -74,20 +74,6 @@ def depth_error(field: str, limit: int) -> InvalidInput:
                         f"{field}: JSON nested deeper than {limit} levels.", field=field, code="too_deep")
 
 
-# In a JSON text a NUL can only be the escape \u0000, and a lone surrogate an escape \ud800..\udfff or,
-# since ``json.loads`` decodes bytes with "surrogatepass", its UTF-8 bytes (ED A0..BF xx); the NUL byte
-# itself (never valid JSON, and in every UTF-16 or UTF-32 text) is suspect too.
-_SUSPECT_JSON = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])|\xed[\xa0-\xbf]|\x00")
-
-
-def json_surely_fine(raw: bytes, max_depth: int) -> bool:
-    """True only if ``json.loads(raw)`` (when it parses) passes ``find_bad`` with ``max_depth``: no
-    escape or byte that could give a NUL or a lone surrogate, and no more containers than the cap
-    (brackets inside strings counted too). A search of the bytes instead of a walk of every value;
-    False says nothing (walk it)."""
-    return _SUSPECT_JSON.search(raw) is None and raw.count(b"[") + raw.count(b"{") <= max_depth
-
-
 def refuse_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> None:
     """Raise ``InvalidInput`` naming the first bad string or too-deep container."""
     found = find_bad(value, path, max_depth=max_depth)

@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from battles import api as battles_api
-from battles import api_fast as battles_api_fast
 from battles import api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
@@ -21,8 +20,7 @@ api = [
     path("auth/token/", accounts.TokenView.as_view(), name="api-token"),
     path("battles/", battles_api.BattleListView.as_view(), name="api-battles"),
     path("battles/<int:battle_id>/", battles_api.BattleDetailView.as_view(), name="api-battle"),
-    # The DRF view, with a lean path for a token's append (battles.api_fast; same bodies, same schema).
-    path("battles/<int:battle_id>/events/", battles_api_fast.battle_events, name="api-battle-events"),
+    path("battles/<int:battle_id>/events/", battles_api.BattleEventsView.as_view(), name="api-battle-events"),
     path("battles/<int:battle_id>/state/", battles_api.BattleStateView.as_view(), name="api-battle-state"),
     path("battles/<int:battle_id>/event-types/", battles_api.BattleEventTypesView.as_view(),
          name="api-battle-event-types"),

@@ -87,19 +87,9 @@ def keep_connection():
 def test_generated_requests_get_no_server_error_and_match_the_schema(world, keep_connection):
     from django.core.handlers.wsgi import WSGIHandler
 
-    from battles.wsgi_fast import LeanAppendFront
-
     schema = schemathesis.openapi.from_path(ROOT / "docs" / "openapi.yaml")
-    app = LeanAppendFront(WSGIHandler())  # as config.wsgi serves it: a token's append answered in front of Django
-    front_answers = [0]
-    answer = app.answer
-
-    def counted(environ, battle_id):
-        response = answer(environ, battle_id)
-        front_answers[0] += response is not None
-        return response
-
-    app.answer = counted
+    app = WSGIHandler()  # as config.wsgi serves it
+    appends_answered = [0]  # appends that reached the append view (not 404 for a made-up battle)
     failures: list[str] = []
     calls = [0]
 
@@ -113,6 +103,8 @@ def test_generated_requests_get_no_server_error_and_match_the_schema(world, keep
             case.path_parameters = {k: world["ids"].get(k, v) for k, v in case.path_parameters.items()}
         calls[0] += 1
         response = case.call(app=app, headers=world["headers"])
+        if case.method == "POST" and case.path.endswith("/events/") and response.status_code != 404:
+            appends_answered[0] += 1
         where = f"{case.method} {case.formatted_path} ({label})"
         try:
             case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
@@ -139,5 +131,5 @@ def test_generated_requests_get_no_server_error_and_match_the_schema(world, keep
                 continue
 
     assert calls[0] > 100, "the run made too few requests to mean anything"
-    assert front_answers[0] > 0, "no append reached the lean front"
+    assert appends_answered[0] > 0, "no generated append reached the append view"
     assert not failures, f"{len(failures)} finding(s) in {calls[0]} requests:\n" + "\n".join(failures[:30])

@@ -246,15 +246,10 @@ SHTAB = {
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
     # The cyclic garbage collector's thresholds in every process that loads the apps
     # (battles.apps): a process keeps the engine states of up to 256 battles
-    # (services.STATE_CACHE), and Python's default (700, 10, 10) walks them in
+    # (battles.eventstore.STATE_CACHE), and Python's default (700, 10, 10) walks them in
     # full collections of tens of milliseconds in the middle of appends (docs/append.md).
     # "700,10,10" restores the default.
     "GC_THRESHOLD": tuple(int(x) for x in os.environ.get("SHTAB_GC_THRESHOLD", "50000,20,100").split(",")),
-    # The lean append (battles.api_fast) keeps a token's user and his role at a battle this many
-    # seconds per server process (0: read on every request). A change made in the same process
-    # (token deleted, user deactivated, groups or participants changed) counts at once; one made
-    # in another process counts within this many seconds (docs/append.md).
-    "TOKEN_CACHE_SECONDS": float(os.environ.get("SHTAB_TOKEN_CACHE_SECONDS", "5")),
     # Login throttling (campaign.accounts): this many wrong passwords in a row lock
     # that username out from that address for the cool-off, right password included.
     "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),

@@ -228,7 +228,7 @@ def test_sweep_through_the_worker_catches_up_a_lost_replay(replay_worker, campai
     from battles.services import battle_create
 
     battle = battle_create(campaign=campaign, name="lost")
-    with mock.patch("battles.services._schedule_replay"):  # the message never reaches the broker
+    with mock.patch("battles.eventstore.store.replays"):  # the message never reaches the broker
         append(battle, [START, *turns(1)])
     assert BattleProjection.objects.get(battle=battle).seq == 0
     assert battle.id in projections_sweep()

@@ -1,0 +1,67 @@
+"""The state after a battle's last append, kept by this process for its next
+append to the same battle (docs/append.md, "The state cache")."""
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Entry:
+    """The engine state after seq ``head`` of a battle, decided under ``rules``
+    (the battle's snapshot, ``None`` before its first event) and ``ruleset``."""
+
+    head: int
+    rules: dict[str, Any] | None
+    ruleset: str
+    state: Any
+
+    @property
+    def rules_json(self) -> str:
+        return rules_json(self.rules)
+
+
+def rules_json(rules: dict[str, Any] | None) -> str:
+    """The rules snapshot as text: what the optimistic statement compares with
+    the battle row, and what two entries compare by."""
+    return json.dumps(rules, sort_keys=True, default=str)
+
+
+class StateCache:
+    """One entry per battle, least recently used dropped past ``size``.
+
+    An entry is *taken* by the append that uses it (the engine folds the state
+    in place) and *kept* again after that append commits, so two threads never
+    share a state. The state after seq N of an append-only log under fixed
+    rules is fully determined: an entry is never wrong, only possibly behind
+    the log (another process appended), which the append's comparison of the
+    head catches."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[int, Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, battle_id: int) -> Entry | None:
+        with self._lock:
+            return self._items.pop(battle_id, None)
+
+    def keep(self, battle_id: int, entry: Entry) -> None:
+        with self._lock:
+            old = self._items.get(battle_id)
+            if old is not None and old.head > entry.head:
+                return  # never replace a later state with an earlier one
+            self._items[battle_id] = entry
+            self._items.move_to_end(battle_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+STATE_CACHE = StateCache()

@@ -1,0 +1,137 @@
+"""What the event store checks of a batch before it looks at the battle:
+its size, each event's type, key and data caps, and idempotent retries."""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+
+from battles import engine
+from battles.engine.dice import fill_rolls
+from battles.models import BattleEvent
+from config import inputs
+from config.errors import Conflict, InvalidInput
+
+# Caps on one event's data (documented in README and docs/events.md): deeper or
+# larger payloads are refused with a 400 naming ``events[i].data``.
+EVENT_DATA_MAX_DEPTH = 32
+EVENT_DATA_MAX_BYTES = 64 * 1024
+KEY_MAX_LENGTH = BattleEvent._meta.get_field("key").max_length
+SERVICE_RNG = "secrets"  # provenance recorded on dice the service rolls
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: Any
+    data: Any
+    key: str | None = None
+    schema_version: int | None = None
+
+
+def check_batch(events: Sequence[NewEvent]) -> None:
+    """The batch's size, then each event's type, key and data, in order:
+    the first fault is a 400 naming its field. Nothing is looked up."""
+    limit = settings.SHTAB["MAX_BATCH"]
+    if not events:
+        raise InvalidInput("events: нужно хотя бы одно событие.", "events: at least one event is required.",
+                           field="events")
+    if len(events) > limit:
+        raise InvalidInput(f"events: не больше {limit} событий за раз.", f"events: at most {limit} events per batch.",
+                           field="events")
+    seen: set[str] = set()
+    for i, ev in enumerate(events):
+        _check_event(i, ev)
+        if ev.key is None:
+            continue
+        if not (isinstance(ev.key, str) and 0 < len(ev.key) <= KEY_MAX_LENGTH):
+            raise InvalidInput(f"events[{i}].key: строка от 1 до {KEY_MAX_LENGTH} символов.",
+                               f"events[{i}].key: a string of 1 to {KEY_MAX_LENGTH} characters.",
+                               field=f"events[{i}].key")
+        if ev.key in seen:
+            raise InvalidInput(f"events[{i}].key: ключ повторяется в пакете.",
+                               f"events[{i}].key: the key repeats within the batch.", field=f"events[{i}].key")
+        seen.add(ev.key)
+
+
+def _too_large(path: str) -> InvalidInput:
+    kb = EVENT_DATA_MAX_BYTES // 1024
+    return InvalidInput(f"{path}: больше {kb} KB в JSON.", f"{path}: larger than {kb} KB as JSON.", field=path,
+                        code="too_large")
+
+
+def _check_event(i: int, ev: NewEvent) -> None:
+    """Text the database cannot store (NUL, lone surrogates) and data past the caps."""
+    if not isinstance(ev.type, str):
+        raise InvalidInput(f"events[{i}].type: ожидается строка.", f"events[{i}].type: expected a string.",
+                           field=f"events[{i}].type")
+    if inputs.bad_text(ev.type):
+        raise inputs.text_error(f"events[{i}].type")
+    if isinstance(ev.key, str) and inputs.bad_text(ev.key):
+        raise inputs.text_error(f"events[{i}].key")
+    path = f"events[{i}].data"
+    try:
+        text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        text = None
+    # The common case in one pass over the text: json writes NUL as \u0000 and keeps lone surrogates,
+    # and no more containers than the cap means no deeper nesting. Anything else takes the walk,
+    # which names the exact place.
+    if (text is not None and "\\u0000" not in text and not inputs.bad_text(text)
+            and text.count("[") + text.count("{") <= EVENT_DATA_MAX_DEPTH):
+        if len(text.encode()) > EVENT_DATA_MAX_BYTES:
+            raise _too_large(path)
+        return
+    found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
+    if found and found[1] == "depth":
+        raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
+    if found:
+        raise inputs.text_error(found[0])
+    if len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode()) > EVENT_DATA_MAX_BYTES:
+        raise _too_large(path)
+
+
+def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str) -> list[BattleEvent] | None:
+    """Idempotency: the stored events when the batch's keys are already stored
+    (a client's retry); a key reused for a different event, or a batch only
+    partly stored, is refused (409); ``None`` when none of its keys is stored."""
+    keys = [ev.key for ev in events if ev.key is not None]
+    if not keys:
+        return None
+    stored = {e.key: e for e in BattleEvent.objects.filter(battle_id=battle_id, key__in=keys)}
+    if not stored:
+        return None
+    if len(stored) != len(events):
+        raise Conflict("Часть событий пакета уже записана с этими ключами: повторите пакет целиком или без них.",
+                       "Some events of this batch are already stored under these keys: resend the whole batch "
+                       "as it was, or without them.", field="events", code="idempotency_partial")
+    for i, ev in enumerate(events):
+        old = stored[ev.key]
+        if old.type != ev.type or _without_service_rolls(_normalised(ev, ruleset)) != _without_service_rolls(old.data):
+            raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
+                           f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
+                           field=f"events[{i}].key", code="idempotency_conflict")
+    return [stored[ev.key] for ev in events]
+
+
+def _normalised(ev: NewEvent, ruleset: str) -> Any:
+    """The payload as it would be stored (defaults filled, upcast), for comparing a retry."""
+    try:
+        data = fill_rolls(ev.type, ev.data, lambda sides: 1, ruleset=ruleset)
+        return engine.dump(engine.lookup(ev.type, ruleset).parse(data, ev.schema_version))
+    except engine.PayloadError:
+        return ev.data
+
+
+def _without_service_rolls(data: Any) -> Any:
+    """Blank the faces the service rolled, so a retry (which asks for a roll
+    again) compares equal to the stored event that has the roll."""
+    if isinstance(data, dict):
+        if data.get("source") == "rolled" and data.get("rng") == SERVICE_RNG:
+            return {**data, "value": None}
+        return {k: _without_service_rolls(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_without_service_rolls(v) for v in data]
+    return data

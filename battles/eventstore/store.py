@@ -1,0 +1,325 @@
+"""The one way events enter a battle's log: ``append`` (docs/append.md).
+
+Two implementations give the same answers:
+
+* **locked** (the reference, and the only one on SQLite): lock the battle row,
+  decide the batch against the state at its head, insert, commit.
+* **optimistic** (PostgreSQL): when this process holds the state after the
+  battle's last append (``cache.STATE_CACHE``), decide against it without a
+  lock and write with one statement that compares the head, the rules
+  snapshot and the campaign (compare-and-swap). Anything it cannot answer
+  for certain (no cached state, another head, a refusal, a failed
+  comparison, a stored key) goes to the locked path, which answers.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from battles import engine, replays
+from battles.engine.dice import fill_rolls
+from battles.models import Battle, BattleEvent, BattleProjection, LogPosition
+from battles.selectors import battle_rules, battle_voided_seqs, iter_engine_events
+from campaign.models import Campaign
+from config.errors import Conflict, Forbidden, NotFound, from_engine
+
+from .cache import STATE_CACHE, Entry, rules_json
+from .checks import NewEvent, check_batch, stored_retry
+
+# The optimistic path (PostgreSQL); off only to measure the locked path alone.
+OPTIMISTIC = True
+# The columns of a stored event, as ``_rows`` hands them to ``Model.from_db``.
+_FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version", "recorded_by_id", "recorded_at",
+           "key")
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    events: list[BattleEvent]
+    created: bool  # False: every key was already stored, and these are the stored events (a retry)
+
+
+def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any = None,
+           side: str | None = None, game_master: bool = False) -> AppendResult:
+    """Append a batch atomically: every event gets the next seq, or nothing is
+    written. ``side``: a participant's, each event checked against the state
+    just before it (``engine.authorize``); ``game_master``: anything goes;
+    neither (internal callers): anything but the game master's events.
+    Raises InvalidInput (400), Forbidden (403), NotFound (404), Conflict (409:
+    a stale ``expected_seq``, a misused key, a finished campaign) or
+    RuleRefused (422)."""
+    check_batch(events)
+    if OPTIMISTIC and connection.vendor == "postgresql":
+        result = _append_optimistic(battle_id, events, expected_seq, recorded_by, side, game_master)
+        if result is not None:
+            return result
+    try:
+        with transaction.atomic():
+            return _append_locked(battle_id, events, expected_seq, recorded_by, side, game_master)
+    except IntegrityError:
+        # A concurrent request stored the same key between our check and insert
+        # (only possible without expected_seq): answer as the retry it is.
+        ruleset = Campaign.objects.filter(battles=battle_id).values_list("ruleset", flat=True).first() or "v11.2"
+        with transaction.atomic():
+            retry = stored_retry(battle_id, events, ruleset)
+        if retry is None:
+            raise
+        return AppendResult(retry, created=False)
+
+
+def stale(expected_seq: int, head: int) -> Conflict:
+    return Conflict(
+        f"expected_seq {expected_seq} устарел: последнее событие боя — {head}. Перечитайте журнал.",
+        f"expected_seq {expected_seq} is stale: the battle's last event is {head}. Re-read the log.",
+        field="expected_seq", code="stale_seq", extra={"current_seq": head},
+    )
+
+
+def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
+                   side: str | None, game_master: bool) -> AppendResult:
+    keys = [ev.key for ev in events if ev.key is not None]
+    qs = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
+          .only("id", "head_seq", "rules", "campaign_id", "campaign__status", "campaign__ruleset").filter(pk=battle_id))
+    if keys:  # the idempotency check rides on the locking query
+        qs = qs.annotate(known=Exists(BattleEvent.objects.filter(battle=OuterRef("pk"), key__in=keys)))
+    battle = qs.first()
+    if battle is None:
+        raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
+    if battle.campaign.status == "finished":
+        raise Conflict("Кампания завершена: журналы её боёв закрыты.",
+                       "The campaign is finished: its battle logs are closed.", code="campaign_finished")
+    ruleset = battle.campaign.ruleset  # the campaign's ruleset picks the engine
+    retry = stored_retry(battle_id, events, ruleset) if getattr(battle, "known", False) else None
+    if retry is not None:
+        return AppendResult(retry, created=False)
+    if expected_seq is not None and expected_seq != battle.head_seq:
+        raise stale(expected_seq, battle.head_seq)
+    if not game_master and side is None:
+        _refuse_game_master_only(events, ruleset)
+    rules = battle_rules(battle=battle)
+    state = _state_at_head(battle, rules, ruleset)
+    head = battle.head_seq
+    try:
+        decided, after = _decide(state, events, head, rules, ruleset, side, battle_id)
+    except (engine.RuleViolation, engine.PayloadError) as exc:
+        raise from_engine(exc) from exc  # the half-applied state is dropped
+    n = len(decided)
+    if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
+        Battle.objects.filter(pk=battle_id).update(head_seq=head + n, rules=rules)
+    else:
+        Battle.objects.filter(pk=battle_id).update(head_seq=head + n)
+    last = _take_positions(n)
+    now = timezone.now()
+    user_id = getattr(recorded_by, "pk", None)
+    rows = [BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
+                        schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=ev.key)
+            for i, (d, ev) in enumerate(zip(decided, events, strict=True))]
+    BattleEvent.objects.bulk_create(rows)
+    entry = Entry(head + n, rules, ruleset, after)
+    transaction.on_commit(lambda: _committed(battle_id, entry))
+    if user_id is not None:
+        for row in rows:  # the caller shows who recorded them: no query per row for it
+            row.recorded_by = recorded_by
+    return AppendResult(rows, created=True)
+
+
+def _committed(battle_id: int, entry: Entry) -> None:
+    STATE_CACHE.keep(battle_id, entry)
+    replays.schedule(battle_id)
+
+
+def _decide(state: Any, events: Sequence[NewEvent], head: int, rules: dict[str, Any], ruleset: str,
+            side: str | None, battle_id: int) -> tuple[list[engine.Event], Any]:
+    """The batch decided against ``state`` (the state at ``head``, folded in place), the service
+    rolling the dice the batch asks it to."""
+    return engine.decide_and_apply(
+        state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
+                for ev in events],
+        first_seq=head + 1, rules=rules, ruleset=ruleset,
+        history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
+        authorize=None if side is None else _recorder_check(side, ruleset),
+    )
+
+
+def _secure_roll(sides: int) -> int:
+    """Dice rolled by the service: a secure random source, recorded as rolled."""
+    return secrets.randbelow(sides) + 1
+
+
+def _state_at_head(battle: Battle, rules: dict[str, Any], ruleset: str) -> Any:
+    """The state after the battle's last event, the caller's own: this
+    process's cached state folded forward, or else the stored projection
+    folded forward (the worker may lag)."""
+    entry = STATE_CACHE.take(battle.id)
+    if (entry is not None and entry.ruleset == ruleset and entry.head <= battle.head_seq
+            and entry.rules_json == rules_json(rules)):
+        state = entry.state
+    else:
+        proj = BattleProjection.objects.filter(battle=battle).values_list("state", "engine_version").first()
+        state = engine.new_state(ruleset)
+        if proj and proj[1] == engine.engine_version(ruleset) and (proj[0] or {}).get("ruleset", "v11.2") == ruleset:
+            state = engine.state_from_json(proj[0], ruleset)
+    if state.last_seq >= battle.head_seq:
+        return state
+    return fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0]
+
+
+def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None = None, ruleset: str = "v11.2",
+             effects: dict[int, list[dict[str, Any]]] | None = None) -> tuple[Any, bool]:
+    """Fold the log's events after ``state`` into it (in place), chunk by chunk.
+    Returns the state and whether it had to be refolded from the first event
+    (a correction voided something ``state`` had already applied, V-TURN-13).
+    ``effects`` receives each folded event's outcome (``engine.effects``)."""
+    skip = battle_voided_seqs(battle_id=battle_id, upto=upto)  # every seq voided anywhere in the log
+    refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
+    if refold:
+        state = engine.new_state(ruleset)
+        if effects is not None:
+            effects.clear()
+    chunk = settings.SHTAB["REPLAY_CHUNK"]
+    for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
+        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset, effects=effects)
+    return state, refold
+
+
+def _take_positions(n: int) -> int:
+    """Reserve ``n`` global positions; returns the last one. Takes the
+    LogPosition row lock, held until commit (see LogPosition)."""
+    table, events = LogPosition._meta.db_table, BattleEvent._meta.db_table
+    with connection.cursor() as cur:
+        cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
+        row = cur.fetchone()
+        if row is None:  # the migration creates the row; if it was lost, restart after the highest position
+            cur.execute(f"INSERT INTO {table} (id, position) SELECT 1, COALESCE(MAX(position), 0) FROM {events} "
+                        "WHERE TRUE ON CONFLICT (id) DO NOTHING")
+            cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
+            row = cur.fetchone()
+    return row[0]
+
+
+def _refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
+    for i, ev in enumerate(events):
+        entry = engine.ruleset_of(ruleset).registry.get(ev.type)
+        if entry is not None and (entry.game_master_only or ev.type == "correction"):
+            raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
+                            f"events[{i}].type: only the game master may record «{entry.title_en}».",
+                            field=f"events[{i}].type", code="game_master_only")
+
+
+def _recorder_check(side: str, ruleset: str) -> Callable[[int, str, Any, Any], bool]:
+    """A participant of ``side`` records his side's events and those the rules
+    hand to him (``engine.actors``); anything else is 403 naming the event and
+    who records it."""
+
+    def check(index: int, type_name: str, state: engine.BattleState, payload: Any) -> bool:
+        try:
+            return engine.authorize(state, type_name, payload, side=side, ruleset=ruleset)
+        except engine.NotYours as exc:
+            code = "game_master_only" if exc.allowed == "game_master" else "not_your_side"
+            raise Forbidden(f"events[{index}]: {exc.message_ru}", f"events[{index}]: {exc.message_en}",
+                            field=f"events[{index}].type", code=code,
+                            extra={"index": index, "recorded_by": exc.allowed}) from None
+
+    return check
+
+
+def _optimistic_sql() -> str:
+    """Compare-and-swap the battle's head (with its rules snapshot, its
+    campaign's status and ruleset), take the global positions (the
+    LogPosition row, locked after the battle row as on the locked path), and
+    insert the rows from one JSON array. A failed comparison changes nothing
+    and inserts no row; a stored key fails the statement on the unique index."""
+    battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
+    return (
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int "
+        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND rules = %(rules)s::jsonb "
+        f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
+        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
+        f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
+        f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
+        f"INSERT INTO {BattleEvent._meta.db_table} (battle_id, seq, position, type, data, schema_version, "
+        f"recorded_by_id, recorded_at, \"key\") "
+        f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
+        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
+        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE "
+        f"RETURNING id, position"
+    )
+
+
+def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
+                       side: str | None, game_master: bool) -> AppendResult | None:
+    """The batch decided against this process's cached state and written by
+    one statement (outside a transaction, one round trip); ``None`` sends the
+    caller to the locked path, which answers."""
+    entry = STATE_CACHE.take(battle_id)
+    if entry is None:
+        return None
+    if entry.rules is None or (expected_seq is not None and expected_seq != entry.head):
+        STATE_CACHE.keep(battle_id, entry)  # untouched: the locked path folds it forward
+        return None
+    if not game_master and side is None:
+        try:
+            _refuse_game_master_only(events, entry.ruleset)
+        except Forbidden:
+            STATE_CACHE.keep(battle_id, entry)
+            return None
+    head, n = entry.head, len(events)
+    try:
+        decided, after = _decide(entry.state, events, head, entry.rules, entry.ruleset, side, battle_id)
+    except (engine.RuleViolation, engine.PayloadError, Forbidden):
+        return None  # the state was folded in place and is dropped; the locked path decides and answers
+    now = timezone.now()
+    user_id = getattr(recorded_by, "pk", None)
+    keys = [ev.key for ev in events]
+    rows = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
+                      ensure_ascii=False, separators=(",", ":"))
+    params = {"n": n, "id": battle_id, "head": head, "rules": entry.rules_json, "ruleset": entry.ruleset,
+              "user": user_id, "at": now, "rows": rows}
+    outer = connection.in_atomic_block
+    try:
+        # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
+        with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
+            connection.ensure_connection()
+            # psycopg's own cursor, bound on the server and prepared once per connection (Django's
+            # binds on the client, so the database would parse and plan every append anew).
+            with psycopg.Cursor(connection.connection) as cur:
+                cur.execute(_OPTIMISTIC_SQL, params, prepare=True)
+                got = cur.fetchall()
+    except IntegrityError:  # a key already stored, or a lost LogPosition row: the locked path answers
+        return None
+    if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
+        return None
+    done = Entry(head + n, entry.rules, entry.ruleset, after)
+    if outer:
+        transaction.on_commit(lambda: _committed(battle_id, done))
+    else:
+        _committed(battle_id, done)
+    got.sort(key=lambda r: r[1])  # (id, position), in seq order
+    return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
+
+
+_OPTIMISTIC_SQL = _optimistic_sql()
+
+
+def _rows(got: Sequence[tuple[int, int]], battle_id: int, decided: Sequence[engine.Event],
+          keys: Sequence[str | None], user_id: int | None, now: Any, recorded_by: Any) -> list[BattleEvent]:
+    """The stored events as model instances (stored: ``AppendOnlyModel.save()`` refuses them)."""
+    db = connection.alias
+    out = []
+    for (pk, position), d, k in zip(got, decided, keys, strict=True):
+        row = BattleEvent.from_db(db, _FIELDS, (pk, battle_id, d.seq, position, d.type, d.data, d.version, user_id,
+                                                now, k))
+        if user_id is not None:
+            row.recorded_by = recorded_by
+        out.append(row)
+    return out

@@ -1,0 +1,220 @@
+"""The event store (battles.eventstore): the state cache it keeps after an
+append is always the true state of the log, and on PostgreSQL the optimistic
+one-statement append writes only when the head, the rules snapshot and the
+campaign are as the cached state says; anything else is answered by the
+locked path, with its answers (docs/append.md)."""
+from unittest import mock
+
+import psycopg
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from battles import engine
+from battles.eventstore import STATE_CACHE
+from battles.eventstore.cache import Entry
+from battles.models import Battle, BattleEvent, LogPosition
+from battles.services import NewEvent, battle_create, battle_event_append
+from config.errors import Conflict, RuleRefused
+
+START = NewEvent("battle_started", {"attacker": "A", "defender": "D"})
+
+
+def turn(seq):
+    k = seq - 2
+    return NewEvent("turn_ended", {"side": ("defender", "attacker")[k % 2], "turn": k // 2 + 1})
+
+
+def fold_log(battle):
+    return engine.fold([engine.Event(e.seq, e.type, e.data, e.schema_version)
+                        for e in BattleEvent.objects.filter(battle=battle).order_by("seq")])
+
+
+def on_pg():
+    return connection.vendor == "postgresql"
+
+
+@pytest.fixture
+def statements(monkeypatch):
+    """The optimistic statements sent (psycopg's own cursor, which Django does not wrap)."""
+    sent = []
+    real = psycopg.Cursor.execute
+
+    def spy(self, query, params=None, **kw):
+        if isinstance(query, str) and query.startswith("WITH b AS"):
+            sent.append((params["id"], params["head"], params["n"]))
+        return real(self, query, params, **kw)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spy)
+    return sent
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_append_leaves_the_true_state_for_the_next_which_reads_no_projection(campaign):
+    battle = battle_create(campaign=campaign, name="cache")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    entry = STATE_CACHE.take(battle.id)
+    assert entry is not None and entry.head == 1 and engine.dump(entry.state) == engine.dump(fold_log(battle))
+    assert entry.rules == Battle.objects.get(pk=battle.pk).rules  # decided under the battle's snapshot
+    STATE_CACHE.keep(battle.id, entry)
+    with CaptureQueriesContext(connection) as ctx, mock.patch("battles.eventstore.store.replays"):  # no replay
+        battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
+    assert not any("battles_battleprojection" in q["sql"] for q in ctx.captured_queries), \
+        "a cache hit reads no projection"
+    after = STATE_CACHE.take(battle.id)
+    assert after.head == 2 and engine.dump(after.state) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_append_leaves_nothing_in_the_cache_and_the_next_starts_from_the_log(campaign):
+    battle = battle_create(campaign=campaign, name="refused")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    with pytest.raises(RuleRefused):
+        battle_event_append(battle_id=battle.id, expected_seq=1,
+                            events=[NewEvent("turn_ended", {"side": "attacker", "turn": 1})])
+    assert STATE_CACHE.take(battle.id) is None  # taken by the refused append and dropped (folded in place)
+    ok = battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
+    assert ok.created and engine.dump(STATE_CACHE.take(battle.id).state) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cached_state_under_other_rules_is_never_used(campaign):
+    battle = battle_create(campaign=campaign, name="other rules")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    wrong = engine.BattleState()  # not the state after seq 1
+    STATE_CACHE.take(battle.id)
+    STATE_CACHE.keep(battle.id, Entry(1, {"talk_distance": 9}, "v11.2", wrong))
+    battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
+    assert battle.events.count() == 2  # checked against the real state, not the stale one
+    assert engine.dump(STATE_CACHE.take(battle.id).state) == engine.dump(fold_log(battle))
+
+
+def test_the_cache_never_replaces_a_later_state_with_an_earlier_one():
+    from battles.eventstore.cache import StateCache
+
+    cache = StateCache(size=2)
+    cache.keep(1, Entry(5, {}, "v11.2", "five"))
+    cache.keep(1, Entry(4, {}, "v11.2", "four"))  # a slower thread's commit, older than the entry
+    assert cache.take(1).state == "five" and cache.take(1) is None
+    for battle in (1, 2, 3):
+        cache.keep(battle, Entry(1, {}, "v11.2", battle))
+    assert cache.take(1) is None and cache.take(3).state == 3  # the least recently kept goes past the size
+
+
+@pytest.mark.django_db(transaction=True)
+def test_appends_with_the_state_cached_are_one_statement_each(campaign, statements):
+    LogPosition.objects.get_or_create(id=1)  # a flushed test database lost it (the locked path recreates it)
+    battle = battle_create(campaign=campaign, name="one statement")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)  # the first: locked, snapshots rules
+    for seq in range(2, 6):
+        r = battle_event_append(battle_id=battle.id, events=[turn(seq)], expected_seq=seq - 1)
+        assert [e.seq for e in r.events] == [seq] and r.events[0].pk is not None
+        assert r.events[0].type == "turn_ended" and r.events[0].data == turn(seq).data
+    stored = list(BattleEvent.objects.filter(battle=battle).order_by("seq"))
+    assert [e.seq for e in stored] == [1, 2, 3, 4, 5]
+    assert [e.position for e in stored] == sorted(e.position for e in stored)
+    battle.refresh_from_db()
+    assert battle.head_seq == 5 and battle.rules is not None
+    if on_pg():
+        assert statements == [(battle.id, seq - 1, 1) for seq in range(2, 6)]
+    else:
+        assert statements == []  # SQLite: the locked path only
+    assert engine.dump(STATE_CACHE.take(battle.id).state) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stored_event_refuses_save_and_delete(campaign):
+    from battles.models import EventLogIsAppendOnly
+
+    battle = battle_create(campaign=campaign, name="rows")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    row = battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=1).events[0]
+    with pytest.raises(EventLogIsAppendOnly):
+        row.save()
+    with pytest.raises(EventLogIsAppendOnly):
+        row.delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cached_state_behind_the_head_never_writes_and_the_append_is_checked_against_the_log(campaign):
+    """Another process appended: this process's state is at seq 1, the head at 2.
+    Unconditional: the compare-and-swap fails and the locked path decides.
+    The event valid after seq 1 (defender's turn 1) is refused after seq 2."""
+    battle = battle_create(campaign=campaign, name="behind")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    behind = STATE_CACHE.take(battle.id)
+    battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=1)  # locked path (no cache)
+    STATE_CACHE.take(battle.id)
+    STATE_CACHE.keep(battle.id, behind)  # the other process's stale state
+    with pytest.raises(RuleRefused):
+        battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=None)
+    assert list(BattleEvent.objects.filter(battle=battle).values_list("seq", flat=True).order_by("seq")) == [1, 2]
+    assert battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=None).events[0].seq == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_state_behind_the_clients_expected_seq_is_folded_forward_from_the_log(campaign):
+    battle = battle_create(campaign=campaign, name="catch up")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    behind = STATE_CACHE.take(battle.id)
+    battle_event_append(battle_id=battle.id, events=[turn(2), turn(3)], expected_seq=1)
+    STATE_CACHE.take(battle.id)
+    STATE_CACHE.keep(battle.id, behind)
+    assert battle_event_append(battle_id=battle.id, events=[turn(4)], expected_seq=3).events[0].seq == 4
+    assert engine.dump(STATE_CACHE.take(battle.id).state) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stale_expected_seq_is_409_with_the_current_seq_and_keys_are_still_a_retry(campaign):
+    battle = battle_create(campaign=campaign, name="stale")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    keyed = NewEvent(**{**turn(2).__dict__, "key": "k2"})
+    first = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=1)
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=1)
+    assert exc.value.code == "stale_seq" and exc.value.extra == {"current_seq": 2}
+    again = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=1)
+    assert not again.created and [e.pk for e in again.events] == [e.pk for e in first.events]
+    assert BattleEvent.objects.filter(battle=battle).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stored_key_sent_again_with_the_cache_warm_is_the_retry_not_a_second_event(campaign):
+    battle = battle_create(campaign=campaign, name="retry")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    keyed = NewEvent(**{**turn(2).__dict__, "key": "again"})
+    first = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=None)
+    again = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=None)  # optimistic first on PG
+    assert not again.created and [e.seq for e in again.events] == [e.seq for e in first.events] == [2]
+    assert Battle.objects.get(pk=battle.pk).head_seq == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_campaign_or_changed_rules_are_seen_by_the_statement(campaign):
+    """The cache holds the state, but the database says otherwise: nothing is
+    written and the locked path answers."""
+    battle = battle_create(campaign=campaign, name="closed")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    type(campaign).objects.filter(pk=campaign.pk).update(status="finished")
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=1)
+    assert exc.value.code == "campaign_finished"
+    assert BattleEvent.objects.filter(battle=battle).count() == 1
+    type(campaign).objects.filter(pk=campaign.pk).update(status="running")
+    other = battle_create(campaign=campaign, name="rules")
+    battle_event_append(battle_id=other.id, events=[START], expected_seq=0)
+    Battle.objects.filter(pk=other.pk).update(rules={"talk_distance": 9})  # the master re-applied other rules
+    battle_event_append(battle_id=other.id, events=[turn(2)], expected_seq=1)
+    assert BattleEvent.objects.filter(battle=other).count() == 2
+    assert STATE_CACHE.take(other.id).rules == {"talk_distance": 9}  # decided under the rules the battle now has
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_campaign_is_answered_before_a_stale_seq(campaign):
+    battle = battle_create(campaign=campaign, name="finished and stale")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    battle_event_append(battle_id=battle.id, events=[turn(2)], expected_seq=1)
+    type(campaign).objects.filter(pk=campaign.pk).update(status="finished")
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=1)
+    assert exc.value.code == "campaign_finished"
