@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, get_args, get_origin
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from msgspec import Meta
 
 from .schema import _is_optional, hints
 
@@ -20,18 +22,20 @@ SIDES = 20
 class Die:
     """One d20: its value and where it came from."""
 
-    value: int = field(metadata={"min": 1, "max": SIDES, "doc": "The face rolled, 1..20"})
-    source: Literal["entered", "rolled"] = field(metadata={"doc": "Entered from the table, or rolled by the service"})
-    rng: str | None = field(default=None, metadata={"max_length": 40, "doc": "Random source of a rolled die"})
+    value: Annotated[int, Meta(ge=1, le=SIDES, description="The face rolled, 1..20")]
+    source: Annotated[Literal["entered", "rolled"], Meta(
+        description="Entered from the table, or rolled by the service")]
+    rng: Annotated[str, Meta(max_length=40, description="Random source of a rolled die")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class D6:
     """One six-sided die (Flames of War, G-F4): its value and where it came from."""
 
-    value: int = field(metadata={"min": 1, "max": 6, "doc": "The face rolled, 1..6"})
-    source: Literal["entered", "rolled"] = field(metadata={"doc": "Entered from the table, or rolled by the service"})
-    rng: str | None = field(default=None, metadata={"max_length": 40, "doc": "Random source of a rolled die"})
+    value: Annotated[int, Meta(ge=1, le=6, description="The face rolled, 1..6")]
+    source: Annotated[Literal["entered", "rolled"], Meta(
+        description="Entered from the table, or rolled by the service")]
+    rng: Annotated[str, Meta(max_length=40, description="Random source of a rolled die")] | None = None
 
 
 DICE: dict[type, int] = {Die: SIDES, D6: 6}  # die class -> its sides (fill_rolls rolls each with its own)

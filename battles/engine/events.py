@@ -104,7 +104,7 @@ class EventType(Generic[P]):
         return parse_dataclass(self.payload, self._current(data, version))
 
     def parse_dumped(self, data: Any, version: int | None = None) -> tuple[P, Any]:
-        """``parse``'s payload and its canonical dump (``state.dump``'s), in one pass."""
+        """``parse``'s payload and its canonical dump (``state.dump``'s: the form it is stored in)."""
         return parse_dataclass_dumped(self.payload, self._current(data, version))
 
     def load(self, event: Event) -> P:

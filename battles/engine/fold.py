@@ -145,7 +145,7 @@ def parse_batch(new: Sequence[tuple[str, Any, int | None]], *, ruleset: Any = No
     for i, (type_name, data, version) in enumerate(new):
         try:
             entry = registry.lookup(type_name)
-            payload, dumped = entry.parse_dumped(data, version)  # (one walk of the data for both)
+            payload, dumped = entry.parse_dumped(data, version)
         except PayloadError as exc:
             exc.field = f"events[{i}].{exc.field}"
             raise

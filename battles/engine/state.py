@@ -3,17 +3,15 @@
 Plain dataclasses, mutated only by the mutators in ``rules/`` during a fold
 (``fold`` works on its own copy, so callers never see their input change).
 ``dump``/``load`` map state to canonical JSON-ready dicts for the projection
-table; dumping is deterministic so a rebuild yields identical bytes.
+table (msgspec, from the dataclasses themselves); dumping is deterministic so a
+rebuild yields identical bytes.
 """
 from __future__ import annotations
 
-import dataclasses
-import operator
-import types
-import typing
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Union, get_args, get_origin
+from typing import Any
+
+import msgspec
 
 SIDES = ("attacker", "defender")
 
@@ -258,127 +256,15 @@ def census(state: BattleState, side: str | None = None) -> dict[str, int]:
     return out
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    h = _HINTS.get(cls)
-    if h is None:
-        h = _HINTS[cls] = typing.get_type_hints(cls)
-    return h
-
-
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-# A dataclass's field names and one getter of all their values, made once per class.
-_FIELD_NAMES: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
-
-
-def _field_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    if len(names) == 1:
-        only = names[0]
-        return lambda obj: (getattr(obj, only),)
-    if not names:
-        return lambda obj: ()
-    return operator.attrgetter(*names)
-
-
 def dump(obj: Any) -> Any:
-    """Canonical JSON-ready form: dataclasses become dicts, dict keys sorted.
-
-    The hot shapes first (a dataclass met before, a plain list, tuple or dict),
-    and plain values are taken as they are without a call; anything else is
-    ``_dump_other``, the general form (``tests/engine/test_dump.py`` compares
-    the two on every payload and state of the synthetic battles)."""
-    kind = type(obj)
-    if kind in _PLAIN:
-        return obj
-    known = _FIELD_NAMES.get(kind)
-    if known is not None:
-        names, values = known
-        return {name: (v if type(v) in _PLAIN else dump(v)) for name, v in zip(names, values(obj), strict=True)}
-    if kind is list or kind is tuple:
-        return [v if type(v) in _PLAIN else dump(v) for v in obj]
-    if kind is dict:
-        return {str(k): dump(obj[k]) for k in sorted(obj)}
-    return _dump_other(obj)
-
-
-def _dump_other(obj: Any) -> Any:
-    kind = type(obj)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        names = tuple(f.name for f in dataclasses.fields(obj))
-        _FIELD_NAMES[kind] = (names, _field_getter(names))
-        return dump(obj)
-    if dataclasses.is_dataclass(obj):
-        return {f.name: dump(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, dict):
-        return {str(k): dump(obj[k]) for k in sorted(obj)}
-    if isinstance(obj, (list, tuple)):
-        return [dump(v) for v in obj]
-    if isinstance(obj, (set, frozenset)):
-        return sorted(dump(v) for v in obj)
-    return obj
-
-
-def _load_value(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    return _loader(tp)(value)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_LOADERS: dict[Any, Any] = {}
-
-
-def _loader(tp: Any) -> Any:
-    """The loader of one annotation, built once (``load`` runs for every
-    projection and checkpoint read: the annotation is not inspected again)."""
-    try:
-        return _LOADERS[tp]
-    except KeyError:
-        pass
-    fn = _LOADERS[tp] = _compile_loader(tp)
-    return fn
-
-
-def _compile_loader(tp: Any) -> Any:
-    origin = get_origin(tp)
-    if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        if len(args) != 1:
-            return _same
-        inner = _loader(args[0])
-        return lambda v: None if v is None else inner(v)
-    if origin is list:
-        (item,) = get_args(tp)
-        each = _loader(item)
-        if each is _same:
-            return lambda v: [x for x in v]  # a new list, as before (the state owns it)
-        return lambda v: [None if x is None else each(x) for x in v]
-    if origin is dict:
-        _k, v_tp = get_args(tp)
-        each = _loader(v_tp)
-        # sorted, as dump writes them: a store that reorders keys (jsonb) loads the same
-        if each is _same:
-            return lambda v: {k: v[k] for k in sorted(v)}
-        return lambda v: {k: (None if v[k] is None else each(v[k])) for k in sorted(v)}
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return lambda v: load(tp, v)
-    return _same
-
-
-_LOAD_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+    """Canonical JSON-ready form (msgspec): a dataclass becomes a dict of its fields in their declared
+    order, a map's keys are sorted, a set becomes a sorted list; nothing is shared with ``obj``."""
+    return msgspec.to_builtins(obj, order="deterministic")
 
 
 def load(cls: type, data: dict[str, Any]) -> Any:
-    """Inverse of ``dump``; unknown keys are ignored, missing ones take defaults
-    (a projection written by an older engine still loads)."""
-    fields = _LOAD_FIELDS.get(cls)
-    if fields is None:
-        tps = _hints(cls)
-        fields = _LOAD_FIELDS[cls] = tuple((f.name, _loader(tps[f.name])) for f in dataclasses.fields(cls))
-    kwargs = {name: (None if data[name] is None else fn(data[name])) for name, fn in fields if name in data}
-    return cls(**kwargs)
+    """Inverse of ``dump``; unknown keys are ignored, missing ones take defaults (a projection
+    written by an older engine still loads). A map's keys come back sorted, as ``dump`` writes them,
+    whatever order the store kept (jsonb reorders them): the JSON text msgspec writes with its keys
+    sorted is read back as ``cls``."""
+    return msgspec.json.decode(msgspec.json.encode(data, order="sorted"), type=cls)

@@ -7,8 +7,10 @@ voids an earlier event by its seq, with a reason, and replay skips it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.errors import RuleViolation
 from battles.engine.events import Context, event_type
@@ -38,8 +40,8 @@ def require_running(state: Any) -> None:
 class BattleStarted:
     """The table is set: sides named, the defender moves first (V-TURN-8)."""
 
-    attacker: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Attacking side's name"})
-    defender: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Defending side's name"})
+    attacker: Annotated[str, Meta(min_length=1, max_length=200, description="Attacking side's name")]
+    defender: Annotated[str, Meta(min_length=1, max_length=200, description="Defending side's name")]
     ruleset: Literal["v11.2"] = "v11.2"
 
 
@@ -71,8 +73,8 @@ class TurnEnded:
     """The side to move says «Ход» (V-TURN-12); the other side moves next.
     A full turn is over when both sides have moved."""
 
-    side: Side = field(metadata={"doc": "The side whose turn ends"})
-    turn: int = field(metadata={"min": 1, "doc": "The turn number being ended"})
+    side: Annotated[Side, Meta(description="The side whose turn ends")]
+    turn: Annotated[int, Meta(ge=1, description="The turn number being ended")]
 
 
 turn_ended = event_type(
@@ -146,9 +148,9 @@ class PlayerDone:
     his roster (V-TURN-12); the side's turn ends (``turn_ended``) when every
     one of them has. The game master may say it for an absent player."""
 
-    side: Side = field(metadata={"doc": "The side whose turn it is"})
-    turn: int = field(metadata={"min": 1, "doc": "The turn number"})
-    player: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "The participant who is done"})
+    side: Annotated[Side, Meta(description="The side whose turn it is")]
+    turn: Annotated[int, Meta(ge=1, description="The turn number")]
+    player: Annotated[str, Meta(min_length=1, max_length=64, description="The participant who is done")]
 
 
 player_done = event_type(
@@ -177,8 +179,8 @@ def _apply_player_done(state: BattleState, p: PlayerDone, ctx: Context) -> None:
 class BattleEnded:
     """The battle is over, with its outcome as the table agreed it."""
 
-    winner: Literal["attacker", "defender", "draw"] = field(metadata={"doc": "Winner, or draw"})
-    reason: str = field(default="", metadata={"max_length": 2000})
+    winner: Annotated[Literal["attacker", "defender", "draw"], Meta(description="Winner, or draw")]
+    reason: Annotated[str, Meta(max_length=2000)] = ""
 
 
 battle_ended = event_type("battle_ended", BattleEnded, title_ru="Бой окончен", title_en="Battle ended")
@@ -207,10 +209,10 @@ class Correction:
     entry after the set-up; a player takes back his side's last entry (``side``
     set) while its turn is still on and nothing followed it."""
 
-    voids_seq: int = field(metadata={"min": 1, "doc": "seq of the event this correction voids"})
-    reason: str = field(metadata={"min_length": 1, "max_length": 2000, "doc": "Why (kept in the record)"})
-    side: Side | None = field(default=None, metadata={
-        "doc": "A player's take-back of his own last entry: his side (the game master leaves it empty)"})
+    voids_seq: Annotated[int, Meta(ge=1, description="seq of the event this correction voids")]
+    reason: Annotated[str, Meta(min_length=1, max_length=2000, description="Why (kept in the record)")]
+    side: Annotated[Side, Meta(
+        description="A player's take-back of his own last entry: his side (the game master leaves it empty)")] | None = None
 
 
 correction = event_type(

@@ -6,7 +6,9 @@ object (``sapper_approached``); in his next turn he removes it or lays mines
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, Mine
@@ -28,7 +30,7 @@ from .common import (
 )
 from .core import require_running
 
-ID = {"min_length": 1, "max_length": 64}
+Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 def _sapper(state: BattleState, sid: str, rules: dict) -> None:
@@ -44,9 +46,9 @@ class SapperApproached:
     """Scheme, turn 1: the sapper stops within 4" of one chosen object (a mine,
     charge or wire section) or of the spot where he will lay mines."""
 
-    sapper: str = field(metadata=ID)
-    object: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Mine, charge or wire id, or a new mine id"})
-    distance: float = field(metadata={"min": 0})
+    sapper: Id
+    object: Annotated[str, Meta(min_length=1, max_length=64, description="Mine, charge or wire id, or a new mine id")]
+    distance: Annotated[float, Meta(ge=0)]
 
 
 sapper_approached = event_type("sapper_approached", SapperApproached, rules=("V-SAP-1", "V-SAP-2", "V-WIRE-5"),
@@ -72,9 +74,9 @@ class SapperWorked:
     """Scheme, turn 2: the sapper removes the object (wire section, mine,
     charge) or lays a mine or charge there (V-SAP-3, V-MINE-1)."""
 
-    sapper: str = field(metadata=ID)
+    sapper: Id
     action: Literal["remove", "lay"]
-    object: str = field(metadata=ID)
+    object: Id
     kind: Literal["ap", "at", "charge"] | None = None
 
 
@@ -123,9 +125,10 @@ def _apply_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Victim:
-    fighter: str = field(metadata=ID)
-    distance: float = field(default=0.0, metadata={"min": 0, "doc": "Inches from the mine or charge"})
-    on_object_base: bool = field(default=False, metadata={"doc": "Within the base of the object the charge is on (V-MINE-11)"})
+    fighter: Id
+    distance: Annotated[float, Meta(ge=0, description="Inches from the mine or charge")] = 0.0
+    on_object_base: Annotated[bool, Meta(
+        description="Within the base of the object the charge is on (V-MINE-11)")] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +137,9 @@ class MineTriggered:
     phase of any turn. AP mines wound every infantryman within 2" (V-MINE-4);
     AT mines hit the vehicle (V-MINE-5, -6) unless a trawl takes it (V-MINE-9)."""
 
-    mine: str = field(metadata=ID)
-    distance: float = field(metadata={"min": 0, "doc": "The triggering enemy's distance to the mine"})
-    vehicle: str | None = field(default=None, metadata={"max_length": 64})
+    mine: Id
+    distance: Annotated[float, Meta(ge=0, description="The triggering enemy's distance to the mine")]
+    vehicle: Annotated[str, Meta(max_length=64)] | None = None
     victims: list[Victim] = field(default_factory=list)
     trawl: bool = False
 
@@ -213,11 +216,11 @@ class ChargeDetonated:
     dies whatever the cover (V-MINE-11); objects in the radius become light
     cover (V-MINE-12)."""
 
-    charge: str = field(metadata=ID)
-    sapper: str = field(metadata=ID)
-    officer: str = field(metadata=ID)
+    charge: Id
+    sapper: Id
+    officer: Id
     victims: list[Victim] = field(default_factory=list)
-    objects: list[str] = field(default_factory=list, metadata={"doc": "Houses and pillboxes within 3\""})
+    objects: Annotated[list[str], Meta(description="Houses and pillboxes within 3\"")] = field(default_factory=list)
 
 
 charge_detonated = event_type(
@@ -274,9 +277,9 @@ class MineRevealed:
     """An enemy sapper within 6" of a mine or charge: its owner must show it
     (V-MINE-14). Only sappers detect mines (V-MINE-13)."""
 
-    mine: str = field(metadata=ID)
-    sapper: str = field(metadata=ID)
-    distance: float = field(metadata={"min": 0})
+    mine: Id
+    sapper: Id
+    distance: Annotated[float, Meta(ge=0)]
 
 
 mine_revealed = event_type("mine_revealed", MineRevealed, rules=("V-MINE-13", "V-MINE-14"),

@@ -5,7 +5,9 @@ aircraft. Also smoke rounds and fire correction (indirect fire)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import Die, value
 from battles.engine.events import Context, event_type
@@ -90,19 +92,19 @@ def class_fire_distance(state: BattleState, f: Fighter, weapon: str, rules: dict
 class Struck:
     """A fighter hit or in the damage radius, with his G-2 roll."""
 
-    fighter: str = field(metadata={"min_length": 1, "max_length": 64})
+    fighter: Annotated[str, Meta(min_length=1, max_length=64)]
     die: Die | None = None
-    light_cover: bool = field(default=False, metadata={"doc": "Standing on a light-cover base (V-COVER-2)"})
-    embrasure: bool = field(default=False, metadata={"doc": "At a pillbox embrasure (V-BUNK-2)"})
-    distance: float | None = field(default=None, metadata={"min": 0, "doc": "Inches from the point of impact (radius weapons)"})
+    light_cover: Annotated[bool, Meta(description="Standing on a light-cover base (V-COVER-2)")] = False
+    embrasure: Annotated[bool, Meta(description="At a pillbox embrasure (V-BUNK-2)")] = False
+    distance: Annotated[float, Meta(ge=0, description="Inches from the point of impact (radius weapons)")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class VehicleStruck:
     """A vehicle in an area weapon's damage radius, other than the one aimed at."""
 
-    vehicle: str = field(metadata={"min_length": 1, "max_length": 64})
-    distance: float = field(metadata={"min": 0, "doc": "Inches from the point of impact"})
+    vehicle: Annotated[str, Meta(min_length=1, max_length=64)]
+    distance: Annotated[float, Meta(ge=0, description="Inches from the point of impact")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,22 +113,24 @@ class Fire:
     the dice: ``hit`` is the hit, tank or grenade test; ``spot`` the spotting
     test; each struck fighter has his own die."""
 
-    shooter: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Fighter or vehicle id"})
+    shooter: Annotated[str, Meta(min_length=1, max_length=64, description="Fighter or vehicle id")]
     weapon: Weapon
     target: Literal["fighters", "vehicle", "house", "bunker", "aircraft"]
-    distance: float = field(metadata={"min": 0, "doc": "Inches to the target"})
-    target_id: str = field(default="", metadata={"max_length": 64})
+    distance: Annotated[float, Meta(ge=0, description="Inches to the target")]
+    target_id: Annotated[str, Meta(max_length=64)] = ""
     visual_contact: bool = True
-    on_height: bool = field(default=False, metadata={"doc": "Shooter on a height (V-TERR-9)"})
-    corrected: bool = field(default=False, metadata={"doc": "Indirect fire on a correction (V-CORR)"})
+    on_height: Annotated[bool, Meta(description="Shooter on a height (V-TERR-9)")] = False
+    corrected: Annotated[bool, Meta(description="Indirect fire on a correction (V-CORR)")] = False
     hit: Die | None = None
     spot: Die | None = None
-    struck: list[Struck] = field(default_factory=list, metadata={"max_items": 50})
-    through_smoke: str | None = field(default=None, metadata={"max_length": 64, "doc": "Smoke screen on the line of sight (G-20)"})
-    ambush: bool = field(default=False, metadata={"doc": "AT ambush in the enemy's movement phase (V-GUN-4)"})
-    path_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Tank path to the aim line (V-GUN-5)"})
-    vehicles_struck: list[VehicleStruck] = field(default_factory=list, metadata={
-        "max_items": 20, "doc": "Area weapons: the other vehicles in the damage radius (V-MORT-4); their riders go in struck"})
+    struck: Annotated[list[Struck], Meta(max_length=50)] = field(default_factory=list)
+    through_smoke: Annotated[str, Meta(
+        max_length=64, description="Smoke screen on the line of sight (G-20)")] | None = None
+    ambush: Annotated[bool, Meta(description="AT ambush in the enemy's movement phase (V-GUN-4)")] = False
+    path_distance: Annotated[float, Meta(ge=0, description="Tank path to the aim line (V-GUN-5)")] | None = None
+    vehicles_struck: Annotated[list[VehicleStruck], Meta(
+        max_length=20,
+        description="Area weapons: the other vehicles in the damage radius (V-MORT-4); their riders go in struck")] = field(default_factory=list)
 
 
 fire = event_type(
@@ -685,10 +689,10 @@ class SmokeFired:
     """A smoke round: no test, no fragments (V-SMOKE-6, V-SMOKE-7); an officer
     designates the point within his observation distance (V-SMOKE-8)."""
 
-    shooter: str = field(metadata={"min_length": 1, "max_length": 64})
-    officer: str = field(metadata={"min_length": 1, "max_length": 64})
-    officer_distance: float = field(metadata={"min": 0, "doc": "Officer to the screen's centre, inches"})
-    smoke: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Id of the new screen"})
+    shooter: Annotated[str, Meta(min_length=1, max_length=64)]
+    officer: Annotated[str, Meta(min_length=1, max_length=64)]
+    officer_distance: Annotated[float, Meta(ge=0, description="Officer to the screen's centre, inches")]
+    smoke: Annotated[str, Meta(min_length=1, max_length=64, description="Id of the new screen")]
 
 
 smoke_fired = event_type(
@@ -772,14 +776,17 @@ class FireCorrected:
     """A target designation for indirect fire (V-CORR): directly within talking
     distance, or by the radio chain of V-CORR-4."""
 
-    corrector: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "Officer, scout, spotter vehicle or pillbox"})
-    shooter: str = field(metadata={"min_length": 1, "max_length": 64, "doc": "The howitzer, mortar or aircraft"})
-    target: str = field(metadata={"min_length": 1, "max_length": 64})
+    corrector: Annotated[str, Meta(
+        min_length=1, max_length=64, description="Officer, scout, spotter vehicle or pillbox")]
+    shooter: Annotated[str, Meta(min_length=1, max_length=64, description="The howitzer, mortar or aircraft")]
+    target: Annotated[str, Meta(min_length=1, max_length=64)]
     via: Literal["talk", "radio"] = "talk"
-    distance: float = field(default=0.0, metadata={"min": 0, "doc": "Corrector to the battery officer (talk) or to the first radio operator (radio)"})
-    radio_operators: list[str] = field(default_factory=list, metadata={"max_items": 2})
-    battery_officer: str | None = field(default=None, metadata={"max_length": 64})
-    battery_distance: float | None = field(default=None, metadata={"min": 0, "doc": "Second radio operator to the battery officer"})
+    distance: Annotated[float, Meta(
+        ge=0, description="Corrector to the battery officer (talk) or to the first radio operator (radio)")] = 0.0
+    radio_operators: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+    battery_officer: Annotated[str, Meta(max_length=64)] | None = None
+    battery_distance: Annotated[float, Meta(
+        ge=0, description="Second radio operator to the battery officer")] | None = None
 
 
 fire_corrected = event_type(

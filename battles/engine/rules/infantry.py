@@ -4,7 +4,9 @@ distances (V-CMD, V-OFF, V-RADIO), and prisoners (V-POW)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import Die, value
 from battles.engine.events import Context, event_type
@@ -30,7 +32,7 @@ from .common import (
 )
 from .core import require_running
 
-ID = {"min_length": 1, "max_length": 64}
+Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 # --- melee -------------------------------------------------------------------------
@@ -46,10 +48,10 @@ class Melee:
     loses and is wounded (V-MELEE-2, -3). Ties are re-rolled (G-13): every roll
     but the last is a tie. Against a wounded opponent no rolls (V-MELEE-4)."""
 
-    attacker: str = field(metadata=ID)
-    defender: str = field(metadata=ID)
-    distance: float = field(metadata={"min": 0})
-    rolls: list[MeleeRoll] = field(default_factory=list, metadata={"max_items": 20})
+    attacker: Id
+    defender: Id
+    distance: Annotated[float, Meta(ge=0)]
+    rolls: Annotated[list[MeleeRoll], Meta(max_length=20)] = field(default_factory=list)
 
 
 melee = event_type(
@@ -129,10 +131,10 @@ class WoundTest:
     """On the owner's next turn a wounded fighter tests (V-MED-3); a failed test
     may be re-rolled once with a medic within 4" (V-MED-4)."""
 
-    fighter: str = field(metadata=ID)
+    fighter: Id
     die: Die
-    medic: str | None = field(default=None, metadata={"max_length": 64})
-    medic_distance: float | None = field(default=None, metadata={"min": 0})
+    medic: Annotated[str, Meta(max_length=64)] | None = None
+    medic_distance: Annotated[float, Meta(ge=0)] | None = None
     reroll: Die | None = None
 
 
@@ -193,12 +195,12 @@ class MoraleTest:
     whether radio operators link the unit, and each fighter's distance to the
     nearest enemy (for surrender, V-TEST-3)."""
 
-    unit: str = field(metadata=ID)
+    unit: Id
     die: Die
     officer_distances: dict[str, float] = field(default_factory=dict)
     radio_link: bool = False
     enemy_distances: dict[str, float] = field(default_factory=dict)
-    new_commander: str | None = field(default=None, metadata={"max_length": 64, "doc": "On 16-20 (V-TEST-6)"})
+    new_commander: Annotated[str, Meta(max_length=64, description="On 16-20 (V-TEST-6)")] | None = None
 
 
 morale_test = event_type(
@@ -287,11 +289,13 @@ class OrderGiven:
     """An officer passes an order to a unit (one way: only his command distance
     counts, V-CMD-1), directly or through two radio operators (V-RADIO-2..4)."""
 
-    officer: str = field(metadata=ID)
-    unit: str = field(metadata=ID)
-    distance: float | None = field(default=None, metadata={"min": 0, "doc": "Officer to the unit's farthest fighter"})
-    radio_operators: list[str] = field(default_factory=list, metadata={"max_items": 2})
-    talk_distances: list[float] = field(default_factory=list, metadata={"max_items": 2, "doc": "Officer to 1st radio operator, 2nd radio operator to the unit"})
+    officer: Id
+    unit: Id
+    distance: Annotated[float, Meta(ge=0, description="Officer to the unit's farthest fighter")] | None = None
+    radio_operators: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+    talk_distances: Annotated[list[float], Meta(
+        max_length=2,
+        description="Officer to 1st radio operator, 2nd radio operator to the unit")] = field(default_factory=list)
 
 
 order_given = event_type(
@@ -379,10 +383,11 @@ class PrisonerTaken:
     """A fighter at melee distance of a wounded enemy, with no unwounded enemy
     within 4" of him, takes him prisoner (V-POW-1)."""
 
-    captor: str = field(metadata=ID)
-    prisoner: str = field(metadata=ID)
-    distance: float = field(metadata={"min": 0})
-    nearest_fit_enemy: float | None = field(default=None, metadata={"min": 0, "doc": "Nearest unwounded enemy of the captor to the prisoner; null if none"})
+    captor: Id
+    prisoner: Id
+    distance: Annotated[float, Meta(ge=0)]
+    nearest_fit_enemy: Annotated[float, Meta(
+        ge=0, description="Nearest unwounded enemy of the captor to the prisoner; null if none")] | None = None
 
 
 prisoner_taken = event_type(
@@ -421,7 +426,7 @@ class PrisonerHandled:
     """The captors kill a prisoner without the firing rules, leave him, or send
     him anywhere on the map (V-POW-4)."""
 
-    prisoner: str = field(metadata=ID)
+    prisoner: Id
     action: Literal["kill", "leave", "send"] = "leave"
 
 
@@ -458,10 +463,10 @@ class PrisonerFreed:
     """A prisoner with no enemy within 4" who has entered the command distance
     of a friendly officer is freed (V-POW-7)."""
 
-    prisoner: str = field(metadata=ID)
-    officer: str = field(metadata=ID)
-    officer_distance: float = field(metadata={"min": 0})
-    nearest_enemy: float | None = field(default=None, metadata={"min": 0})
+    prisoner: Id
+    officer: Id
+    officer_distance: Annotated[float, Meta(ge=0)]
+    nearest_enemy: Annotated[float, Meta(ge=0)] | None = None
 
 
 prisoner_freed = event_type(

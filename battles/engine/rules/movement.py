@@ -4,6 +4,9 @@ V-WIRE) and the movement limits of the posture (G-4) or the drive (G-18)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated
+
+from msgspec import Meta
 
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState
@@ -23,7 +26,7 @@ from .common import (  # noqa: F401 - require_crew is re-exported for fire.py
 from .core import require_running
 from .setup import Posture, Side
 
-IDS = {"min_items": 1, "max_items": 200}
+Ids = Annotated[list[str], Meta(min_length=1, max_length=200)]
 
 
 def require_phase(state: BattleState, phase: str, rule: str) -> None:
@@ -132,18 +135,19 @@ class FightersMoved:
     on a road, floors climbed inside a house, and what was crossed."""
 
     side: Side
-    fighters: list[str] = field(metadata=IDS)
-    distance: float = field(metadata={"min": 0, "doc": "Longest horizontal move, inches"})
-    road: bool = field(default=False, metadata={"doc": "Moved along a road section (V-TERR-7)"})
-    floors: int = field(default=0, metadata={"min": 0, "max": 20, "doc": "Floors climbed inside a house (V-HOUSE-11)"})
-    enter_house: str | None = field(default=None, metadata={"max_length": 64})
+    fighters: Ids
+    distance: Annotated[float, Meta(ge=0, description="Longest horizontal move, inches")]
+    road: Annotated[bool, Meta(description="Moved along a road section (V-TERR-7)")] = False
+    floors: Annotated[int, Meta(ge=0, le=20, description="Floors climbed inside a house (V-HOUSE-11)")] = 0
+    enter_house: Annotated[str, Meta(max_length=64)] | None = None
     leave_house: bool = False
-    through_opening: bool = field(default=True, metadata={"doc": "Entered/left through an agreed opening (V-HOUSE-8)"})
-    obstacle_height: float = field(default=0.0, metadata={"min": 0, "doc": "Tallest object moved over, inches"})
-    wire: list[str] = field(default_factory=list, metadata={"doc": "Wire or fence sections crossed"})
-    water: bool = field(default=False, metadata={"doc": "Crossed a water obstacle"})
-    bridge: bool = field(default=False, metadata={"doc": "...by a bridge"})
-    mg_spacing: float | None = field(default=None, metadata={"min": 0, "doc": "MG crew: widest gap to the MG or each other after the move (V-MG-7)"})
+    through_opening: Annotated[bool, Meta(description="Entered/left through an agreed opening (V-HOUSE-8)")] = True
+    obstacle_height: Annotated[float, Meta(ge=0, description="Tallest object moved over, inches")] = 0.0
+    wire: Annotated[list[str], Meta(description="Wire or fence sections crossed")] = field(default_factory=list)
+    water: Annotated[bool, Meta(description="Crossed a water obstacle")] = False
+    bridge: Annotated[bool, Meta(description="...by a bridge")] = False
+    mg_spacing: Annotated[float, Meta(
+        ge=0, description="MG crew: widest gap to the MG or each other after the move (V-MG-7)")] | None = None
 
 
 fighters_moved = event_type(
@@ -229,12 +233,12 @@ class VehicleMoved:
     """A vehicle moves (V-TURN-10); wire sections driven through are removed
     by tracked vehicles (V-WIRE-3)."""
 
-    vehicle: str = field(metadata={"min_length": 1, "max_length": 64})
-    distance: float = field(metadata={"min": 0})
+    vehicle: Annotated[str, Meta(min_length=1, max_length=64)]
+    distance: Annotated[float, Meta(ge=0)]
     road: bool = False
-    railway: bool = field(default=False, metadata={"doc": "Moved along a railway section (V-TERR-5)"})
+    railway: Annotated[bool, Meta(description="Moved along a railway section (V-TERR-5)")] = False
     wire: list[str] = field(default_factory=list)
-    towing: str | None = field(default=None, metadata={"max_length": 64, "doc": "Artillery piece towed (tractor)"})
+    towing: Annotated[str, Meta(max_length=64, description="Artillery piece towed (tractor)")] | None = None
 
 
 vehicle_moved = event_type(

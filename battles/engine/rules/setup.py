@@ -4,7 +4,9 @@ battle starts (deployment, V-TURN-2..5) or as reinforcements during it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, Building, Bunker, Fighter, Unit, Vehicle, Wire
@@ -19,50 +21,51 @@ Rank = Literal["", "corporal", "sergeant", "lieutenant", "captain"]
 MainWeapon = Literal["gun", "at_gun", "howitzer", "tank_howitzer", "heavy_howitzer", "heavy_tank_howitzer",
                      "infantry_howitzer", "mortar", "rocket_mortar", "aa_gun", "aa_autocannon", "vehicle_mg",
                      "ground_attack_aircraft", "bomber", "dive_bomber", "none"]
-ID = {"min_length": 1, "max_length": 64}
+Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 @dataclass(frozen=True, slots=True)
 class UnitSpec:
-    id: str = field(metadata=ID)
+    id: Id
     kind: Literal["squad", "fire_team", "tactical_group", "hq", "motorised", "crew"] = "squad"
-    parent: str = field(default="", metadata={"max_length": 64, "doc": "The squad of a fire team (V-SQUAD-4)"})
+    parent: Annotated[str, Meta(max_length=64, description="The squad of a fire team (V-SQUAD-4)")] = ""
     posture: Posture = "dug_in"
-    commander: str = field(default="", metadata={"max_length": 64})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
-    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
+    commander: Annotated[str, Meta(max_length=64)] = ""
+    name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
+    player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
 
 
 @dataclass(frozen=True, slots=True)
 class FighterSpec:
-    id: str = field(metadata=ID)
-    unit: str = field(default="", metadata={"max_length": 64, "doc": "Empty for a lieutenant or captain outside units"})
+    id: Id
+    unit: Annotated[str, Meta(max_length=64, description="Empty for a lieutenant or captain outside units")] = ""
     cls: Cls = "rifleman"
     rank: Rank = ""
-    character: str = field(default="", metadata={"max_length": 64, "doc": "Campaign character id, if any"})
+    character: Annotated[str, Meta(max_length=64, description="Campaign character id, if any")] = ""
     posture: Posture | None = None
-    morale_bonus: int = field(default=0, metadata={"min": -20, "max": 20, "doc": "G-12"})
-    melee_bonus: int = field(default=0, metadata={"min": -20, "max": 20, "doc": "G-12"})
-    building: str = field(default="", metadata={"max_length": 64})
-    bunker: str = field(default="", metadata={"max_length": 64})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
-    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
+    morale_bonus: Annotated[int, Meta(ge=-20, le=20, description="G-12")] = 0
+    melee_bonus: Annotated[int, Meta(ge=-20, le=20, description="G-12")] = 0
+    building: Annotated[str, Meta(max_length=64)] = ""
+    bunker: Annotated[str, Meta(max_length=64)] = ""
+    name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
+    player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
 
 
 @dataclass(frozen=True, slots=True)
 class VehicleSpec:
-    id: str = field(metadata=ID)
+    id: Id
     kind: Literal["tank", "apc", "car", "artillery", "aircraft"] = "tank"
     drive: Literal["tracked", "half_tracked", "wheeled", "towed", "none"] = "tracked"
-    armour: int = field(default=1, metadata={"min": 0, "max": 6})
-    gun: int = field(default=0, metadata={"min": 0, "max": 6})
+    armour: Annotated[int, Meta(ge=0, le=6)] = 1
+    gun: Annotated[int, Meta(ge=0, le=6)] = 0
     weapon: MainWeapon = "gun"
-    seats: int = field(default=0, metadata={"min": 0, "max": 15, "doc": "Seats for carried infantry (G-25)"})
+    seats: Annotated[int, Meta(ge=0, le=15, description="Seats for carried infantry (G-25)")] = 0
     skirts: bool = False
     specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = field(default_factory=list)
-    crew: list[str] = field(default_factory=list, metadata={"doc": "Fighter ids of the crew (mustered in this event)"})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
-    player: str = field(default="", metadata={"max_length": 64, "doc": "The participant whose roster it came from"})
+    crew: Annotated[list[str], Meta(
+        description="Fighter ids of the crew (mustered in this event)")] = field(default_factory=list)
+    name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
+    player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +76,8 @@ class ForceMustered:
     units: list[UnitSpec] = field(default_factory=list)
     fighters: list[FighterSpec] = field(default_factory=list)
     vehicles: list[VehicleSpec] = field(default_factory=list)
-    replace: bool = field(default=False, metadata={
-        "doc": "A re-muster before the first «Ход»: the side's pieces so far leave the table first (V-TURN-13)"})
+    replace: Annotated[bool, Meta(
+        description="A re-muster before the first «Ход»: the side's pieces so far leave the table first (V-TURN-13)")] = False
 
 
 force_mustered = event_type(

@@ -4,8 +4,10 @@ crew a flamethrower destroyed (V-FLAME-3), and crews leaving and manning a
 piece (V-CREW-3..6)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import Die
 from battles.engine.events import Context, event_type
@@ -25,7 +27,7 @@ from .common import (
 )
 from .core import require_running
 
-ID = {"min_length": 1, "max_length": 64}
+Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +35,8 @@ class Embarked:
     """Infantrymen brought into contact with a vehicle go onto its card
     (V-TRANS-2): as passengers of a car or APC, or as tank riders (V-RIDE-2, -3)."""
 
-    vehicle: str = field(metadata=ID)
-    fighters: list[str] = field(metadata={"min_items": 1, "max_items": 15})
+    vehicle: Id
+    fighters: Annotated[list[str], Meta(min_length=1, max_length=15)]
     role: Literal["passengers", "riders"] = "passengers"
     in_contact: bool = True
 
@@ -96,9 +98,9 @@ class Disembarked:
     """Carried infantry is put down dug in within 1" of the vehicle, from the
     turn after embarking (V-TRANS-3)."""
 
-    vehicle: str = field(metadata=ID)
-    fighters: list[str] = field(metadata={"min_items": 1, "max_items": 15})
-    distance: float = field(metadata={"min": 0})
+    vehicle: Id
+    fighters: Annotated[list[str], Meta(min_length=1, max_length=15)]
+    distance: Annotated[float, Meta(ge=0)]
 
 
 disembarked = event_type("disembarked", Disembarked, rules=("V-TRANS-3",), title_ru="Высадка",
@@ -138,10 +140,11 @@ class CaptureAttempted:
     """A capture test (V-CAPT-5) once V-CAPT-2..4 hold: running gear damaged,
     at least 5 enemy infantry within 2" all round, no friendly unit within 8"."""
 
-    vehicle: str = field(metadata=ID)
-    infantry: dict[str, float] = field(metadata={"doc": "Capturing fighter -> distance to the vehicle, inches"})
-    surrounded: bool = field(metadata={"doc": "The vehicle is completely surrounded"})
-    nearest_friendly: float | None = field(metadata={"min": 0, "doc": "Nearest unit friendly to the owner; null if none"})
+    vehicle: Id
+    infantry: Annotated[dict[str, float], Meta(description="Capturing fighter -> distance to the vehicle, inches")]
+    surrounded: Annotated[bool, Meta(description="The vehicle is completely surrounded")]
+    nearest_friendly: Annotated[float, Meta(
+        ge=0, description="Nearest unit friendly to the owner; null if none")] | None
     die: Die
 
 
@@ -206,8 +209,8 @@ class VehicleBoarded:
     """A fighter is put inside a tank whose crew a flamethrower destroyed: from
     the next turn that captures it without the capture rules (V-FLAME-3)."""
 
-    vehicle: str = field(metadata=ID)
-    fighter: str = field(metadata=ID)
+    vehicle: Id
+    fighter: Id
 
 
 vehicle_boarded = event_type("vehicle_boarded", VehicleBoarded, rules=("V-FLAME-3", "V-FLAME-4"),
@@ -241,8 +244,8 @@ def _apply_boarded(state: BattleState, p: VehicleBoarded, ctx: Context) -> None:
 class CrewBoarded:
     """Fighters join a vehicle's crew (e.g. personnel to drive a captured tank, V-FLAME-4)."""
 
-    vehicle: str = field(metadata=ID)
-    fighters: list[str] = field(metadata={"min_items": 1, "max_items": 10})
+    vehicle: Id
+    fighters: Annotated[list[str], Meta(min_length=1, max_length=10)]
 
 
 crew_boarded = event_type("crew_boarded", CrewBoarded, rules=("V-FLAME-4", "V-CREW-4", "V-CREW-5", "V-CAPT-1"),
@@ -286,9 +289,9 @@ class CrewDismounted:
     it only by the capture rules (V-CAPT-1). Reading: the men are put down
     dug in within 1" of it, as carried infantry (V-TRANS-3)."""
 
-    vehicle: str = field(metadata=ID)
-    fighters: list[str] = field(metadata={"min_items": 1, "max_items": 10})
-    distance: float = field(metadata={"min": 0})
+    vehicle: Id
+    fighters: Annotated[list[str], Meta(min_length=1, max_length=10)]
+    distance: Annotated[float, Meta(ge=0)]
 
 
 crew_dismounted = event_type("crew_dismounted", CrewDismounted,

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
@@ -38,18 +40,18 @@ class TeamMoved:
     """A team's move in its Movement Step, with the facts the table measured
     (distances in the battle's units)."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance moved"})
-    at_the_double: bool = field(default=False, metadata={"doc": "Moved At the Double (F-DBL)"})
-    pivot_only: bool = field(default=False, metadata={"doc": "Only pivoted in place"})
-    direct_route: bool = field(default=True, metadata={"doc": "Followed the most direct route possible"})
-    turned_for: list[TurnReason] = field(default_factory=list, metadata={
-        "max_items": 10, "doc": "Why it changed direction: difficult terrain, a road, the enemy, or other"})
-    facing_travel: bool = field(default=True, metadata={"doc": "Ended facing the direction of movement"})
-    difficult_terrain: bool = field(default=False, metadata={"doc": "Crossed Difficult Terrain"})
-    closest_enemy: float | None = field(default=None, metadata={"min": 0,
-                                                                "doc": "Closest it came to an enemy team"})
-    bulletproof_cover: bool = field(default=False, metadata={"doc": "Ends in Bulletproof Cover terrain"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance moved")]
+    at_the_double: Annotated[bool, Meta(description="Moved At the Double (F-DBL)")] = False
+    pivot_only: Annotated[bool, Meta(description="Only pivoted in place")] = False
+    direct_route: Annotated[bool, Meta(description="Followed the most direct route possible")] = True
+    turned_for: Annotated[list[TurnReason], Meta(
+        max_length=10,
+        description="Why it changed direction: difficult terrain, a road, the enemy, or other")] = field(default_factory=list)
+    facing_travel: Annotated[bool, Meta(description="Ended facing the direction of movement")] = True
+    difficult_terrain: Annotated[bool, Meta(description="Crossed Difficult Terrain")] = False
+    closest_enemy: Annotated[float, Meta(ge=0, description="Closest it came to an enemy team")] | None = None
+    bulletproof_cover: Annotated[bool, Meta(description="Ends in Bulletproof Cover terrain")] = False
 
 
 team_moved = REGISTRY.event_type("team_moved", TeamMoved, rules=("G-F1", "F-DBL-1", "F-DBL-2", "F-DBL-3",
@@ -92,18 +94,18 @@ class TeamShot:
     the table counts the hits and says what came of them (``hits``,
     ``result``, ``pinned``), and the engine applies what the table decided."""
 
-    shooter: str = field(metadata={"max_length": 60, "min_length": 1})
-    target: str = field(metadata={"max_length": 60, "min_length": 1})
-    dice: list[D6] = field(metadata={"min_items": 1, "max_items": 40, "doc": "The to-hit dice rolled"})
-    kind: Literal["direct", "artillery", "aircraft"] = field(
-        default="direct", metadata={"doc": "Direct fire, an artillery bombardment, or an air attack"})
-    distance: float | None = field(default=None, metadata={"min": 0, "doc": "Range to the target (battle's units)"})
-    hits: int | None = field(default=None, metadata={
-        "min": 0, "max": 40, "doc": "Hits, as the table counted them (the to-hit rolls are the core rules', G-F1)"})
-    result: ShotResult | None = field(default=None, metadata={
-        "doc": "What the table decided for the target (G-F1): missed, hit but saved, Bailed Out or Destroyed; "
-               "empty: not told here"})
-    pinned: bool = field(default=False, metadata={"doc": "The target's platoon is now Pinned Down (G-F1)"})
+    shooter: Annotated[str, Meta(min_length=1, max_length=60)]
+    target: Annotated[str, Meta(min_length=1, max_length=60)]
+    dice: Annotated[list[D6], Meta(min_length=1, max_length=40, description="The to-hit dice rolled")]
+    kind: Annotated[Literal["direct", "artillery", "aircraft"], Meta(
+        description="Direct fire, an artillery bombardment, or an air attack")] = "direct"
+    distance: Annotated[float, Meta(ge=0, description="Range to the target (battle's units)")] | None = None
+    hits: Annotated[int, Meta(
+        ge=0, le=40,
+        description="Hits, as the table counted them (the to-hit rolls are the core rules', G-F1)")] | None = None
+    result: Annotated[ShotResult, Meta(
+        description="What the table decided for the target (G-F1): missed, hit but saved, Bailed Out or Destroyed; empty: not told here")] | None = None
+    pinned: Annotated[bool, Meta(description="The target's platoon is now Pinned Down (G-F1)")] = False
 
 
 team_shot = REGISTRY.event_type("team_shot", TeamShot, rules=("G-F1", "F-DBL-8", "F-DBL-10", "F-DBL-11", "F-DIG-6"),
@@ -177,8 +179,8 @@ def _apply_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
 class AssaultLaunched:
     """Teams launch an assault (the assault rules themselves are G-F1)."""
 
-    teams: list[str] = field(metadata={"min_items": 1, "max_items": 60})
-    against: str = field(default="", metadata={"max_length": 60, "doc": "The enemy platoon assaulted"})
+    teams: Annotated[list[str], Meta(min_length=1, max_length=60)]
+    against: Annotated[str, Meta(max_length=60, description="The enemy platoon assaulted")] = ""
 
 
 assault_launched = REGISTRY.event_type("assault_launched", AssaultLaunched, rules=("G-F1", "F-DBL-8", "F-DIG-18"),
@@ -210,7 +212,7 @@ def _apply_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
 class WentToGround:
     """Teams Go to Ground (p. 90, G-F1): teams that neither moved nor shot this turn."""
 
-    teams: list[str] = field(metadata={"min_items": 1, "max_items": 60})
+    teams: Annotated[list[str], Meta(min_length=1, max_length=60)]
 
 
 went_to_ground = REGISTRY.event_type("went_to_ground", WentToGround, rules=("G-F1", "F-DIG-16"),

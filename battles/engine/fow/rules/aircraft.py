@@ -35,7 +35,9 @@ is kept in the record, marked unused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import D6, value
 from battles.engine.events import Context
@@ -80,14 +82,14 @@ def save_min(ctx: Context, t: Team) -> tuple[int, str]:
 class AirHit:
     """One hit of the air attack on one team, with its dice."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1, "doc": "The team hit"})
-    weapon: Weapon = field(metadata={"doc": "Bombs or Rockets hit Top armour, Cannon or MGs Side armour"})
-    save: D6 = field(metadata={"doc": "The hit team's owner's save (armoured vehicles add their Armour rating)"})
-    anti_tank: int | None = field(default=None, metadata={
-        "min": 0, "max": 30, "doc": "The weapon's Anti-tank rating (needed against armoured vehicles)"})
-    firepower: int | None = field(default=None, metadata={
-        "min": 1, "max": 6, "doc": "The weapon's Firepower: the test passes on this or more"})
-    firepower_die: D6 | None = field(default=None, metadata={"doc": "The Firepower test, when one is due"})
+    team: Annotated[str, Meta(min_length=1, max_length=60, description="The team hit")]
+    weapon: Annotated[Weapon, Meta(description="Bombs or Rockets hit Top armour, Cannon or MGs Side armour")]
+    save: Annotated[D6, Meta(description="The hit team's owner's save (armoured vehicles add their Armour rating)")]
+    anti_tank: Annotated[int, Meta(
+        ge=0, le=30, description="The weapon's Anti-tank rating (needed against armoured vehicles)")] | None = None
+    firepower: Annotated[int, Meta(
+        ge=1, le=6, description="The weapon's Firepower: the test passes on this or more")] | None = None
+    firepower_die: Annotated[D6, Meta(description="The Firepower test, when one is due")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +97,10 @@ class AirAttackResolved:
     """An air attack's hits and their saves: the saving throws, Firepower
     tests, wrecks, Pinned Down platoons, and the aircraft leaving (p. 191)."""
 
-    side: Literal["attacker", "defender"] = field(metadata={"doc": "The side whose aircraft attacked"})
-    aircraft: str = field(metadata={"max_length": 60, "min_length": 1, "doc": "The aircraft (its name on the table)"})
-    hits: list[AirHit] = field(default_factory=list, metadata={"max_items": 60, "doc": "Every hit, one row each"})
+    side: Annotated[Literal["attacker", "defender"], Meta(description="The side whose aircraft attacked")]
+    aircraft: Annotated[str, Meta(min_length=1, max_length=60, description="The aircraft (its name on the table)")]
+    hits: Annotated[list[AirHit], Meta(
+        max_length=60, description="Every hit, one row each")] = field(default_factory=list)
 
 
 air_attack_resolved = REGISTRY.event_type("air_attack_resolved", AirAttackResolved,

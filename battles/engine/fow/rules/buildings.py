@@ -36,7 +36,9 @@ nor blocks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from msgspec import Meta
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
@@ -137,20 +139,20 @@ def _place(state: FowState, t: Team, b: Building, oid: str = "") -> None:
 class OpeningSpec:
     """An Opening: a window, door or breach a team can move or shoot through (F-BLD-2)."""
 
-    id: str = field(metadata={"max_length": 60, "min_length": 1})
-    ground_floor: bool = field(default=True, metadata={"doc": "On the ground floor"})
-    width: float | None = field(default=None, metadata={
-        "min": 0, "doc": "Physical width in the battle's units (blank: no wider than a base)"})
+    id: Annotated[str, Meta(min_length=1, max_length=60)]
+    ground_floor: Annotated[bool, Meta(description="On the ground floor")] = True
+    width: Annotated[float, Meta(
+        ge=0, description="Physical width in the battle's units (blank: no wider than a base)")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class BuildingPlaced:
     """A building on the table with its Openings (F-BLD-1, F-BLD-2), and the teams deployed inside."""
 
-    id: str = field(metadata={"max_length": 60, "min_length": 1})
-    openings: list[OpeningSpec] = field(metadata={"min_items": 1, "max_items": 30})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "What the table calls it"})
-    inside: list[str] = field(default_factory=list, metadata={"max_items": 60, "doc": "Teams deployed inside"})
+    id: Annotated[str, Meta(min_length=1, max_length=60)]
+    openings: Annotated[list[OpeningSpec], Meta(min_length=1, max_length=30)]
+    name: Annotated[str, Meta(max_length=200, description="What the table calls it")] = ""
+    inside: Annotated[list[str], Meta(max_length=60, description="Teams deployed inside")] = field(default_factory=list)
 
 
 building_placed = REGISTRY.event_type("building_placed", BuildingPlaced, rules=("F-BLD-1", "F-BLD-2", "F-BLD-6"),
@@ -193,17 +195,18 @@ class BuildingMove:
     measured as in any other terrain (F-BLD-7), with the Skill test when it tries to enter a
     Contested building (F-BLD-8)."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    building: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance moved (battle's units)"})
-    enter_by: str = field(default="", metadata={"max_length": 60, "doc": "The Opening it enters (or tries to) through"})
-    leave_by: str = field(default="", metadata={"max_length": 60, "doc": "The Opening it leaves through"})
-    ends_at: str = field(default="", metadata={
-        "max_length": 60, "doc": "The Opening its base touches, outside, at the end of the move"})
-    die: D6 | None = field(default=None, metadata={"doc": "Skill test to enter a Contested building (F-BLD-8)"})
-    base_width: float | None = field(default=None, metadata={
-        "min": 0, "doc": "The team's base width (battle's units), for a partly blocked Opening (F-BLD-15)"})
-    bulletproof_cover: bool = field(default=False, metadata={"doc": "Ends in Bulletproof Cover terrain"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    building: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance moved (battle's units)")]
+    enter_by: Annotated[str, Meta(max_length=60, description="The Opening it enters (or tries to) through")] = ""
+    leave_by: Annotated[str, Meta(max_length=60, description="The Opening it leaves through")] = ""
+    ends_at: Annotated[str, Meta(
+        max_length=60, description="The Opening its base touches, outside, at the end of the move")] = ""
+    die: Annotated[D6, Meta(description="Skill test to enter a Contested building (F-BLD-8)")] | None = None
+    base_width: Annotated[float, Meta(
+        ge=0,
+        description="The team's base width (battle's units), for a partly blocked Opening (F-BLD-15)")] | None = None
+    bulletproof_cover: Annotated[bool, Meta(description="Ends in Bulletproof Cover terrain")] = False
 
 
 building_move = REGISTRY.event_type("building_move", BuildingMove,

@@ -8,7 +8,9 @@ G-F1) decide: bogged down, bailed out, destroyed, pinned down, and their end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.actors import CORRECTION_EN, CORRECTION_RU, correction_recorder
 from battles.engine.events import Context
@@ -33,11 +35,12 @@ class FowBattleStarted:
     """The table is set: sides named, the units the table measures in, and the
     side that moves first (the Mission says, G-F1)."""
 
-    attacker: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Attacking side's name"})
-    defender: str = field(metadata={"max_length": 200, "min_length": 1, "doc": "Defending side's name"})
+    attacker: Annotated[str, Meta(min_length=1, max_length=200, description="Attacking side's name")]
+    defender: Annotated[str, Meta(min_length=1, max_length=200, description="Defending side's name")]
     ruleset: Literal["fow"] = "fow"
-    units: Literal["in", "cm"] = field(default="in", metadata={"doc": "Distances in this battle's events: inches or centimetres"})
-    first_mover: Side = field(default="attacker", metadata={"doc": "The side that takes the first turn (the Mission)"})
+    units: Annotated[Literal["in", "cm"], Meta(
+        description="Distances in this battle's events: inches or centimetres")] = "in"
+    first_mover: Annotated[Side, Meta(description="The side that takes the first turn (the Mission)")] = "attacker"
 
 
 battle_started = REGISTRY.event_type("battle_started", FowBattleStarted, rules=("G-F1",),
@@ -66,10 +69,11 @@ def _apply_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
 class TeamSpec:
     """One team (base) of a platoon. Ratings the seeds do not give are game data (G-F1)."""
 
-    id: str = field(metadata={"max_length": 60, "min_length": 1})
-    kind: TeamKind = field(metadata={"doc": "infantry, gun, tank, (unarmoured) vehicle, or a wagon of an armoured train"})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
-    gun_size: GunSize = field(default="", metadata={"doc": "Gun teams: man-packed, light, medium, heavy or immobile"})
+    id: Annotated[str, Meta(min_length=1, max_length=60)]
+    kind: Annotated[TeamKind, Meta(
+        description="infantry, gun, tank, (unarmoured) vehicle, or a wagon of an armoured train")]
+    name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
+    gun_size: Annotated[GunSize, Meta(description="Gun teams: man-packed, light, medium, heavy or immobile")] = ""
     anti_aircraft: bool = False
     armoured: bool = False
     recon: bool = False
@@ -78,15 +82,15 @@ class TeamSpec:
     observer: bool = False
     cavalry: bool = False
     pioneer_supply: bool = False
-    locomotive: bool = field(default=False, metadata={"doc": "The armoured train's Locomotive (G-F3)"})
-    movement: float | None = field(default=None, metadata={"min": 0, "doc": "Movement distance in the battle's units"})
-    rof: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice when stationary"})
-    rof_moved: int | None = field(default=None, metadata={"min": 0, "max": 20, "doc": "Dice after moving"})
+    locomotive: Annotated[bool, Meta(description="The armoured train's Locomotive (G-F3)")] = False
+    movement: Annotated[float, Meta(ge=0, description="Movement distance in the battle's units")] | None = None
+    rof: Annotated[int, Meta(ge=0, le=20, description="Dice when stationary")] | None = None
+    rof_moved: Annotated[int, Meta(ge=0, le=20, description="Dice after moving")] | None = None
     # --- aircraft (F-AIR) ---
-    armour_top: int | None = field(default=None, metadata={"min": 0, "max": 30,
-                                                           "doc": "Top armour rating (armoured vehicles, F-AIR-2)"})
-    armour_side: int | None = field(default=None, metadata={"min": 0, "max": 30,
-                                                            "doc": "Side armour rating (armoured vehicles, F-AIR-3)"})
+    armour_top: Annotated[int, Meta(
+        ge=0, le=30, description="Top armour rating (armoured vehicles, F-AIR-2)")] | None = None
+    armour_side: Annotated[int, Meta(
+        ge=0, le=30, description="Side armour rating (armoured vehicles, F-AIR-3)")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,15 +98,15 @@ class PlatoonSpec:
     """A platoon and its teams; an armoured train is a platoon of wagon teams
     with its Tank Support Platoons named in ``escorts`` (G-F3)."""
 
-    id: str = field(metadata={"max_length": 60, "min_length": 1})
+    id: Annotated[str, Meta(min_length=1, max_length=60)]
     kind: PlatoonKind
-    teams: list[TeamSpec] = field(metadata={"min_items": 1, "max_items": 60})
-    name: str = field(default="", metadata={"max_length": 200, "doc": "Display name from the roster"})
-    command: str = field(default="", metadata={"max_length": 60, "doc": "The Command team's id"})
-    skill: int | None = field(default=None, metadata={"min": 1, "max": 6, "doc": "Skill test passes on this or more"})
-    escorts: list[str] = field(default_factory=list, metadata={"max_items": 10,
-                                                              "doc": "Tank Support Platoons of an armoured train"})
-    reserve: bool = field(default=False, metadata={"doc": "An armoured train held in Reserve (F-TRAIN-18)"})
+    teams: Annotated[list[TeamSpec], Meta(min_length=1, max_length=60)]
+    name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
+    command: Annotated[str, Meta(max_length=60, description="The Command team's id")] = ""
+    skill: Annotated[int, Meta(ge=1, le=6, description="Skill test passes on this or more")] | None = None
+    escorts: Annotated[list[str], Meta(
+        max_length=10, description="Tank Support Platoons of an armoured train")] = field(default_factory=list)
+    reserve: Annotated[bool, Meta(description="An armoured train held in Reserve (F-TRAIN-18)")] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,7 @@ class FowForceMustered:
     """One side's force from its roster: platoons of teams."""
 
     side: Side
-    platoons: list[PlatoonSpec] = field(metadata={"min_items": 1, "max_items": 60})
+    platoons: Annotated[list[PlatoonSpec], Meta(min_length=1, max_length=60)]
 
 
 force_mustered = REGISTRY.event_type("force_mustered", FowForceMustered, rules=("F-RECON-1", "F-TRAIN-21"),
@@ -178,8 +182,8 @@ def _apply_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
 class FowTurnEnded:
     """The side to move ends its turn; the other side moves next."""
 
-    side: Side = field(metadata={"doc": "The side whose turn ends"})
-    turn: int = field(metadata={"min": 1, "doc": "The turn number being ended"})
+    side: Annotated[Side, Meta(description="The side whose turn ends")]
+    turn: Annotated[int, Meta(ge=1, description="The turn number being ended")]
 
 
 turn_ended = REGISTRY.event_type("turn_ended", FowTurnEnded, rules=("G-F1",),
@@ -222,8 +226,8 @@ def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
 class FowBattleEnded:
     """The battle is over, with its outcome as the table agreed it."""
 
-    winner: Literal["attacker", "defender", "draw"] = field(metadata={"doc": "Winner, or draw"})
-    reason: str = field(default="", metadata={"max_length": 2000})
+    winner: Annotated[Literal["attacker", "defender", "draw"], Meta(description="Winner, or draw")]
+    reason: Annotated[str, Meta(max_length=2000)] = ""
 
 
 battle_ended = REGISTRY.event_type("battle_ended", FowBattleEnded, title_ru="Бой окончен", title_en="Battle ended")
@@ -265,10 +269,10 @@ class StatusSet:
     a team Bogged Down, Bailed Out (or remounted), Destroyed, in cover, or a
     platoon Pinned Down (or rallied)."""
 
-    subject: str = field(metadata={"max_length": 60, "min_length": 1, "doc": "A team's or a platoon's id"})
+    subject: Annotated[str, Meta(min_length=1, max_length=60, description="A team's or a platoon's id")]
     status: Status
     value: bool = True
-    reason: str = field(default="", metadata={"max_length": 500})
+    reason: Annotated[str, Meta(max_length=500)] = ""
 
 
 status_set = REGISTRY.event_type("status_set", StatusSet, rules=("G-F1",),

@@ -17,7 +17,9 @@ assault on the platoon's marked foxholes (F-DIG-19..23).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from msgspec import Meta
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
@@ -54,15 +56,17 @@ class DigInAttempted:
     """A platoon uses its Movement Step to Dig In: the Skill test, its re-roll
     with a Pioneer Supply vehicle near, and which teams cannot or need not dig."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
-    die: D6 = field(metadata={"doc": "The Skill test"})
-    reroll: D6 | None = field(default=None, metadata={"doc": "Re-roll of a failed test (Pioneer Supply, F-DIG-10)"})
-    pioneer_supply_distance: float | None = field(default=None, metadata={
-        "min": 0, "doc": "Command team (or Independent team) to the nearest Pioneer Supply vehicle"})
-    in_water: list[str] = field(default_factory=list, metadata={
-        "max_items": 60, "doc": "Teams in water terrain or on a bridge or ford (they cannot dig)"})
-    in_cover: list[str] = field(default_factory=list, metadata={
-        "max_items": 60, "doc": "Teams already in Bulletproof Cover (they need not dig)"})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    die: Annotated[D6, Meta(description="The Skill test")]
+    reroll: Annotated[D6, Meta(description="Re-roll of a failed test (Pioneer Supply, F-DIG-10)")] | None = None
+    pioneer_supply_distance: Annotated[float, Meta(
+        ge=0, description="Command team (or Independent team) to the nearest Pioneer Supply vehicle")] | None = None
+    in_water: Annotated[list[str], Meta(
+        max_length=60,
+        description="Teams in water terrain or on a bridge or ford (they cannot dig)")] = field(default_factory=list)
+    in_cover: Annotated[list[str], Meta(
+        max_length=60,
+        description="Teams already in Bulletproof Cover (they need not dig)")] = field(default_factory=list)
 
 
 dig_in_attempted = REGISTRY.event_type(
@@ -178,7 +182,7 @@ ON_ASSAULT.append(_on_assault)
 class FoxholesMarked:
     """Before its Counterattack, the defending platoon marks its Dug In teams' positions (F-DIG-19)."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
 
 
 foxholes_marked = REGISTRY.event_type("foxholes_marked", FoxholesMarked, rules=("F-DIG-19",),
@@ -207,9 +211,9 @@ class FoxholesReoccupied:
     its marked positions (any of its own foxholes, F-DIG-23) are Dug In again
     (F-DIG-20); every other team of the platoon is not (F-DIG-21)."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
-    teams: list[str] = field(default_factory=list, metadata={"max_items": 60,
-                                                             "doc": "Teams that ended on a marked position"})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    teams: Annotated[list[str], Meta(
+        max_length=60, description="Teams that ended on a marked position")] = field(default_factory=list)
 
 
 foxholes_reoccupied = REGISTRY.event_type("foxholes_reoccupied", FoxholesReoccupied,

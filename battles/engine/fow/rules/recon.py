@@ -40,7 +40,9 @@ the whole platoon is out of reach (F-RECON-24: refused).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.dice import D6
 from battles.engine.events import Context
@@ -141,10 +143,10 @@ class UnarmouredSaveRolled:
     rolls its save: 3+ for a Reconnaissance vehicle, else 5+ (F-RECON-2). A
     failed save Destroys it (G-F1). Air attacks are saved by the F-AIR rules."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    die: D6 = field(metadata={"doc": "The save"})
-    fire: Literal["direct", "artillery"] = field(default="direct", metadata={
-        "doc": "Direct fire or an artillery bombardment"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    die: Annotated[D6, Meta(description="The save")]
+    fire: Annotated[Literal["direct", "artillery"], Meta(
+        description="Direct fire or an artillery bombardment")] = "direct"
 
 
 unarmoured_save_rolled = REGISTRY.event_type("unarmoured_save_rolled", UnarmouredSaveRolled,
@@ -179,8 +181,8 @@ class PassengersChanged:
     """The teams a team now carries as Passengers (empty: none). Mounting and
     dismounting are core rules (G-F1); recon cares who they are."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    passengers: list[str] = field(default_factory=list, metadata={"max_items": 20, "doc": "The teams carried"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    passengers: Annotated[list[str], Meta(max_length=20, description="The teams carried")] = field(default_factory=list)
 
 
 passengers_changed = REGISTRY.event_type("passengers_changed", PassengersChanged,
@@ -217,8 +219,8 @@ def _apply_passengers(state: FowState, p: PassengersChanged, ctx: Context) -> No
 class ReconSighting:
     """An enemy Reconnaissance team with Line of Sight to the Ambush position, and its distance."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance to the placed team"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance to the placed team")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,9 +228,10 @@ class AmbushPlaced:
     """A team placed from Ambush (the Ambush rules, p. 266, are G-F1), with the
     enemy Reconnaissance teams that have it in Line of Sight."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    recon_in_sight: list[ReconSighting] = field(default_factory=list, metadata={
-        "max_items": 30, "doc": "Enemy Reconnaissance teams in Line of Sight of the position"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    recon_in_sight: Annotated[list[ReconSighting], Meta(
+        max_length=30,
+        description="Enemy Reconnaissance teams in Line of Sight of the position")] = field(default_factory=list)
 
 
 ambush_placed = REGISTRY.event_type("ambush_placed", AmbushPlaced, rules=("F-RECON-4", "F-RECON-5", "G-F1"),
@@ -272,19 +275,19 @@ class ReconDeploymentStarted:
     """After Deployment, before the game: Reconnaissance teams may move (F-RECON-6);
     the Mission says which player chooses a platoon first (F-RECON-13)."""
 
-    first: Side = field(metadata={"doc": "The side choosing the first platoon (the Mission)"})
+    first: Annotated[Side, Meta(description="The side choosing the first platoon (the Mission)")]
 
 
 @dataclass(frozen=True, slots=True)
 class EnemyContact:
     """One enemy team as the table measured it during the move (battle's units)."""
 
-    enemy: str = field(metadata={"max_length": 60, "min_length": 1})
-    start_distance: float = field(metadata={"min": 0, "doc": "Distance at the start of the move"})
-    closest: float = field(metadata={"min": 0, "doc": "Closest distance during the move"})
-    in_sight_at_start: bool = field(default=False, metadata={"doc": "In this enemy team's Line of Sight at the start"})
-    closest_in_sight: float | None = field(default=None, metadata={
-        "min": 0, "doc": "Closest distance while in its Line of Sight (empty: never in sight)"})
+    enemy: Annotated[str, Meta(min_length=1, max_length=60)]
+    start_distance: Annotated[float, Meta(ge=0, description="Distance at the start of the move")]
+    closest: Annotated[float, Meta(ge=0, description="Closest distance during the move")]
+    in_sight_at_start: Annotated[bool, Meta(description="In this enemy team's Line of Sight at the start")] = False
+    closest_in_sight: Annotated[float, Meta(
+        ge=0, description="Closest distance while in its Line of Sight (empty: never in sight)")] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,17 +295,17 @@ class ReconDeploymentMove:
     """One Reconnaissance team's recon deployment move (F-RECON-6), with the
     enemy teams it came near or into the sight of."""
 
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance moved"})
-    at_the_double: bool = field(default=False, metadata={"doc": "Moved At the Double (F-DBL)"})
-    enemies: list[EnemyContact] = field(default_factory=list, metadata={"max_items": 40})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance moved")]
+    at_the_double: Annotated[bool, Meta(description="Moved At the Double (F-DBL)")] = False
+    enemies: Annotated[list[EnemyContact], Meta(max_length=40)] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
 class ReconDeploymentEnded:
     """The recon deployment moves are over; the game starts (F-RECON-6)."""
 
-    note: str = field(default="", metadata={"max_length": 500})
+    note: Annotated[str, Meta(max_length=500)] = ""
 
 
 recon_deployment_started = REGISTRY.event_type(
@@ -454,16 +457,16 @@ class DisengageDeclared:
     """The enemy platoon opens fire at a Reconnaissance platoon; before any
     to-hit roll its owner declares it will try to Disengage (F-RECON-16)."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
-    shooters: list[str] = field(metadata={"min_items": 1, "max_items": 60, "doc": "The enemy teams opening fire"})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    shooters: Annotated[list[str], Meta(min_length=1, max_length=60, description="The enemy teams opening fire")]
 
 
 @dataclass(frozen=True, slots=True)
 class DisengageMove:
-    team: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance moved"})
-    further_away: bool = field(default=True, metadata={"doc": "Every part of the move took it further from the shooters"})
-    at_the_double: bool = field(default=False, metadata={"doc": "Moved At the Double (F-DBL)"})
+    team: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance moved")]
+    further_away: Annotated[bool, Meta(description="Every part of the move took it further from the shooters")] = True
+    at_the_double: Annotated[bool, Meta(description="Moved At the Double (F-DBL)")] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,11 +474,11 @@ class Disengaged:
     """After the one shot of each shooter: the platoon's Skill test (F-RECON-18)
     and the Reconnaissance teams that Disengage (F-RECON-19..22)."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
-    die: D6 = field(metadata={"doc": "The Skill test"})
-    moves: list[DisengageMove] = field(default_factory=list, metadata={"max_items": 60})
-    out_of_reach: bool = field(default=False, metadata={
-        "doc": "The whole platoon is now out of the enemy's Range, Line of Sight or Field of Fire"})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    die: Annotated[D6, Meta(description="The Skill test")]
+    moves: Annotated[list[DisengageMove], Meta(max_length=60)] = field(default_factory=list)
+    out_of_reach: Annotated[bool, Meta(
+        description="The whole platoon is now out of the enemy's Range, Line of Sight or Field of Fire")] = False
 
 
 disengage_declared = REGISTRY.event_type("disengage_declared", DisengageDeclared,

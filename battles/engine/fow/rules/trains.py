@@ -33,7 +33,9 @@ point is off the table (F-TRAIN-22).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, named_side, platoon_side
@@ -138,8 +140,8 @@ def _require_on_table(state: FowState, t: Team, role_ru: str, role_en: str) -> N
 class RailwayEdgesChosen:
     """Step 1: the player with the armoured train chooses two opposite table edges."""
 
-    side: Side = field(metadata={"doc": "The player with the armoured train"})
-    edges: Literal["north_south", "east_west"] = field(metadata={"doc": "Two opposite table edges"})
+    side: Annotated[Side, Meta(description="The player with the armoured train")]
+    edges: Annotated[Literal["north_south", "east_west"], Meta(description="Two opposite table edges")]
 
 
 railway_edges_chosen = REGISTRY.event_type("railway_edges_chosen", RailwayEdgesChosen,
@@ -175,9 +177,9 @@ class RailwayPointChosen:
     """Step 2: the opponent chooses a point on one of the two edges; step 3:
     the player with the train a point on the opposite edge."""
 
-    side: Side = field(metadata={"doc": "The player choosing the point"})
-    edge: Edge = field(metadata={"doc": "The table edge the point is on"})
-    position: float = field(metadata={"min": 0, "doc": "Along that edge from its left corner (battle's units)"})
+    side: Annotated[Side, Meta(description="The player choosing the point")]
+    edge: Annotated[Edge, Meta(description="The table edge the point is on")]
+    position: Annotated[float, Meta(ge=0, description="Along that edge from its left corner (battle's units)")]
 
 
 railway_point_chosen = REGISTRY.event_type("railway_point_chosen", RailwayPointChosen,
@@ -229,17 +231,16 @@ class RailwayLineLaid:
     """Step 4: the player with the train lays the line between the two points,
     or names the line already on the table (F-TRAIN-2)."""
 
-    side: Side = field(metadata={"doc": "The player with the armoured train"})
-    length: float = field(default=0.0, metadata={"min": 0, "doc": "Length of the line on the table (0: not measured)"})
-    existing: bool = field(default=False, metadata={"doc": "The table already has a Railway Line (F-TRAIN-2)"})
-    crosses_deployment_area: bool = field(default=True, metadata={
-        "doc": "The line crosses this player's Deployment Area (F-TRAIN-16)"})
-    bridges: int = field(default=0, metadata={"min": 0, "max": 20,
-                                              "doc": "Rivers and streams crossed (each has a bridge)"})
-    buildings_moved: list[str] = field(default_factory=list, metadata={
-        "max_items": 30, "doc": "Buildings moved aside by the least distance"})
-    through_hills: bool = field(default=False, metadata={"doc": "Runs over a hill instead of around it"})
-    through_buildings: bool = field(default=False, metadata={"doc": "A building is left standing on the line"})
+    side: Annotated[Side, Meta(description="The player with the armoured train")]
+    length: Annotated[float, Meta(ge=0, description="Length of the line on the table (0: not measured)")] = 0.0
+    existing: Annotated[bool, Meta(description="The table already has a Railway Line (F-TRAIN-2)")] = False
+    crosses_deployment_area: Annotated[bool, Meta(
+        description="The line crosses this player's Deployment Area (F-TRAIN-16)")] = True
+    bridges: Annotated[int, Meta(ge=0, le=20, description="Rivers and streams crossed (each has a bridge)")] = 0
+    buildings_moved: Annotated[list[str], Meta(
+        max_length=30, description="Buildings moved aside by the least distance")] = field(default_factory=list)
+    through_hills: Annotated[bool, Meta(description="Runs over a hill instead of around it")] = False
+    through_buildings: Annotated[bool, Meta(description="A building is left standing on the line")] = False
 
 
 railway_line_laid = REGISTRY.event_type("railway_line_laid", RailwayLineLaid,
@@ -294,8 +295,8 @@ class TrainHeldBack:
     """Before the battle: the train's player holds it in Reserve (allowed) or
     in Ambush (refused: too large and conspicuous)."""
 
-    train: str = field(metadata={"max_length": 60, "min_length": 1})
-    held_in: Literal["reserve", "ambush"] = field(metadata={"doc": "Reserve (p. 268) or Ambush (p. 266)"})
+    train: Annotated[str, Meta(min_length=1, max_length=60)]
+    held_in: Annotated[Literal["reserve", "ambush"], Meta(description="Reserve (p. 268) or Ambush (p. 266)")]
 
 
 train_held_back = REGISTRY.event_type("train_held_back", TrainHeldBack, rules=("F-TRAIN-17", "F-TRAIN-18"),
@@ -327,11 +328,11 @@ class TrainEntered:
     """The train enters the table at the start of its Movement Step along its
     own Railway Line, far enough for itself and its Tank Support Platoons."""
 
-    train: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance moved onto the table (battle's units)"})
-    train_length: float = field(metadata={"min": 0, "doc": "The whole train with its Tank Support Platoons"})
-    entry: Literal["deployment_area", "nearest_edge"] = field(default="deployment_area", metadata={
-        "doc": "Enters where the line crosses the Deployment Area, or the table edge nearest it"})
+    train: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance moved onto the table (battle's units)")]
+    train_length: Annotated[float, Meta(ge=0, description="The whole train with its Tank Support Platoons")]
+    entry: Annotated[Literal["deployment_area", "nearest_edge"], Meta(
+        description="Enters where the line crosses the Deployment Area, or the table edge nearest it")] = "deployment_area"
 
 
 train_entered = REGISTRY.event_type("train_entered", TrainEntered,
@@ -416,13 +417,13 @@ class TrainMoved:
     """The train moves forward or back along its line, pushing any Wreckage
     on the track aside; off the table (any part of it), it has left."""
 
-    train: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Distance along the Railway Line (battle's units)"})
-    direction: Literal["forward", "backward"] = field(default="forward", metadata={
-        "doc": "Forward (away from its entry point) or backward"})
-    wrecks_pushed: list[str] = field(default_factory=list, metadata={
-        "max_items": 20, "doc": "Wrecked tanks pushed off the track"})
-    leaves_table: bool = field(default=False, metadata={"doc": "Some part of the train goes off the table"})
+    train: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Distance along the Railway Line (battle's units)")]
+    direction: Annotated[Literal["forward", "backward"], Meta(
+        description="Forward (away from its entry point) or backward")] = "forward"
+    wrecks_pushed: Annotated[list[str], Meta(
+        max_length=20, description="Wrecked tanks pushed off the track")] = field(default_factory=list)
+    leaves_table: Annotated[bool, Meta(description="Some part of the train goes off the table")] = False
 
 
 train_moved = REGISTRY.event_type("train_moved", TrainMoved,
@@ -479,8 +480,8 @@ class EscortLeftTrain:
     """At the end of the Movement Step a Tank Support Platoon leaves the train,
     moving an extra 4"/10 cm."""
 
-    platoon: str = field(metadata={"max_length": 60, "min_length": 1})
-    distance: float = field(metadata={"min": 0, "doc": "Extra distance moved off the train (battle's units)"})
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    distance: Annotated[float, Meta(ge=0, description="Extra distance moved off the train (battle's units)")]
 
 
 escort_left_train = REGISTRY.event_type("escort_left_train", EscortLeftTrain, rules=("F-TRAIN-25",),

@@ -1,12 +1,15 @@
-"""The engine's plumbing as behaviour: the state's ``census``, ``dump`` and ``load``; ``fill_rolls``
-(which dice the service rolls); ``merge_rules``, ``fold``, ``_fold_into`` and ``decide_and_apply`` (the
-replay and the append gate, V-TURN-13 corrections); and the registry (``Registry.lookup``,
-``Registry.event_type``, ``EventType.parse`` and ``describe``)."""
+"""The engine's plumbing as behaviour: the state's ``census``; ``fill_rolls`` (which dice the service
+rolls); ``merge_rules``, ``fold``, ``_fold_into`` and ``decide_and_apply`` (the replay and the append
+gate, V-TURN-13 corrections); and the registry (``Registry.lookup``, ``Registry.event_type``,
+``EventType.parse`` and ``describe``). The state's JSON is ``test_state_json.py``; payloads,
+``test_payloads.py``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Annotated
 
 import pytest
+from msgspec import Meta
 
 from battles.engine import (
     REGISTRY,
@@ -18,17 +21,15 @@ from battles.engine import (
     census,
     decide,
     decide_and_apply,
-    dump,
     fill_rolls,
     fold,
-    load,
     lookup,
 )
 from battles.engine.events import Registry
 from battles.engine.fold import DEFAULT_RULES, _fold_into, merge_rules
 from battles.engine.fow.registry import REGISTRY as FOW_REGISTRY
 from battles.engine.fow.state import FowState
-from battles.engine.state import Fighter, Unit
+from battles.engine.state import Fighter
 
 from .table import D, F
 
@@ -53,44 +54,6 @@ def test_census_counts_each_fighter_once_dead_then_captured_then_wounded():
     assert census(s, "nobody") == {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
     assert census(BattleState()) == {"alive": 0, "wounded": 0, "dead": 0, "captured": 0}
     assert list(census(s)) == ["alive", "wounded", "dead", "captured"]
-
-
-# --- dump / load -------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Pt:
-    x: int = 0
-    tags: set[str] = field(default_factory=set)
-
-
-def test_dump_is_canonical_json_sorted_keys_lists_and_sorted_sets():
-    assert dump(3) == 3 and dump("a") == "a" and dump(None) is None and dump(True) is True and dump(1.5) == 1.5
-    assert dump({"b": 1, "a": (2, 3), "1": {"z", "y"}}) == {"1": ["y", "z"], "a": [2, 3], "b": 1}
-    assert dump({2: "x", 1: "y"}) == {"1": "y", "2": "x"}
-    assert list(dump({"b": 1, "a": 2, "c": 0})) == ["a", "b", "c"]
-    assert dump(frozenset({3, 1, 2})) == [1, 2, 3]
-    assert dump([_Pt(1, {"q", "p"}), None]) == [{"x": 1, "tags": ["p", "q"]}, None]
-    assert dump(_Pt(2)) == {"x": 2, "tags": []} and dump(_Pt(2)) == {"x": 2, "tags": []}  # cached field names
-    assert dump(Unit("U", "attacker")) == {f: getattr(Unit("U", "attacker"), f) for f in Unit.__slots__}
-    odd = object()
-    assert dump(odd) is odd
-
-
-def test_load_is_the_inverse_of_dump_ignoring_unknown_keys_and_defaulting_missing_ones():
-    f = Fighter("x", "attacker", unit="U", wounded=True, wounded_ply=3)
-    data = dump(f)
-    assert load(Fighter, data) == f
-    assert load(Fighter, {**data, "no_such": 1}) == f
-    partial = load(Fighter, {"id": "y", "side": "defender"})
-    assert partial == Fighter("y", "defender") and partial.credit.kills == 0
-    assert load(Unit, {"id": "U", "side": "a", "posture": None}).posture is None
-    s = BattleState(turn=4, status="running")
-    s.fighters["x"] = f
-    s.units["U"] = Unit("U", "attacker", morale="retreat")
-    back = load(BattleState, dump(s))
-    assert back == s and back.fighters["x"] is not f and dump(back) == dump(s)
-    assert load(FowState, dump(FowState())) == FowState()
 
 
 # --- fill_rolls --------------------------------------------------------------------------------------
@@ -311,7 +274,7 @@ def test_lookup_names_the_ruleset_that_has_a_type_of_another_ruleset():
 
 @dataclass(frozen=True, slots=True)
 class _Ping:
-    count: int = field(metadata={"min": 0})
+    count: Annotated[int, Meta(ge=0)]
 
 
 def test_event_type_registers_once_per_registry_with_its_declaration():
