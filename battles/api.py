@@ -234,9 +234,10 @@ class BattleEventsView(APIView):
         # whatever they sent; a participant's event his side may not record is 403 naming its index and
         # who records it (``recorded_by`` in GET /api/event-types/). (The OpenAPI description above is
         # left for the integrator, who regenerates docs/openapi.yaml.)
-        battle = get_object_or_404(Battle.objects.only("id"), pk=battle_id)
+        battle = Battle(pk=battle_id)  # the game master's unknown battle: the store answers 404
         role = battle_role(battle=battle, user=request.user)
         if not role.may_record:
+            get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (only on a refusal: no query otherwise)
             raise Forbidden("Журнал боя записывают только его участники и мастер.",
                             "Only the battle's participants and the game master record its log.",
                             code="not_a_participant")

@@ -11,7 +11,7 @@ class BattlesConfig(AppConfig):
 
         from django.conf import settings
 
-        gc.set_threshold(*settings.SHTAB["GC_THRESHOLD"])  # docs/append.md, "Garbage collection"
+        gc.set_threshold(*settings.SHTAB["GC_THRESHOLD"])  # bench/HISTORY.md, "Garbage collection"
         # A battle that ends gives its mustered rosters back (battles.muster).
         from .muster import rosters_release
         from .services import BATTLE_ENDED_HOOKS

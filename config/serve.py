@@ -1,4 +1,4 @@
-"""The production HTTP server: granian serving ``config.wsgi`` (docs/append.md,
+"""The production HTTP server: granian serving ``config.wsgi`` (bench/HISTORY.md,
 "Sixth pass: the server").
 
 One place for the command, so the README's production shape, ``make serve``,
@@ -12,7 +12,7 @@ Defaults: ``SHTAB_SERVER_HOST`` (127.0.0.1), ``SHTAB_SERVER_PORT`` (8000),
 machine, the GIL making a process the unit of CPU, so one waiting on
 PostgreSQL leaves the core to another) and ``SHTAB_SERVER_THREADS`` (1
 blocking thread a process). Measured side by side in one session after the
-append's database work was cut (docs/append.md, "Seventh pass"), single-event
+append's database work was cut (bench/HISTORY.md, "Seventh pass"), single-event
 appends over HTTP ran 1,156 and 1,180 a second with 4 × 1 against 1,058 and
 1,068 with 2 × 4 (4 × 2: 1,134 and 1,117; 3 × 2: 1,118 and 1,119): a request
 now spends far more time on the CPU than waiting, and every thread more in a

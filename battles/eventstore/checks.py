@@ -76,11 +76,11 @@ def _check_event(i: int, ev: NewEvent) -> None:
         text = json.dumps(ev.data, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):
         text = None
-    # The common case in one pass over the text: json writes NUL as \u0000 and keeps lone surrogates,
-    # and no more containers than the cap means no deeper nesting. Anything else takes the walk,
-    # which names the exact place.
+    # The common case in one pass over the text (json writes NUL as \u0000 and keeps lone surrogates)
+    # and one over the containers. Anything else takes the walk, which names the exact place.
     if (text is not None and "\\u0000" not in text and not inputs.bad_text(text)
-            and text.count("[") + text.count("{") <= EVENT_DATA_MAX_DEPTH):
+            and (text.count("[") + text.count("{") <= EVENT_DATA_MAX_DEPTH
+                 or _depth(ev.data) <= EVENT_DATA_MAX_DEPTH)):
         if len(text.encode()) > EVENT_DATA_MAX_BYTES:
             raise _too_large(path)
         return
@@ -91,6 +91,15 @@ def _check_event(i: int, ev: NewEvent) -> None:
         raise inputs.text_error(found[0])
     if len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode()) > EVENT_DATA_MAX_BYTES:
         raise _too_large(path)
+
+
+def _depth(value: Any) -> int:
+    """How deeply containers nest in a JSON value (a scalar: 0)."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
 
 
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str) -> list[BattleEvent] | None:

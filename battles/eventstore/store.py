@@ -124,13 +124,34 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     rows = [BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
                         schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=ev.key)
             for i, (d, ev) in enumerate(zip(decided, events, strict=True))]
-    BattleEvent.objects.bulk_create(rows)
+    _insert(rows)
     entry = Entry(head + n, rules, ruleset, after)
     transaction.on_commit(lambda: _committed(battle_id, entry))
     if user_id is not None:
         for row in rows:  # the caller shows who recorded them: no query per row for it
             row.recorded_by = recorded_by
     return AppendResult(rows, created=True)
+
+
+def _insert(rows: list[BattleEvent]) -> None:
+    """One ``executemany`` of the batch (``bulk_create`` adapts every value of
+    every row through the ORM, and on PostgreSQL sends each column as an array:
+    three times the cost of the insert itself). The rows stay as the caller
+    built them, marked stored: ``AppendOnlyModel.save()`` refuses them."""
+    meta = BattleEvent._meta
+    names = _FIELDS[1:]
+    columns = ", ".join(connection.ops.quote_name(meta.get_field(n.removesuffix("_id")).column) for n in names)
+    sql = (f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({columns}) "
+           f"VALUES ({', '.join(['%s'] * len(names))})")
+    data, at = meta.get_field("data"), meta.get_field("recorded_at")
+    when = at.get_db_prep_save(rows[0].recorded_at, connection)
+    # On PostgreSQL psycopg's own cursor, bound on the server: one INSERT parsed once, the rows' values
+    # sent down a pipeline (Django's binds on the client: a hundred distinct statements).
+    with psycopg.Cursor(connection.connection) if connection.vendor == "postgresql" else connection.cursor() as cur:
+        cur.executemany(sql, [(r.battle_id, r.seq, r.position, r.type, data.get_db_prep_save(r.data, connection),
+                               r.schema_version, r.recorded_by_id, when, r.key) for r in rows])
+    for row in rows:
+        row._state.adding = False
 
 
 def _committed(battle_id: int, entry: Entry) -> None:

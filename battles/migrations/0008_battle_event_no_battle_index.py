@@ -1,7 +1,7 @@
 """BattleEvent.battle loses its one-column index: battleevent_unique_seq
 (battle, seq) serves every lookup by battle, and the narrower index tempted the
 planner, with stale statistics, to check an append's idempotency keys by
-reading every event of the battle (docs/append.md, "Seventh pass").
+reading every event of the battle (bench/HISTORY.md, "Seventh pass").
 
 The index is dropped by name, not through AlterField: on SQLite AlterField
 remakes the table, which would drop its append-only triggers with it.

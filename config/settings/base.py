@@ -174,7 +174,9 @@ CACHES = {
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "shtab",
          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
         if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab"}
-    )
+    ),
+    # A token's user, kept a few seconds by this process (config.authentication).
+    "tokens": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-tokens"},
 }
 
 # --- Auth and API ---------------------------------------------------------
@@ -190,7 +192,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "config.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -250,6 +252,8 @@ SHTAB = {
     # full collections of tens of milliseconds in the middle of appends (docs/append.md).
     # "700,10,10" restores the default.
     "GC_THRESHOLD": tuple(int(x) for x in os.environ.get("SHTAB_GC_THRESHOLD", "50000,20,100").split(",")),
+    # How long a process keeps a token's user (config.authentication; 0: read on every request).
+    "TOKEN_CACHE_SECONDS": float(os.environ.get("SHTAB_TOKEN_CACHE_SECONDS", "5")),
     # Login throttling (campaign.accounts): this many wrong passwords in a row lock
     # that username out from that address for the cool-off, right password included.
     "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),

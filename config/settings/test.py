@@ -30,4 +30,5 @@ if not DATABASE_URL:
 MEDIA_ROOT = tempfile.mkdtemp(prefix="shtab-test-media-")
 
 # Each run gets a fresh in-process cache (a shared Redis cache would outlive the test database).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-test"}}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-test"},
+          "tokens": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shtab-test-tokens"}}
