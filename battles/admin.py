@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from config.appendonly import AppendOnlyAdmin
 from config.errors import ApplicationError
 
 from . import engine, muster
@@ -346,23 +347,6 @@ class BattleAdmin(admin.ModelAdmin):
 
 class _Skip(Exception):
     pass
-
-
-class AppendOnlyAdmin(admin.ModelAdmin):
-    """An append-only log in the admin: every field shown, nothing added,
-    changed or deleted here (events enter only through the services)."""
-
-    def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in self.model._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(BattleEvent)

@@ -8,56 +8,13 @@ it includes; it can be rebuilt at any time and never moves backwards.
 """
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-
-class EventLogIsAppendOnly(Exception):
-    """Raised by every ORM path that would rewrite or remove a stored event."""
-
-    def __init__(self, op: str) -> None:
-        super().__init__(
-            f"The battle log is append-only: {op} refused; append a correction event instead. "
-            f"Журнал боя только дополняется: {op} запрещено, добавьте событие-исправление."
-        )
-
-
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("update")
-
-    def delete(self) -> NoReturn:
-        raise EventLogIsAppendOnly("delete")
-
-    def bulk_update(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("bulk_update")
-
-    def update_or_create(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("update_or_create")
-
-    _raw_delete = delete  # type: ignore[assignment]
-
-
-class AppendOnlyModel(models.Model):
-    append_only = True  # picked up by battles.db.append_only_tables
-    objects = AppendOnlyQuerySet.as_manager()
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise EventLogIsAppendOnly("save")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("delete")
+from config.appendonly import AppendOnlyModel, EventLogIsAppendOnly  # noqa: F401  (re-exported)
 
 
 class Battle(models.Model):
@@ -163,7 +120,7 @@ class RulesDataVersion(models.Model):
 class BattleEvent(AppendOnlyModel):
     # No index of its own: battleevent_unique_seq (battle, seq) serves every lookup by battle. A narrower
     # one-column index also tempted the planner, with stale statistics, to check the idempotency keys by
-    # reading every event of the battle (docs/append.md, "Seventh pass").
+    # reading every event of the battle (bench/HISTORY.md, "Seventh pass").
     battle = models.ForeignKey(Battle, on_delete=models.PROTECT, related_name="events", verbose_name=_("battle"),
                                db_index=False)
     seq = models.PositiveIntegerField(_("seq"))

@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from battles.admin import AppendOnlyAdmin
+from config.appendonly import AppendOnlyAdmin
 from config.errors import ApplicationError
 
 from . import (

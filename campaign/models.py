@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from battles.models import AppendOnlyModel
+from config.appendonly import AppendOnlyModel
 
 
 class Ruleset(models.TextChoices):

@@ -3,8 +3,9 @@ admin, API, and the database itself (raw SQL)."""
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from battles.models import Battle, BattleEvent, EventLogIsAppendOnly
+from battles.models import Battle, BattleEvent
 from battles.services import NewEvent, battle_event_append
+from config.appendonly import EventLogIsAppendOnly
 
 
 @pytest.fixture
