@@ -16,7 +16,6 @@ missing.
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 import types
 import typing
@@ -297,30 +296,3 @@ def _declared_order(schema: dict[str, Any], tp: Any) -> dict[str, Any]:
         for name, sub in schema["properties"].items():
             _declared_order(sub, annotations[name])
     return schema
-
-
-# --- depth ------------------------------------------------------------------------------------------
-
-
-def max_depth(tp: Any) -> float:
-    """The deepest nesting of JSON containers (objects and arrays, the payload's own object counted)
-    that a value of annotation ``tp`` can have: ``inf`` for a class that refers to itself or an
-    annotation without a bound. Anything nested deeper is refused by the parser, whatever else it
-    holds (the append path's chunk check relies on it)."""
-    return _depth(tp, frozenset())
-
-
-def _depth(tp: Any, seen: frozenset) -> float:
-    _optional, tp = _is_optional(tp)
-    origin = get_origin(tp)
-    if origin is Literal or tp in (bool, int, float, str):
-        return 0
-    if origin is list:
-        return 1 + _depth(get_args(tp)[0], seen)
-    if origin is dict:
-        return 1 + _depth(get_args(tp)[1], seen)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if tp in seen:
-            return math.inf
-        return 1 + max((_depth(t, seen | {tp}) for t in hints(tp).values()), default=0)
-    return math.inf
