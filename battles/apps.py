@@ -1,4 +1,7 @@
+import gc
+
 from django.apps import AppConfig
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 
@@ -7,14 +10,12 @@ class BattlesConfig(AppConfig):
     verbose_name = _("Battles")
 
     def ready(self) -> None:
-        import gc
-
-        from django.conf import settings
-
         gc.set_threshold(*settings.SHTAB["GC_THRESHOLD"])  # bench/HISTORY.md, "Garbage collection"
-        # A battle that ends gives its mustered rosters back (battles.muster).
-        from .muster import rosters_release
-        from .services import BATTLE_ENDED_HOOKS
+        # A battle that ends is concluded in its campaign (battles.results, queued), then gives its
+        # mustered rosters back (battles.muster). In ready(): they import models, which cannot load
+        # while apps.py does.
+        from . import muster, services, tasks
 
-        if rosters_release not in BATTLE_ENDED_HOOKS:
-            BATTLE_ENDED_HOOKS.append(rosters_release)
+        for hook in (tasks.conclude_battle_queue, muster.rosters_release):
+            if hook not in services.BATTLE_ENDED_HOOKS:
+                services.BATTLE_ENDED_HOOKS.append(hook)

@@ -1,5 +1,3 @@
-import logging
-
 from django.apps import AppConfig
 from django.conf import settings
 from django.db.models.signals import post_migrate
@@ -17,10 +15,6 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         # After the last app's post_migrate, every app's permissions exist.
         post_migrate.connect(_ensure_defaults, sender=list(self.apps.get_app_configs())[-1])
-        # ready(): battles.services imports models, which cannot load while apps.py does
-        from battles.services import BATTLE_ENDED_HOOKS
-
-        BATTLE_ENDED_HOOKS.append(_conclude_battle)
         _limit_image_pixels()
 
 
@@ -29,15 +23,6 @@ def _limit_image_pixels() -> None:
     decompression bomb: Pillow warns above MAX_IMAGE_PIXELS and raises above
     twice that. The photo service refuses anything above the limit itself."""
     Image.MAX_IMAGE_PIXELS = int(settings.SHTAB.get("PHOTO_MAX_PIXELS", 40_000_000))
-
-
-def _conclude_battle(battle_id: int) -> None:
-    from .tasks import conclude_battle  # tasks imports models, which cannot load while apps.py does
-
-    try:
-        conclude_battle.delay(battle_id)
-    except Exception:  # broker down: the sweep concludes it later
-        logging.getLogger(__name__).exception("could not queue conclusion of battle %s", battle_id)
 
 
 def _ensure_defaults(sender, using="default", **kwargs) -> None:

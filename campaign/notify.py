@@ -8,8 +8,8 @@ leaves before the write commits, and a rolled-back write sends nothing. The
 Celery task ``notify_send`` builds the message from ids (names, never ids or
 enum keys, in ``NOTIFY_LANGUAGE``) and queues one ``notify_post`` per channel,
 each retried with back-off on a network error, a 429 or a 5xx. The tasks live
-here, not in ``tasks``, because ``on_commit`` queues them and ``tasks`` reaches
-this module through ``results`` and ``services``: one module, no import cycle.
+here, next to ``on_commit`` that queues them; ``tasks`` imports them so that
+Celery finds them.
 """
 from __future__ import annotations
 

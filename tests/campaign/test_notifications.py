@@ -92,8 +92,8 @@ def test_a_join_request_reaches_the_webhook_and_telegram_after_commit(channel, c
 @pytest.mark.django_db
 def test_battle_end_and_an_approved_promotion_are_announced_by_name_in_english_too(
         channel, settings, running, game_master, django_capture_on_commit_callbacks):
+    from battles import results
     from battles.services import battle_create
-    from campaign import results
 
     settings.SHTAB = {**settings.SHTAB, "NOTIFY_LANGUAGE": "en", "TELEGRAM_BOT_TOKEN": ""}  # webhook only
     AwardRule.objects.filter(metric="battles_won").update(active=False)

@@ -2,11 +2,11 @@
 and award/promotion proposals the game master decides (V-RANK-4, G-14)."""
 import pytest
 
-from battles import engine
+from battles import engine, results, tasks
 from battles.engine.state import Credit, Fighter, Unit
 from battles.models import BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append
-from campaign import results, services
+from campaign import services
 from campaign.models import Award, AwardRule, CampaignEvent, Objective, Proposal, Standing
 from config.errors import Conflict, Forbidden
 
@@ -179,8 +179,6 @@ class TestDecisions:
 
 @pytest.mark.django_db
 def test_the_sweep_concludes_an_ended_battle_whose_message_was_lost(running, rules, monkeypatch):
-    from campaign import tasks
-
     battle = battle_create(campaign=running, name="потерянный")
     finish(battle, winner="attacker", credits={cid(running, "petrov"): {"kills": 3}})
     assert results.battles_unconcluded() == [battle.id]

@@ -4,8 +4,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from battles import results
 from battles.services import battle_create
-from campaign import ledger, results, selectors, services
+from campaign import ledger, selectors, services
 from campaign.models import AwardRule, CampaignEvent, CampaignProjection, Standing
 
 from .test_results import cid, finish

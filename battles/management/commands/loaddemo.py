@@ -4,7 +4,9 @@ played and concluded battle mustered from those rosters (``battles.muster``)
 whose log has real events, a pending proposal, and a battle still to fight,
 scheduled with its participants and ready to muster. A second, Flames of War
 campaign has an armoured-train battle mustered from FoW rosters and played a
-few turns through the services (moves, At the Double, Digging In, shots)."""
+few turns through the services (moves, At the Double, Digging In, shots).
+
+It wires every app, so it lives in battles, the top of the app layers (.importlinter)."""
 from datetime import timedelta
 
 from django.contrib.auth.models import Group, User
@@ -12,10 +14,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from battles import results
 from battles.models import Battle
 from battles.muster import battle_muster, battle_participant_add, battle_schedule
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
-from campaign import results, services
+from campaign import services
 from campaign.models import Campaign, CampaignStatus, Character, Membership, Nationality, Objective
 from rosters import services as rosters
 from rosters.models import FowTeamType, InfantryClass, Roster

@@ -2,6 +2,8 @@
 changing hands, and award/promotion proposals (V-RANK-4, G-14).
 
 Runs after the battle's projection is complete (status ended, seq == head).
+It lives in battles, the app over campaign (.importlinter): it reads the
+battle's log and projection and writes the campaign's log.
 Everything it appends carries an idempotency key and proposals are unique per
 (battle, character, rule), so running it again never duplicates anything.
 """
@@ -13,10 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 
-from battles.models import Battle, BattleEvent, BattleProjection
+from campaign.models import AwardRule, CampaignEvent, Character, Membership, Metric, Proposal
+from campaign.services import campaign_event_append, next_rank
 
-from .models import AwardRule, CampaignEvent, Character, Membership, Metric, Proposal
-from .services import campaign_event_append, next_rank
+from .models import Battle, BattleEvent, BattleProjection
 
 HELD = {"dug_in", "carry_on"}
 
