@@ -114,44 +114,53 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
     n = len(decided)
-    if battle.rules is None:  # the first events: the battle keeps the rules data it is played under
-        Battle.objects.filter(pk=battle_id).update(head_seq=head + n, rules=rules)
-    else:
-        Battle.objects.filter(pk=battle_id).update(head_seq=head + n)
-    last = _take_positions(n)
+    if battle.rules is None and connection.vendor != "postgresql":  # (PostgreSQL: ``_write`` stores them)
+        Battle.objects.filter(pk=battle_id).update(rules=rules)  # the battle keeps the rules it is played under
+    if connection.vendor == "postgresql":
+        _take_positions(0)  # recreates a lost LogPosition row, which the statement needs
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
-    rows = [BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
-                        schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=ev.key)
-            for i, (d, ev) in enumerate(zip(decided, events, strict=True))]
-    _insert(rows)
+    keys = [ev.key for ev in events]
+    got = _write(battle_id, head, rules, ruleset, decided, keys, user_id, now)
+    if len(got) != n:  # the battle row is locked: only its campaign can have changed since it was read
+        raise Conflict("Кампания завершена: журналы её боёв закрыты.",
+                       "The campaign is finished: its battle logs are closed.", code="campaign_finished")
     entry = Entry(head + n, rules, ruleset, after)
     transaction.on_commit(lambda: _committed(battle_id, entry))
-    if user_id is not None:
-        for row in rows:  # the caller shows who recorded them: no query per row for it
-            row.recorded_by = recorded_by
-    return AppendResult(rows, created=True)
+    return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
 
 
-def _insert(rows: list[BattleEvent]) -> None:
-    """One ``executemany`` of the batch (``bulk_create`` adapts every value of
-    every row through the ORM, and on PostgreSQL sends each column as an array:
-    three times the cost of the insert itself). The rows stay as the caller
-    built them, marked stored: ``AppendOnlyModel.save()`` refuses them."""
-    meta = BattleEvent._meta
-    names = _FIELDS[1:]
-    columns = ", ".join(connection.ops.quote_name(meta.get_field(n.removesuffix("_id")).column) for n in names)
-    sql = (f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({columns}) "
-           f"VALUES ({', '.join(['%s'] * len(names))})")
-    data, at = meta.get_field("data"), meta.get_field("recorded_at")
-    when = at.get_db_prep_save(rows[0].recorded_at, connection)
-    # On PostgreSQL psycopg's own cursor, bound on the server: one INSERT parsed once, the rows' values
-    # sent down a pipeline (Django's binds on the client: a hundred distinct statements).
-    with psycopg.Cursor(connection.connection) if connection.vendor == "postgresql" else connection.cursor() as cur:
-        cur.executemany(sql, [(r.battle_id, r.seq, r.position, r.type, data.get_db_prep_save(r.data, connection),
-                               r.schema_version, r.recorded_by_id, when, r.key) for r in rows])
-    for row in rows:
-        row._state.adding = False
+def _write(battle_id: int, head: int, rules: dict[str, Any], ruleset: str, decided: Sequence[engine.Event],
+           keys: Sequence[str | None], user_id: int | None, now: Any) -> list[tuple[int, int]]:
+    """Store the decided events after ``head``; the rows' (id, position) in seq
+    order, or none when the battle is not as the caller decided it (another
+    head, other rules, its campaign finished or of another ruleset).
+
+    On PostgreSQL one statement (``_WRITE_SQL``) compares, moves the head,
+    takes the positions and inserts, for both paths: the locked path holds the
+    battle row, so its comparison can only fail on the campaign. On SQLite
+    (the locked path only) the same steps one by one."""
+    n = len(decided)
+    if connection.vendor != "postgresql":
+        Battle.objects.filter(pk=battle_id).update(head_seq=head + n)
+        last = _take_positions(n)
+        rows = BattleEvent.objects.bulk_create(
+            BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
+                        schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
+            for i, (d, k) in enumerate(zip(decided, keys, strict=True)))
+        return [(r.pk, r.position) for r in rows]
+    params = {"n": n, "id": battle_id, "head": head, "rules": rules_json(rules), "ruleset": ruleset,
+              "user": user_id, "at": now,
+              "rows": json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
+                                 ensure_ascii=False, separators=(",", ":"))}
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        # psycopg's own cursor, bound on the server and prepared once per connection (Django's
+        # binds on the client, so the database would parse and plan every append anew).
+        with psycopg.Cursor(connection.connection) as cur:
+            cur.execute(_WRITE_SQL, params, prepare=True)
+            got = cur.fetchall()
+    return sorted(got, key=lambda r: r[1])
 
 
 def _committed(battle_id: int, entry: Entry) -> None:
@@ -254,16 +263,17 @@ def _recorder_check(side: str, ruleset: str) -> Callable[[int, str, Any, Any], b
     return check
 
 
-def _optimistic_sql() -> str:
-    """Compare-and-swap the battle's head (with its rules snapshot, its
-    campaign's status and ruleset), take the global positions (the
-    LogPosition row, locked after the battle row as on the locked path), and
+def _write_sql() -> str:
+    """Compare-and-swap the battle's head (with its rules snapshot, which the
+    first events store, and its campaign's status and ruleset), take the
+    global positions (the LogPosition row, locked after the battle row), and
     insert the rows from one JSON array. A failed comparison changes nothing
     and inserts no row; a stored key fails the statement on the unique index."""
     battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
     return (
-        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int "
-        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int AND rules = %(rules)s::jsonb "
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb) "
+        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int "
+        f"AND (rules = %(rules)s::jsonb OR rules IS NULL) "
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
         f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
         f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
@@ -302,34 +312,20 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    rows = json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
-                      ensure_ascii=False, separators=(",", ":"))
-    params = {"n": n, "id": battle_id, "head": head, "rules": entry.rules_json, "ruleset": entry.ruleset,
-              "user": user_id, "at": now, "rows": rows}
-    outer = connection.in_atomic_block
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
-        with transaction.atomic() if outer else contextlib.nullcontext(), connection.wrap_database_errors:
-            connection.ensure_connection()
-            # psycopg's own cursor, bound on the server and prepared once per connection (Django's
-            # binds on the client, so the database would parse and plan every append anew).
-            with psycopg.Cursor(connection.connection) as cur:
-                cur.execute(_OPTIMISTIC_SQL, params, prepare=True)
-                got = cur.fetchall()
+        with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
+            got = _write(battle_id, head, entry.rules, entry.ruleset, decided, keys, user_id, now)
     except IntegrityError:  # a key already stored, or a lost LogPosition row: the locked path answers
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         return None
     done = Entry(head + n, entry.rules, entry.ruleset, after)
-    if outer:
-        transaction.on_commit(lambda: _committed(battle_id, done))
-    else:
-        _committed(battle_id, done)
-    got.sort(key=lambda r: r[1])  # (id, position), in seq order
+    transaction.on_commit(lambda: _committed(battle_id, done))  # (at once outside a transaction)
     return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
 
 
-_OPTIMISTIC_SQL = _optimistic_sql()
+_WRITE_SQL = _write_sql()
 
 
 def _rows(got: Sequence[tuple[int, int]], battle_id: int, decided: Sequence[engine.Event],
