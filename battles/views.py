@@ -17,13 +17,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from battles import engine
 from battles.engine import visibility
-from campaign import services as campaign_services
 from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import battle_campaign_events, campaign_view
 from config.errors import ApplicationError, InvalidInput, RuleRefused
 
-from . import recording, report, selectors, services
+from . import command, recording, report, selectors, services
 from .access import BattleRole, battle_role
 from .board import board
 from .models import Battle
@@ -80,10 +79,10 @@ def _command(battle: Battle, role: BattleRole) -> list[dict[str, Any]]:
     sides = ["attacker", "defender"] if role.is_game_master else [role.side] if role.side else []
     out = []
     for side in sides:
-        team = sorted(campaign_services.side_team(battle=battle, side=side))
+        team = sorted(command.side_team(battle=battle, side=side))
         if len(team) < 2:
             continue
-        st = campaign_services.command_state(battle=battle, side=side)
+        st = command.command_state(battle=battle, side=side)
         people = {c.pk: c for c in Character.objects.filter(pk__in=team).select_related("nationality")}
         # (a few players a side: the names and national rank words of each)
         rolling = st.contenders if st.rounds else team
@@ -188,7 +187,7 @@ def battle_command_roll(request: HttpRequest, battle_id: int) -> HttpResponse:
     def act(battle: Battle, side: str) -> None:
         ids = [k[5:-7] for k in request.POST if k.startswith("roll-") and k.endswith("-source")]
         rolls = {int(c): _die_of(request, f"roll-{c}") for c in ids if c.isascii() and c.isdigit()}
-        campaign_services.command_roll(battle=battle, side=side, rolls=rolls, by=request.user)
+        command.command_roll(battle=battle, side=side, rolls=rolls, by=request.user)
 
     return _command_post(request, battle_id, act)
 
@@ -200,7 +199,7 @@ def battle_command_assign(request: HttpRequest, battle_id: int) -> HttpResponse:
         ids = [k[5:-5] for k in request.POST if k.startswith("post-") and k.endswith("-rank")]
         posts = {int(c): {"post": request.POST.get(f"post-{c}-post", ""), "rank": request.POST.get(f"post-{c}-rank", "")}
                  for c in ids if c.isascii() and c.isdigit()}
-        campaign_services.command_assign(battle=battle, side=side, posts=posts, by=request.user)
+        command.command_assign(battle=battle, side=side, posts=posts, by=request.user)
 
     return _command_post(request, battle_id, act)
 

@@ -11,14 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from battles.access import battle_role
-from battles.models import Battle
-from config.errors import Forbidden, InvalidInput, NotFound
-from config.inputs import int_param
+from config.errors import InvalidInput, NotFound
+from config.inputs import int_param, json_object
 
 from . import selectors, services
 from .chronicle import describe_all
-from .models import Campaign, Character, Gender, Membership, Nationality, Proposal, Rank, Side
+from .models import Campaign, Character, Gender, Nationality, Proposal, Rank
 from .roles import is_game_master
 
 
@@ -176,75 +174,6 @@ class JoinView(APIView):
         return Response({"status": m.status, "side": m.side})
 
 
-def _body(request: Request) -> dict:
-    """The request's JSON object; any other JSON value (a number, a list) is a 400 naming the body."""
-    if not isinstance(request.data, dict):
-        raise InvalidInput("body: ожидается JSON-объект.", "body: a JSON object is expected.", field="body")
-    return request.data
-
-
-def _battle_at_table(request: Request, battle_id: int) -> Battle:
-    """The battle, for its game master or participants only (V-RANK-9: the
-    command is decided by the team that fights it); decided before the body
-    is read, so a stranger learns nothing. A battle whose participants are not
-    set up yet is open to the campaign's players (the service then checks the side)."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
-    if battle.participants.exists():
-        allowed = battle_role(battle=battle, user=request.user).may_record
-    else:
-        allowed = is_game_master(request.user) or Membership.objects.filter(
-            campaign_id=battle.campaign_id, player=request.user, status=Membership.Status.ACTIVE).exists()
-    if not allowed:
-        raise Forbidden("Командование боя определяют его участники и мастер.",
-                        "Only the battle's participants and the game master decide its command.",
-                        code="not_a_participant")
-    return battle
-
-
-class CommandRollView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(
-        request=inline_serializer("CommandRollIn", {
-            "side": serializers.ChoiceField(choices=Side.choices),
-            "rolls": serializers.DictField(help_text="character id → {\"value\": 1..20, \"source\": \"entered\"} "
-                                                     "or {\"source\": \"rolled\"} (the service rolls)")}),
-        responses=inline_serializer("CommandStateOut", {"captain": serializers.IntegerField(allow_null=True),
-                                                        "contenders": serializers.ListField(),
-                                                        "rounds": serializers.IntegerField()}),
-        description="V-RANK-9/10: each player of the side rolls; the highest is captain; ties re-roll (G-13).")
-    def post(self, request: Request, battle_id: int) -> Response:
-        battle = _battle_at_table(request, battle_id)
-        body = _body(request)
-        rolls = body.get("rolls")
-        if not isinstance(rolls, dict) or not all(str(k).isdigit() for k in rolls):
-            raise InvalidInput("rolls: объект «id персонажа → бросок».", "rolls: an object character id → die.",
-                               field="rolls")
-        st = services.command_roll(battle=battle, side=body.get("side", ""), by=request.user,
-                                   rolls={int(k): v for k, v in rolls.items()})
-        return Response({"captain": st.captain, "contenders": st.contenders, "rounds": st.rounds},
-                        status=status.HTTP_201_CREATED)
-
-
-class CommandAssignView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=inline_serializer("CommandAssignIn", {
-        "side": serializers.ChoiceField(choices=Side.choices),
-        "posts": serializers.DictField(help_text="character id → {\"post\": str, \"rank\": corporal|sergeant|lieutenant}")}),
-        responses={201: None}, description="V-RANK-11: the captain assigns every other player a post and rank.")
-    def post(self, request: Request, battle_id: int) -> Response:
-        battle = _battle_at_table(request, battle_id)
-        body = _body(request)
-        posts = body.get("posts")
-        if not isinstance(posts, dict) or not all(str(k).isdigit() and isinstance(v, dict) for k, v in posts.items()):
-            raise InvalidInput("posts: объект «id персонажа → должность».", "posts: an object character id → post.",
-                               field="posts")
-        services.command_assign(battle=battle, side=body.get("side", ""), by=request.user,
-                                posts={int(k): v for k, v in posts.items()})
-        return Response(status=status.HTTP_201_CREATED)
-
-
 class ProposalListView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -270,7 +199,7 @@ class ProposalDecideView(APIView):
                    responses=ProposalOut)
     def post(self, request: Request, proposal_id: int) -> Response:
         p = get_object_or_404(Proposal, pk=proposal_id)
-        body = _body(request)
+        body = json_object(request)
         approve = body.get("approve")
         if not isinstance(approve, bool):
             raise InvalidInput("approve: true или false.", "approve: true or false.", field="approve")

@@ -107,3 +107,10 @@ _INTEGER = re.compile(r"-?[0-9]{1,40}")
 def _range_error(name: str, lo: int, hi: int) -> InvalidInput:
     bound = f"{lo}..{hi}"
     return InvalidInput(f"{name}: допустимо {bound}.", f"{name}: must be {bound}.", field=name)
+
+
+def json_object(request: Request) -> dict:
+    """The request's JSON object; any other JSON value (a number, a list) is a 400 naming the body."""
+    if not isinstance(request.data, dict):
+        raise InvalidInput("body: ожидается JSON-объект.", "body: a JSON object is expected.", field="body")
+    return request.data

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from battles import api as battles_api
-from battles import api_muster
+from battles import api_command, api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_setup as battle_setup_views
@@ -37,8 +37,8 @@ api = [
     path("campaigns/<int:campaign_id>/join/", campaign_api.JoinView.as_view(), name="api-join"),
     path("characters/", campaign_api.CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", campaign_api.CharacterDetailView.as_view(), name="api-character"),
-    path("battles/<int:battle_id>/command/roll/", campaign_api.CommandRollView.as_view(), name="api-command-roll"),
-    path("battles/<int:battle_id>/command/assign/", campaign_api.CommandAssignView.as_view(),
+    path("battles/<int:battle_id>/command/roll/", api_command.CommandRollView.as_view(), name="api-command-roll"),
+    path("battles/<int:battle_id>/command/assign/", api_command.CommandAssignView.as_view(),
          name="api-command-assign"),
     path("rosters/<int:roster_id>/cards.pdf", api_cards.RosterCardsPdfView.as_view(), name="api-roster-cards-pdf"),
     path("characters/<int:character_id>/card.pdf", api_cards.CharacterCardPdfView.as_view(),

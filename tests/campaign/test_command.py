@@ -1,7 +1,7 @@
 """Pre-battle command (ЗВАНИЯ, «Определение командира»): V-RANK-9…12."""
 import pytest
 
-from campaign import services
+from battles import command
 from campaign.models import CampaignEvent
 from config.errors import Forbidden, RuleRefused
 
@@ -26,7 +26,7 @@ class TestCommandRoll:
     def test_v_rank_10_highest_roll_becomes_captain(self, running, battle1, game_master):
         """V-RANK-9/10: the players of one side roll; the highest is captain."""
         a, b = ids(running, "petrov", "sidorov")
-        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(7), b: entered(15)},
+        st = command.command_roll(battle=battle1, side="attacker", rolls={a: entered(7), b: entered(15)},
                                    by=game_master)
         assert st.captain == b and st.rounds == 1
         ev = CampaignEvent.objects.get(battle=battle1, type="command_roll")
@@ -34,13 +34,13 @@ class TestCommandRoll:
 
     def test_v_rank_10_g_13_a_tie_is_rerolled_by_the_tied_players_only(self, running, battle1, game_master):
         a, b = ids(running, "petrov", "sidorov")
-        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
+        st = command.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
                                    by=game_master)
         assert st.captain is None and st.contenders == sorted([a, b])
         with pytest.raises(RuleRefused) as exc:
-            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(3)}, by=game_master)
+            command.command_roll(battle=battle1, side="attacker", rolls={a: entered(3)}, by=game_master)
         assert exc.value.rule_id == "V-RANK-10"
-        st = services.command_roll(battle=battle1, side="attacker", rolls={a: entered(2), b: entered(1)},
+        st = command.command_roll(battle=battle1, side="attacker", rolls={a: entered(2), b: entered(1)},
                                    by=game_master)
         assert st.captain == a and st.rounds == 2
 
@@ -48,13 +48,13 @@ class TestCommandRoll:
         a = ids(running, "petrov")[0]
         enemy = ids(running, "hans")[0]
         with pytest.raises(RuleRefused) as exc:
-            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(5), enemy: entered(20)},
+            command.command_roll(battle=battle1, side="attacker", rolls={a: entered(5), enemy: entered(20)},
                                   by=game_master)
         assert exc.value.rule_id == "V-RANK-9"
 
     def test_the_service_rolls_a_secure_d20_when_asked(self, running, battle1, game_master):
         a, b = ids(running, "petrov", "sidorov")
-        services.command_roll(battle=battle1, side="attacker", rolls={a: {"source": "rolled"}, b: None},
+        command.command_roll(battle=battle1, side="attacker", rolls={a: {"source": "rolled"}, b: None},
                               by=game_master)
         rolls = CampaignEvent.objects.get(battle=battle1, type="command_roll").data["rolls"]
         for die in rolls.values():
@@ -66,7 +66,7 @@ class TestCommandRoll:
 
         a, b = ids(running, "petrov", "sidorov")
         with pytest.raises(InvalidInput) as exc:
-            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(value), b: entered(3)},
+            command.command_roll(battle=battle1, side="attacker", rolls={a: entered(value), b: entered(3)},
                                   by=game_master)
         assert exc.value.field == f"rolls.{a}.value"
 
@@ -74,20 +74,20 @@ class TestCommandRoll:
         hans = running.cast["hans"][0]
         a, b = ids(running, "petrov", "sidorov")
         with pytest.raises(Forbidden):
-            services.command_roll(battle=battle1, side="attacker", rolls={a: entered(1), b: entered(2)}, by=hans)
+            command.command_roll(battle=battle1, side="attacker", rolls={a: entered(1), b: entered(2)}, by=hans)
 
 
 @pytest.mark.django_db
 class TestCommandAssign:
     def _captain(self, running, battle1, game_master):
         a, b = ids(running, "petrov", "sidorov")
-        services.command_roll(battle=battle1, side="attacker", rolls={a: entered(20), b: entered(1)}, by=game_master)
+        command.command_roll(battle=battle1, side="attacker", rolls={a: entered(20), b: entered(1)}, by=game_master)
         return a, b
 
     def test_v_rank_11_the_captain_assigns_every_other_player_a_post_and_rank(self, running, battle1, game_master):
         a, b = self._captain(running, battle1, game_master)
         captain_user = running.cast["petrov"][0]
-        services.command_assign(battle=battle1, side="attacker", by=captain_user,
+        command.command_assign(battle=battle1, side="attacker", by=captain_user,
                                 posts={b: {"post": "командир 1-го взвода", "rank": "lieutenant"}})
         ev = CampaignEvent.objects.get(battle=battle1, type="command_assigned")
         assert ev.data["captain"] == a and ev.data["posts"][str(b)]["rank"] == "lieutenant"
@@ -95,19 +95,19 @@ class TestCommandAssign:
     def test_v_rank_11_leaving_a_player_without_a_post_is_refused(self, running, battle1, game_master):
         self._captain(running, battle1, game_master)
         with pytest.raises(RuleRefused) as exc:
-            services.command_assign(battle=battle1, side="attacker", by=game_master, posts={})
+            command.command_assign(battle=battle1, side="attacker", by=game_master, posts={})
         assert exc.value.rule_id == "V-RANK-11"
 
     def test_v_rank_11_only_the_captain_or_master_assigns(self, running, battle1, game_master):
         a, b = self._captain(running, battle1, game_master)
         with pytest.raises(Forbidden):
-            services.command_assign(battle=battle1, side="attacker", by=running.cast["sidorov"][0],
+            command.command_assign(battle=battle1, side="attacker", by=running.cast["sidorov"][0],
                                     posts={b: {"post": "x", "rank": "sergeant"}})
 
     def test_v_rank_10_no_assignment_before_the_roll(self, running, battle1, game_master):
         b = ids(running, "sidorov")[0]
         with pytest.raises(RuleRefused) as exc:
-            services.command_assign(battle=battle1, side="attacker", by=game_master,
+            command.command_assign(battle=battle1, side="attacker", by=game_master,
                                     posts={b: {"post": "x", "rank": "sergeant"}})
         assert exc.value.rule_id == "V-RANK-10"
 
@@ -119,10 +119,10 @@ class TestCommandAssign:
         a, b = ids(running, "petrov", "sidorov")
         for n, (va, vb) in enumerate([(20, 1), (1, 20)], start=1):
             battle = battle_create(campaign=running, name=f"Бой {n}")
-            st = services.command_roll(battle=battle, side="attacker", rolls={a: entered(va), b: entered(vb)},
+            st = command.command_roll(battle=battle, side="attacker", rolls={a: entered(va), b: entered(vb)},
                                        by=game_master)
             other = b if st.captain == a else a
-            services.command_assign(battle=battle, side="attacker", by=game_master,
+            command.command_assign(battle=battle, side="attacker", by=game_master,
                                     posts={other: {"post": "взвод", "rank": "lieutenant"}})
         captains = [e.data["captain"] for e in CampaignEvent.objects.filter(type="command_assigned").order_by("id")]
         assert captains == [a, b]
@@ -229,7 +229,7 @@ class TestCommandRollTieIsRulesData:
         a, b = ids(running, "petrov", "sidorov")
         Character.objects.filter(pk=b).update(rank="sergeant")
         Character.objects.filter(pk=a).update(rank="corporal")
-        return a, b, services.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
+        return a, b, command.command_roll(battle=battle1, side="attacker", rolls={a: entered(12), b: entered(12)},
                                            by=game_master)
 
     def test_g_13_default_the_tied_players_reroll(self, running, battle1, game_master):
