@@ -4,7 +4,7 @@ transaction; ``campaign_projections_rebuild`` rebuilds them from the log."""
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from io import BytesIO
 from typing import Any
 
@@ -17,7 +17,6 @@ from django.utils import timezone
 from PIL import Image, UnidentifiedImageError
 
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound
-from rosters.services import rosters_follow_side
 
 from . import ledger, notify
 from .models import (
@@ -48,6 +47,10 @@ EVENT_TYPES = {
     "command_roll", "command_assigned", "battle_result", "battle_fought", "objective_changed",
     "award_granted", "promotion", "proposal_rejected",
 }
+# What else follows when the game master puts a character on a side, run in the same transaction with
+# (campaign=, character=, side=). The apps above campaign register here at start-up (rosters.apps: the
+# character's draft rosters follow), as campaign may not import them (.importlinter).
+SIDE_ASSIGNED_HOOKS: list[Callable[..., Any]] = []
 
 
 # --- the log ---------------------------------------------------------------------
@@ -308,7 +311,8 @@ def membership_assign_side(*, membership: Membership, side: str, by: Any) -> Mem
                                   data={"rank": membership.character.rank, "side": side}, recorded_by=by,
                                   key=f"campaign:{campaign.pk}:joined:{membership.character_id}")
 
-        rosters_follow_side(campaign=campaign, character=membership.character, side=side)
+        for hook in SIDE_ASSIGNED_HOOKS:
+            hook(campaign=campaign, character=membership.character, side=side)
         n = CampaignEvent.objects.filter(campaign=campaign, type="side_assigned",
                                          character=membership.character).count()
         campaign_event_append(type="side_assigned", campaign=campaign, character=membership.character,

@@ -11,8 +11,13 @@ class RostersConfig(AppConfig):
     verbose_name = _("Rosters")
 
     def ready(self) -> None:
-        from . import models, selectors  # ready(): models cannot load while apps.py does
+        # ready(): these import models, which cannot load while apps.py does.
+        from campaign.services import SIDE_ASSIGNED_HOOKS
 
+        from . import models, selectors, services
+
+        if services.rosters_follow_side not in SIDE_ASSIGNED_HOOKS:  # a character's draft rosters follow his side
+            SIDE_ASSIGNED_HOOKS.append(services.rosters_follow_side)
         post_migrate.connect(_ensure_defaults, sender=self)
         post_migrate.connect(selectors.game_rules_cache_clear, sender=self)
         for model in (models.GameDataVersion, models.RosterRules, models.InfantryClass, models.ArmourClass,
