@@ -38,6 +38,19 @@ class EventOut(serializers.Serializer):
     recorded_at = serializers.DateTimeField()
 
 
+_AT = serializers.DateTimeField()
+
+
+def events_out(events: list[Any]) -> list[dict[str, Any]]:
+    """``EventOut(events, many=True).data`` without building a serializer per
+    request (the append's answer: a tenth of its CPU); the test
+    ``test_append_answer_is_the_serializers`` holds the two equal."""
+    return [{"seq": e.seq, "position": e.position, "type": e.type, "data": e.data,
+             "schema_version": e.schema_version, "key": e.key,
+             "recorded_by": e.recorded_by.username if e.recorded_by_id is not None else None,
+             "recorded_at": _AT.to_representation(e.recorded_at)} for e in events]
+
+
 class EventReadOut(EventOut):
     """A stored event as a reader sees it, with what it did (issue 25: every description states the result)."""
 
@@ -249,7 +262,7 @@ class BattleEventsView(APIView):
         except RuleRefused as exc:  # the engine names ids; the answer names the pieces
             raise selectors.error_with_names(exc, battle_id=battle.id) from exc.__cause__
         code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
-        return Response(EventOut(result.events, many=True).data, status=code)
+        return Response(events_out(result.events), status=code)
 
 
 class BattleStateView(APIView):

@@ -191,3 +191,16 @@ class TestRead:
         assert [(e["battle"], e["seq"]) for e in feed] == [(b1.id, 1), (b2.id, 1), (b1.id, 2)]
         tail = anon_client.get("/api/events/", {"after_position": feed[0]["position"]}).json()["results"]
         assert len(tail) == 2
+
+
+@pytest.mark.django_db
+def test_append_answer_is_the_serializers(defender_client, battle):
+    """The append answers with ``events_out``, which must say what the documented ``EventOut`` says."""
+    from battles.api import EventOut, events_out
+    from battles.models import BattleEvent
+
+    r = append(defender_client, battle, [START])
+    assert r.status_code == 201
+    stored = list(BattleEvent.objects.filter(battle=battle).select_related("recorded_by"))
+    assert r.json() == events_out(stored) == EventOut(stored, many=True).data
+    assert r.json()[0]["recorded_by"] == stored[0].recorded_by.username
