@@ -6,6 +6,7 @@ import threading
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -15,14 +16,22 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.api_cards import pdf_response
+from campaign.cards import battle_side_cards_load
+from campaign.cards_pdf import render_pdf
+from campaign.models import Character
 from config.appendonly import AppendOnlyAdmin
 from config.errors import ApplicationError
+from rosters.models import Roster
 
-from . import engine, muster
+from . import engine, muster, report, selectors
 from .engine import rules_data
+from .gamedata import OWNED_KEYS
 from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
+from .selectors import rules_data_overview
 from .services import battle_rules_reapply
 from .tasks import replay_battle
+from .terms import term
 from .views_setup import fow_muster_args, fow_muster_choices
 
 
@@ -45,8 +54,6 @@ class _EventWords:
         if cache is None:
             cache = cls._local.cache = {}
         if battle.pk not in cache:
-            from . import selectors
-
             state = selectors.battle_state_get(battle_id=battle.pk).state
             cache[battle.pk] = (selectors.battle_names(battle_id=battle.pk), state,
                                 {"attacker": battle.campaign.attacker_name, "defender": battle.campaign.defender_name})
@@ -62,8 +69,6 @@ class _EventWords:
 
     @classmethod
     def sentence(cls, obj: BattleEvent) -> str:
-        from . import report
-
         names, state, sides = cls._context(obj.battle)
         return report.sentence(obj.type, obj.data, "en" if (get_language() or "ru").startswith("en") else "ru",
                                names=names, state=state, sides=sides)
@@ -151,13 +156,9 @@ class ParticipantInline(admin.TabularInline):
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         battle = self._battle(request)
         if battle is not None and db_field.name == "character":
-            from campaign.models import Character
-
             kwargs["queryset"] = Character.objects.filter(memberships__campaign_id=battle.campaign_id,
                                                           memberships__status="active").order_by("name")
         if battle is not None and db_field.name == "roster":
-            from rosters.models import Roster
-
             kwargs["queryset"] = Roster.objects.filter(campaign_id=battle.campaign_id).select_related("character")
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
@@ -237,10 +238,6 @@ class BattleAdmin(admin.ModelAdmin):
     def _print_cards(self, request, queryset, side: str):
         """One PDF (A4 sheets with crop marks) of every participant's roster on
         one side, to print before the battle (issue 12, V-FORM)."""
-        from campaign.api_cards import pdf_response
-        from campaign.cards import battle_side_cards_load
-        from campaign.cards_pdf import render_pdf
-
         battles = list(queryset[:2])
         if len(battles) != 1:
             self.message_user(request, _("Choose exactly one battle to print its cards."), messages.ERROR)
@@ -294,8 +291,6 @@ class BattleAdmin(admin.ModelAdmin):
         proj = getattr(obj, "projection", None)
         if proj is None:
             return "—"
-        from .terms import term
-
         st, lang = proj.state or {}, get_language()
         text = _("event %(seq)s of %(head)s · %(status)s · turn %(turn)s") % {
             "seq": proj.seq, "head": obj.head_seq, "status": term("status", st.get("status", "planned"), lang),
@@ -406,8 +401,6 @@ class RulesSettingAdmin(admin.ModelAdmin):
     readonly_fields = ("default", "placeholder", "reading", "superseded")
 
     def changelist_view(self, request, extra_context=None):
-        from .gamedata import OWNED_KEYS
-
         owned = [{"key": key, "what": what, "where": where, "url": reverse(url)}
                  for key, (what, where, url) in OWNED_KEYS.items()]
         return super().changelist_view(request, {**(extra_context or {}), "game_data_keys": owned,
@@ -421,12 +414,6 @@ class RulesSettingAdmin(admin.ModelAdmin):
         """Every rules-data default in use, with its gap ID and placeholder
         mark, and a link to set it (a rules setting, or the game-data table
         that owns the key)."""
-        from django.core.exceptions import PermissionDenied
-        from django.template.response import TemplateResponse
-
-        from .gamedata import OWNED_KEYS
-        from .selectors import rules_data_overview
-
         if not self.has_view_permission(request):
             raise PermissionDenied
         add = reverse("admin:battles_rulessetting_add")
@@ -474,8 +461,6 @@ class RulesSettingAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("superseded"))
     def superseded(self, obj):
-        from .gamedata import OWNED_KEYS
-
         if obj is None or obj.key not in OWNED_KEYS:
             return "—"
         _what, where, url = OWNED_KEYS[obj.key]

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.apps import apps
+
 MESSAGE = "{table} is append-only: {op} refused (append a correction event instead)"
 
 
@@ -69,8 +71,6 @@ def uninstall_append_only(schema_editor: Any, table: str) -> None:
 
 
 def append_only_tables() -> list[str]:
-    from django.apps import apps
-
     return [m._meta.db_table for m in apps.get_models() if getattr(m, "append_only", False)]
 
 

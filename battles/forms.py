@@ -13,6 +13,7 @@ back into the event's JSON payload; the engine validates it on append.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -243,8 +244,6 @@ Choices = list[tuple[str, str]]
 
 def natural(text: str) -> tuple:
     """Sort key putting «Стрелок №2» before «Стрелок №10»."""
-    import re
-
     return tuple(int(p) if p.isdigit() else p.casefold() for p in re.split(r"(\d+)", str(text)))
 
 

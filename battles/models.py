@@ -9,11 +9,14 @@ it includes; it can be rebuilt at any time and never moves backwards.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from battles.engine.rules_data import DEFAULT_RULES
+from battles.gamedata import OWNED_KEYS, owned_key_error
 from config.appendonly import AppendOnlyModel, EventLogIsAppendOnly  # noqa: F401  (re-exported)
 
 
@@ -206,14 +209,8 @@ class RulesSetting(models.Model):
         return self.key
 
     def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
-        from battles.engine.rules_data import DEFAULT_RULES
-
         if self.key not in DEFAULT_RULES:
             raise ValidationError({"key": _("Unknown rules-data key.")})
-        from battles.gamedata import OWNED_KEYS, owned_key_error
-
         if self.key in OWNED_KEYS:  # one source of game data (issue 8): no second copy here
             raise ValidationError({"key": owned_key_error(self.key)})
         default = DEFAULT_RULES[self.key]

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -55,7 +56,7 @@ from campaign.models import Campaign, Character, Membership
 from campaign.roles import is_game_master
 from config.errors import Conflict, Forbidden, InvalidInput
 from rosters.models import Roster, Status
-from rosters.selectors import roster_tree
+from rosters.selectors import roster_locked_by, roster_tree, roster_validate
 
 from . import services
 from .engine.weapons import roster_weapon
@@ -311,8 +312,6 @@ def _refuse_locked(*, roster: Roster, battle: Battle, field: str) -> None:
     """A locked roster is refused naming what holds it: the running battle it
     is mustered in (by name; the game master finishes that table first), or
     the game master's own lock."""
-    from rosters.selectors import roster_locked_by
-
     holder = roster_locked_by(roster=roster, besides=battle.pk)
     if holder is None:
         raise Conflict(f"{field}: «{roster.name}» заблокирован мастером; разблокируйте его, чтобы выставить.",
@@ -327,8 +326,6 @@ def _refuse_locked(*, roster: Roster, battle: Battle, field: str) -> None:
 
 def _check_roster(*, roster: Roster, character: Character, battle: Battle, side: str, field: str = "roster") -> None:
     """V-TURN-1: a roster fights only submitted, valid, for this campaign and side."""
-    from rosters.selectors import roster_validate
-
     if roster.character_id != character.pk:
         raise InvalidInput(f"{field}: это состав другого персонажа.", f"{field}: the roster is another character's.",
                            field=field)
@@ -520,8 +517,6 @@ def rosters_release(battle_id: int) -> int:
     """The battle is over: its mustered rosters go back to ``submitted``
     (registered in ``BATTLE_ENDED_HOOKS``; idempotent). A roster mustered
     meanwhile into another battle that has not ended stays locked."""
-    from django.db.models import Exists, OuterRef
-
     with transaction.atomic():
         elsewhere = (BattleParticipant.objects.filter(roster_id=OuterRef("pk"), mustered_seq__isnull=False)
                      .exclude(battle_id=battle_id).exclude(battle__projection__state__status="ended"))

@@ -26,12 +26,13 @@ from battles import engine
 from battles.engine.fold import merge_rules
 from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
+from battles.services import NewEvent, battle_event_append
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
-from . import fow_table, selectors
+from . import fow_table, report, selectors
 from .access import battle_role
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
-from .models import Battle
+from .models import Battle, BattleEvent
 from .terms import readable, term
 
 # --- who may record what, now ------------------------------------------------------------------
@@ -441,8 +442,6 @@ def turn_players(state: dict[str, Any], names: dict[str, str]) -> list[dict[str,
 
 def _hod_events(state: dict[str, Any], role: Any, key: str | None, data: dict[str, Any]) -> list[Any]:
     """A player sharing his side says «Ход» for himself (``player_done``); the last of them ends the side's turn."""
-    from battles.services import NewEvent
-
     done = set(state.get("done") or ())
     everyone = side_players(state, state.get("side_to_move"))
     mine = [p for p in role.players if p in everyone and p not in done]
@@ -480,9 +479,6 @@ def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user
     """The reader's own last entry when it is the log's last: its sentence and
     outcome (the die large), and whether he may still take it back (V-TURN-13:
     his side's turn is on; the engine decides when he asks)."""
-    from . import report
-    from .models import BattleEvent
-
     state = view.state if view is not None else {}
     if not role.side or not getattr(user, "is_authenticated", False) or not view or not view.head_seq:
         return None
@@ -572,11 +568,17 @@ def _field_for(form: Any, field: str | None) -> str | None:
 
 
 @require_POST
+def _battle_page(*args: Any, **kwargs: Any) -> Any:
+    """The battle page with a record panel (``battles.views``, which imports this module for the panel:
+    the one import of the cycle is made here, at the first request)."""
+    from battles.views import render_battle_page  # a cycle: views imports this module
+
+    return render_battle_page(*args, **kwargs)
+
+
 def battle_record(request: Any, battle_id: int) -> Any:
     """Record one event from the battle page. Authorization first: anyone who
     may not record at this battle gets 403 before the form is read."""
-    from battles.services import NewEvent, battle_event_append
-    from battles.views import render_battle_page
 
     battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
     role = battle_role(battle=battle, user=request.user)
@@ -617,7 +619,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
             panel["forms"].insert(0, {"id": form_id, "title": QUICK_TITLES.get(form_id) or _titles(type_name, battle.campaign.ruleset),
                                       "form": bound, "error": error, "open": True})
-        return render_battle_page(request, battle, record_panel=panel, status=status)
+        return _battle_page(request, battle, record_panel=panel, status=status)
 
     stale = expected != view.head_seq
     if not stale and type_name not in allowed:
@@ -661,8 +663,6 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     """A player takes back his own last entry (V-TURN-13): a correction naming
     his side, appended through the same service; the engine decides whether
     it is still his to take back, the service that he recorded it."""
-    from battles.services import NewEvent, battle_event_append
-    from battles.views import render_battle_page
 
     battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
     role = battle_role(battle=battle, user=request.user)
@@ -680,7 +680,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     except ApplicationError as exc:
         panel = record_panel(battle=battle, role=role, view=view, names=names, request=request,
                              notice=(f"{exc.rule_id}: " if exc.rule_id else "") + _message(exc, names))
-        return render_battle_page(request, battle, record_panel=panel, status=exc.status_code)
+        return _battle_page(request, battle, record_panel=panel, status=exc.status_code)
     return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
 
 

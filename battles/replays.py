@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import redis
 from django.conf import settings
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,6 @@ KEY = "shtab:replay-pending:{}"
 
 
 def _redis() -> Any:
-    import redis
-
     client = getattr(_redis, "client", None)
     if client is None or getattr(_redis, "pid", None) != os.getpid():
         client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=2)
@@ -58,6 +57,7 @@ def _redis() -> Any:
 
 
 def _publish(battle_id: int) -> None:
+    # .tasks imports this module (replays.started), so the task is imported when first published
     from .tasks import replay_battle
 
     replay_battle.delay(battle_id)
@@ -148,10 +148,8 @@ atexit.register(lambda: COALESCER.flush())
 def schedule(battle_id: int) -> None:
     """Called after commit by every append that stored something."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        from .tasks import replay_battle
-
         try:
-            replay_battle.delay(battle_id)
+            _publish(battle_id)
         except Exception:
             log.exception("replay of battle %s failed; the sweep will pick it up", battle_id)
         return

@@ -10,8 +10,12 @@ from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from battles import engine
+from campaign.models import Proposal
 
-from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection
+from .engine import rules_data
+from .gamedata import OWNED_KEYS, game_data_rules
+from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection, RulesSetting
+from .terms import readable
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -38,9 +42,6 @@ def rules_settings() -> dict[str, Any]:
     table, roster rules) plus the game master's ``RulesSetting`` rows for the
     keys the game data does not own (rows for owned keys are superseded and
     ignored). Tables are merged with the default, key by key. 3 queries."""
-    from .gamedata import OWNED_KEYS, game_data_rules
-    from .models import RulesSetting
-
     rows = dict(RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value"))
     return rules_settings_from(rows=rows, game_data=game_data_rules())
 
@@ -68,10 +69,6 @@ def rules_data_overview() -> list[RulesDataRow]:
     """Every rules-data default (``engine.DEFAULT_RULES``) with the value new
     battles use, in key order: the game master sees each placeholder (G-n) in
     use, not only the keys he has set. 3 queries."""
-    from .engine import rules_data
-    from .gamedata import OWNED_KEYS, game_data_rules
-    from .models import RulesSetting
-
     rows = {k: (pk, v) for pk, k, v in RulesSetting.objects.values_list("pk", "key", "value")}
     in_use = rules_settings_from(rows={k: v for k, (_pk, v) in rows.items()}, game_data=game_data_rules())
     out = []
@@ -87,8 +84,6 @@ def rules_data_overview() -> list[RulesDataRow]:
 
 def rules_settings_from(*, rows: dict[str, Any], game_data: dict[str, Any]) -> dict[str, Any]:
     """``rules_settings`` from already-read rows and game data (no query)."""
-    from .gamedata import OWNED_KEYS
-
     out: dict[str, Any] = {}
     for key, value in [*((k, v) for k, v in rows.items() if k not in OWNED_KEYS), *game_data.items()]:
         default = engine.DEFAULT_RULES.get(key)
@@ -263,8 +258,6 @@ def battle_head(*, battle_id: int) -> tuple[int, int] | None:
 
 def battle_proposals(*, battle_id: int) -> list[Any]:
     """The award and promotion proposals a battle produced (one query)."""
-    from campaign.models import Proposal
-
     return list(Proposal.objects.filter(battle_id=battle_id).select_related("character", "award", "rule")
                 .order_by("id"))
 
@@ -272,8 +265,6 @@ def battle_proposals(*, battle_id: int) -> list[Any]:
 def battle_states(*, battle_ids: set[int]) -> dict[int, dict[str, Any]]:
     """Stored projections of several battles (one query; a battle without a
     projection is absent)."""
-    from .models import BattleProjection
-
     if not battle_ids:
         return {}
     return dict(BattleProjection.objects.filter(battle_id__in=battle_ids).values_list("battle_id", "state"))
@@ -282,8 +273,6 @@ def battle_states(*, battle_ids: set[int]) -> dict[int, dict[str, Any]]:
 def user_sides(*, user: Any, battle_ids: set[int]) -> dict[int, str]:
     """The side this user fights for in each of these battles (one query;
     none for the anonymous)."""
-    from .models import BattleParticipant
-
     if not battle_ids or not getattr(user, "is_authenticated", False):
         return {}
     return dict(BattleParticipant.objects.filter(battle_id__in=battle_ids, character__owner_id=user.pk)
@@ -293,8 +282,6 @@ def user_sides(*, user: Any, battle_ids: set[int]) -> dict[int, str]:
 def error_with_names(exc: Any, *, battle_id: int) -> Any:
     """The same application error, its messages naming pieces by their roster
     names, never their ids (``battles.terms.readable``; one query)."""
-    from .terms import readable
-
     names = battle_names(battle_id=battle_id)
     exc.message_ru = readable(exc.message_ru, names=names, language="ru")
     exc.message_en = readable(exc.message_en, names=names, language="en")

@@ -7,6 +7,8 @@ Postures use the seed's own words (v11.2, «Каждый офицер…»: «о
 марше», «разведка», «атака»)."""
 from __future__ import annotations
 
+import re
+
 TERMS: dict[str, dict[str, dict[str, str]]] = {
     "side": {
         "ru": {"attacker": "атакующие", "defender": "обороняющиеся", "draw": "ничья"},
@@ -183,8 +185,6 @@ def readable(message: str, *, names: dict[str, str], language: str | None = "ru"
     roster names instead of their ids (``'ivan-s1-f10'`` -> «Стрелок №7»),
     and, in Russian, the weapon and class keys in words. The engine knows no
     names (it is pure); the pages call this before showing a refusal."""
-    import re
-
     if names:
         ids = sorted(names, key=len, reverse=True)
         alternatives = "|".join(map(re.escape, ids))

@@ -138,8 +138,8 @@ class Design:
 
 
 def design_load() -> Design:
-    """Two queries: the colours and the emblems. A shipped emblem is served
-    from the static files unless the game master uploaded another."""
+    """Two queries: the colours and the emblems. A shipped emblem is served from
+    the static files unless the game master uploaded another."""
     colours = {c.kind: (c.background, c.ink) for c in CardColour.objects.all()}
     emblems = {}
     for e in CardEmblem.objects.all():
