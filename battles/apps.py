@@ -11,11 +11,13 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         gc.set_threshold(*settings.SHTAB["GC_THRESHOLD"])  # bench/HISTORY.md, "Garbage collection"
-        # A battle that ends is concluded in its campaign (battles.results, queued), then gives its
-        # mustered rosters back (battles.muster). In ready(): they import models, which cannot load
-        # while apps.py does.
-        from . import muster, services, tasks
+        # In ready(): these import models, which cannot load while apps.py does.
+        from . import muster, selectors, services, tasks
 
+        # campaign's pages read a campaign's battles through battles (campaign.selectors.BATTLE_READS).
+        selectors.campaign_reads_install()
+        # A battle that ends is concluded in its campaign (battles.results, queued), then gives its
+        # mustered rosters back (battles.muster).
         for hook in (tasks.conclude_battle_queue, muster.rosters_release):
             if hook not in services.BATTLE_ENDED_HOOKS:
                 services.BATTLE_ENDED_HOOKS.append(hook)

@@ -10,7 +10,8 @@ from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from battles import engine
-from campaign.models import Proposal
+from campaign import selectors as campaign_selectors
+from campaign.models import Campaign, CampaignEvent, Proposal
 
 from .engine import rules_data
 from .gamedata import OWNED_KEYS, game_data_rules
@@ -286,3 +287,27 @@ def error_with_names(exc: Any, *, battle_id: int) -> Any:
     exc.message_ru = readable(exc.message_ru, names=names, language="ru")
     exc.message_en = readable(exc.message_en, names=names, language="en")
     return exc
+
+
+# --- what campaign reads of battles (installed in campaign.selectors.BATTLE_READS) ------------
+def battles_of_campaign(*, campaign: Campaign) -> list[Battle]:
+    """The campaign's battles by number (1 query)."""
+    return list(Battle.objects.filter(campaign=campaign).order_by("number", "id"))
+
+
+def battles_running(*, campaign: Campaign) -> list[Battle]:
+    """The campaign's battles that have started and not ended (the projection's
+    status), in 1 query."""
+    battles = Battle.objects.filter(campaign=campaign, head_seq__gt=0).select_related("projection")
+    return [b for b in battles if (getattr(b, "projection", None) is None
+                                   or (b.projection.state or {}).get("status") != "ended")]
+
+
+def campaign_reads_install() -> None:
+    """Give campaign its reads of battles (battles.apps, at start-up)."""
+    campaign_selectors.BATTLE_READS.update(of_campaign=battles_of_campaign, running=battles_running)
+
+
+def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
+    """The campaign events of one battle (its command, result and proposals' decisions), 1 query."""
+    return list(CampaignEvent.objects.filter(battle=battle).select_related("character").order_by("id"))

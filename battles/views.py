@@ -19,7 +19,7 @@ from battles import engine
 from battles.engine import visibility
 from campaign.chronicle import describe_all
 from campaign.models import Character
-from campaign.selectors import battle_campaign_events, campaign_view
+from campaign.selectors import campaign_view
 from config.errors import ApplicationError, InvalidInput, RuleRefused
 
 from . import command, recording, report, selectors, services
@@ -117,7 +117,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
     shows a refused game-master action inline, next to its form."""
     role = battle_role(battle=battle, user=request.user)
     ctx = _regions(request, battle, role, before=_before(request))
-    campaign_events = describe_all(battle_campaign_events(battle=battle))
+    campaign_events = describe_all(selectors.battle_campaign_events(battle=battle))
     command = [e for e in campaign_events if e.type in ("command_roll", "command_assigned")]
     if record_panel is None:
         record_panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],

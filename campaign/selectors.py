@@ -4,19 +4,14 @@ on request. "As of battle N" folds the campaign log up to battle N instead of
 reading the stored projection: the past is a replay, not a copy."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
-from django.db.models.fields.json import KeyTextTransform
-
-from battles.models import Battle, BattleEvent, BattleParticipant
-from rosters.models import Roster
-from rosters.selectors import roster_holders
+from django.db.models import Case, IntegerField, Q, Value, When
 
 from . import ledger
 from .models import (
-    Award,
     Campaign,
     CampaignEvent,
     CampaignProjection,
@@ -26,6 +21,11 @@ from .models import (
     Proposal,
     Standing,
 )
+
+# What campaign pages read of battles: "of_campaign" (a campaign's battles, by number) and "running"
+# (those started and not ended). battles, the app above campaign, installs them at start-up
+# (battles.apps); campaign may not import it (.importlinter).
+BATTLE_READS: dict[str, Callable[..., list[Any]]] = {}
 
 SORTS = {"kills": "kills", "rank": "rank_order", "awards": "awards", "battles": "battles",
          "casualties": "casualties", "prestige": "prestige", "name": "name"}
@@ -59,7 +59,7 @@ def as_of_exists(*, campaign: Campaign | int, as_of: int | None) -> bool:
 class Overview:
     campaign: Campaign
     view: ledger.View
-    battles: list[Battle]
+    battles: list[Any]
     objectives: list[dict[str, Any]]
     as_of: int | None
     battle_numbers: list[int]
@@ -70,7 +70,7 @@ def campaign_overview(*, campaign_id: int, as_of: int | None = None) -> Overview
     if campaign is None:
         return None
     view = campaign_view(campaign=campaign, as_of=as_of)
-    battles = list(Battle.objects.filter(campaign=campaign).order_by("number", "id"))
+    battles = BATTLE_READS["of_campaign"](campaign=campaign)
     results = {p["battle"]: p["winner"] for p in view.progress}
     for b in battles:
         b.result = results.get(b.pk)
@@ -163,14 +163,6 @@ def service_record(*, character: Character) -> list[CampaignEvent]:
                 .select_related("campaign", "battle", "source_event").order_by("id"))
 
 
-def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
-    return list(CampaignEvent.objects.filter(battle=battle).select_related("character").order_by("id"))
-
-
-def battle_log(*, battle: Battle) -> list[BattleEvent]:
-    return list(BattleEvent.objects.filter(battle=battle).select_related("recorded_by").order_by("seq"))
-
-
 def characters_of(*, user: Any) -> list[Character]:
     return list(Character.objects.filter(owner=user).select_related("nationality"))
 
@@ -188,12 +180,10 @@ def membership_of(*, campaign: Campaign, user: Any) -> Membership | None:
     return Membership.objects.filter(campaign=campaign, player=user).select_related("character").first()
 
 
-def battles_running(*, campaign: Campaign) -> list[Battle]:
-    """The campaign's battles that have started and not ended (the projection's
-    status), in 1 query."""
-    battles = Battle.objects.filter(campaign=campaign, head_seq__gt=0).select_related("projection")
-    return [b for b in battles if (getattr(b, "projection", None) is None
-                                   or (b.projection.state or {}).get("status") != "ended")]
+def battles_running(*, campaign: Campaign) -> list[Any]:
+    """The campaign's battles that have started and not ended, in 1 query
+    (``battles.selectors.battles_running``, installed in ``BATTLE_READS``)."""
+    return BATTLE_READS["running"](campaign=campaign)
 
 
 @dataclass(frozen=True)
@@ -229,122 +219,3 @@ def game_master_todo_count() -> int:
     pending = (Proposal.objects.filter(status=Proposal.Status.PENDING)
                .exclude(campaign__status=CampaignStatus.FINISHED).order_by().values("id"))
     return open_memberships.union(pending, all=True).count()
-
-
-# --- the player's home page ------------------------------------------------------
-@dataclass(frozen=True)
-class HomeCharacter:
-    character: Character
-    rank_title: str
-    nationality: str
-
-
-@dataclass(frozen=True)
-class HomeBattle:
-    """A battle one of the player's characters fights in, not yet ended."""
-
-    battle_id: int
-    name: str
-    campaign_name: str
-    character_name: str
-    side_name: str
-    running: bool
-    turn: int
-    his_move: bool
-    scheduled_for: Any
-
-
-@dataclass(frozen=True)
-class HomeRoster:
-    roster_id: int
-    name: str
-    status: str
-    status_text: str
-    campaign_name: str
-    side_name: str
-    character_name: str
-    priced_total: int
-    locked_by_id: int | None
-    locked_by: str
-
-
-@dataclass(frozen=True)
-class HomeAward:
-    name: str
-    character_name: str
-    campaign_name: str
-    battle_id: int | None
-    battle_name: str
-    recorded_at: Any
-
-
-@dataclass(frozen=True)
-class PlayerHome:
-    characters: list[HomeCharacter]
-    battles: list[HomeBattle]
-    rosters: list[HomeRoster]
-    awards: list[HomeAward]
-
-    @property
-    def next_battle(self) -> HomeBattle | None:
-        return self.battles[0] if self.battles else None
-
-    @property
-    def empty(self) -> bool:
-        return not (self.characters or self.battles or self.rosters or self.awards)
-
-
-def _battle_open(prefix: str = "") -> Q:
-    """Not ended: never started, or its projection's status is not ``ended``."""
-    return ~Q(**{f"{prefix}projection__state__status": "ended"})
-
-
-def player_home(*, user: Any, language: str = "ru") -> PlayerHome:
-    """What a signed-in player's evening starts with: his characters (rank in
-    his nation's words), his battles not yet ended (running ones first, then
-    by date: the first is his next battle), his rosters with their state and
-    the running battle that locks each locked one, and his awards. Names,
-    never ids, for everything shown. 5 queries whatever their numbers; none
-    for an anonymous visitor."""
-    if not getattr(user, "is_authenticated", False):
-        return PlayerHome([], [], [], [])
-    characters = [HomeCharacter(c, c.rank_title(language), c.nationality.name_ru if language.startswith("ru")
-                                else c.nationality.name_en)
-                  for c in Character.objects.filter(owner=user).select_related("nationality")]
-    rows = (BattleParticipant.objects.filter(_battle_open("battle__"), character__owner=user)
-            .annotate(status=KeyTextTransform("status", "battle__projection__state"),
-                      turn=KeyTextTransform("turn", "battle__projection__state"),
-                      to_move=KeyTextTransform("side_to_move", "battle__projection__state"))
-            .values_list("battle_id", "battle__name", "battle__campaign__name", "battle__campaign__attacker_name",
-                         "battle__campaign__defender_name", "character__name", "side", "battle__head_seq", "status",
-                         "turn", "to_move", "battle__scheduled_for", "battle__number"))
-    battles, order = [], {}
-    for bid, name, campaign_name, attacker, defender, who, side, head, status, turn, to_move, when, number in rows:
-        running = bool(head) and status != "planned"
-        battles.append(HomeBattle(bid, name, campaign_name, who, attacker if side == "attacker" else defender,
-                                  running, int(turn or 0), running and to_move == side, when))
-        order[bid] = (not running, when is None, when or 0, number, bid)
-    battles.sort(key=lambda b: order[b.battle_id])
-    holder = roster_holders().filter(roster_id=OuterRef("pk"))
-    rosters = []
-    for r in (Roster.objects.filter(owner=user).select_related("campaign", "character")
-              .annotate(locked_by_id=Subquery(holder.values("battle_id")[:1]),
-                        locked_by=Subquery(holder.values("battle__name")[:1]))
-              .order_by("-updated_at", "-id")):
-        locked = r.status == "locked"
-        rosters.append(HomeRoster(r.pk, r.name, r.status, str(r.get_status_display()),
-                                  r.campaign.name if r.campaign_id else "",
-                                  r.campaign.side_name(r.side) if r.campaign_id and r.side else "",
-                                  r.character.name, r.priced_total, r.locked_by_id if locked else None,
-                                  (r.locked_by or "") if locked else ""))
-    events = list(CampaignEvent.objects.filter(character__owner=user, type="award_granted")
-                  .select_related("character", "campaign", "battle").order_by("-id"))
-    names = Award.objects.in_bulk([e.data["award"] for e in events if e.data.get("award")]) if events else {}
-    awards = []
-    for e in events:
-        award = names.get(e.data.get("award"))
-        awards.append(HomeAward(award.name(language) if award else e.data.get("award_code", ""),
-                                e.character.name if e.character_id else "",
-                                e.campaign.name if e.campaign_id else "", e.battle_id,
-                                e.battle.name if e.battle_id else "", e.recorded_at))
-    return PlayerHome(characters, battles, rosters, awards)

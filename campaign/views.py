@@ -46,15 +46,6 @@ def _as_of(request, campaign_id: int | None = None) -> int | None:
     return as_of
 
 
-def home(request):
-    """Everyone sees the campaigns; a signed-in player first sees his own
-    evening: his next battle one click from its table, his characters,
-    rosters and awards (``selectors.player_home``)."""
-    campaigns = Campaign.objects.prefetch_related("battles").order_by("-created_at")
-    return render(request, "campaign/home.html", {
-        "campaigns": campaigns, "home": selectors.player_home(user=request.user, language=get_language() or "ru")})
-
-
 def campaign_detail(request, campaign_id: int):
     ov = selectors.campaign_overview(campaign_id=campaign_id, as_of=_as_of(request, campaign_id))
     if ov is None:

@@ -10,6 +10,7 @@ from battles import api as battles_api
 from battles import api_command, api_muster
 from battles import recording as battle_recording
 from battles import views as battle_views
+from battles import views_home as battle_home_views
 from battles import views_setup as battle_setup_views
 from campaign import accounts, api_cards
 from campaign import api as campaign_api
@@ -59,7 +60,7 @@ admin.site.site_title = _("Shtab")
 admin.site.index_title = _("The campaign's paperwork")
 
 urlpatterns = [
-    path("", campaign_views.home, name="home"),
+    path("", battle_home_views.home, name="home"),
     path("favicon.ico", campaign_views.favicon, name="favicon"),
     path("campaigns/<int:campaign_id>/", campaign_views.campaign_detail, name="campaign-detail"),
     path("campaigns/<int:campaign_id>/standings/", campaign_views.standings, name="campaign-standings"),

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from battles import muster
-from campaign import selectors, services
+from battles.home_selectors import player_home
+from campaign import services
 from campaign.models import Award, Nationality
 from tests.battles.conftest import build_roster
 
@@ -63,14 +64,14 @@ def _award(ns, code: str, name_ru: str, name_en: str):
 def test_the_home_selector_reads_everything_at_a_fixed_query_count(evening, django_assert_num_queries):
     _award(evening, "star", "Красная Звезда", "Order of the Red Star")
     with django_assert_num_queries(5):
-        one = selectors.player_home(user=evening.ivan, language="ru")
+        one = player_home(user=evening.ivan, language="ru")
     for n in range(3):
         build_roster(evening.ivan, evening.ivan_char, evening.campaign, name=f"Запас {n}", lieutenant=True)
         _award(evening, f"medal{n}", f"Медаль {n}", f"Medal {n}")
     services.character_create(owner=evening.ivan, name="Пётр Громов", rank="corporal",
                               nationality=Nationality.objects.get(code="su"))
     with django_assert_num_queries(5):
-        many = selectors.player_home(user=evening.ivan, language="ru")
+        many = player_home(user=evening.ivan, language="ru")
     assert (len(many.rosters), len(many.awards), len(many.characters)) == \
         (len(one.rosters) + 3, len(one.awards) + 3, len(one.characters) + 1)
 
@@ -79,11 +80,11 @@ def test_an_anonymous_visitor_costs_the_selector_no_query():
     """No database here: a query would raise."""
     from django.contrib.auth.models import AnonymousUser
 
-    assert selectors.player_home(user=AnonymousUser()).empty
+    assert player_home(user=AnonymousUser()).empty
 
 
 def test_the_running_battle_comes_first_then_the_scheduled_one_and_not_a_battle_he_is_not_in(evening):
-    home = selectors.player_home(user=evening.ivan, language="ru")
+    home = player_home(user=evening.ivan, language="ru")
     assert [b.name for b in home.battles] == ["Бой у станции", "Разведка боем"]
     nxt = home.next_battle
     assert (nxt.running, nxt.turn, nxt.side_name, nxt.character_name) == (True, 1, "РККА", "Ivan Громов")
