@@ -16,12 +16,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.api_cards import pdf_response
-from campaign.cards import battle_side_cards_load
-from campaign.cards_pdf import render_pdf
 from campaign.models import Character
 from config.appendonly import AppendOnlyAdmin
 from config.errors import ApplicationError
+from rosters.api_cards import pdf_response
+from rosters.cards_pdf import render_pdf
 from rosters.models import Roster
 
 from . import engine, muster, report, selectors
@@ -243,7 +242,7 @@ class BattleAdmin(admin.ModelAdmin):
             self.message_user(request, _("Choose exactly one battle to print its cards."), messages.ERROR)
             return None
         battle = battles[0]
-        cards = battle_side_cards_load(battle_id=battle.pk, side=side, user=request.user)
+        cards = selectors.battle_side_cards_load(battle_id=battle.pk, side=side, user=request.user)
         if not cards:
             self.message_user(request, _("%(name)s: this side has no participants yet.") % {"name": battle.name},
                               messages.WARNING)

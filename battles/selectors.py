@@ -12,6 +12,8 @@ from django.db.models import F, Q, QuerySet
 from battles import engine
 from campaign import selectors as campaign_selectors
 from campaign.models import Campaign, CampaignEvent, Proposal
+from rosters import selectors as roster_selectors
+from rosters.cards import Card, character_cards_load, design_load, roster_cards_load
 
 from .engine import rules_data
 from .gamedata import OWNED_KEYS, game_data_rules
@@ -311,3 +313,22 @@ def campaign_reads_install() -> None:
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
     """The campaign events of one battle (its command, result and proposals' decisions), 1 query."""
     return list(CampaignEvent.objects.filter(battle=battle).select_related("character").order_by("id"))
+
+
+def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card]:
+    """Every participant's roster on one side of a battle, in one list, for
+    the game master to print before the battle. Each roster is read through
+    the roster-visibility rule (``rosters_visible``); a participant without a
+    roster brings his character's cards."""
+    participants = list(BattleParticipant.objects.filter(battle_id=battle_id, side=side)
+                        .select_related("character__nationality").order_by("id"))
+    visible = set(roster_selectors.rosters_visible(user=user).filter(pk__in=[p.roster_id for p in participants if p.roster_id])
+                  .values_list("pk", flat=True))
+    design = design_load()
+    out: list[Card] = []
+    for p in participants:
+        if p.roster_id in visible:
+            out += roster_cards_load(roster_id=p.roster_id, design=design)
+        elif p.roster_id is None:
+            out += character_cards_load(character=p.character, design=design)
+    return out

@@ -35,10 +35,10 @@ def measure(*, repeats: int = 3) -> dict[str, Any]:
     from django.contrib.auth.models import User
     from django.utils import translation
 
-    from campaign.cards import roster_cards_load
-    from campaign.cards_pdf import render_pdf
     from campaign.models import Character, Nationality
     from rosters import services
+    from rosters.cards import roster_cards_load
+    from rosters.cards_pdf import render_pdf
     from rosters.models import Upgrade
 
     for code, cost in (("bench-grenades", 1), ("bench-camouflage", 2)):

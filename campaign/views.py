@@ -10,7 +10,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.contrib.syndication.views import Feed
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -27,8 +26,6 @@ from config.errors import ApplicationError
 
 from . import selectors, services
 from .accounts import SignupForm
-from .api_cards import character_for_cards, roster_for_cards
-from .cards import character_cards_load, roster_cards_load
 from .chronicle import describe_all
 from .models import Campaign, CampaignStatus, Character, Gender, Membership, Nationality, Rank
 from .roles import is_game_master
@@ -274,32 +271,6 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
 
 
 @login_required
-def character_cards(request, character_id: int):
-    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
-    for his owner and the game master; the PDF is one link away."""
-    character = character_for_cards(request.user, character_id)
-    return render(request, "campaign/cards.html", {
-        "cards": character_cards_load(character=character), "title": character.name,
-        "pdf_url": reverse("api-character-card-pdf", args=[character.pk])})
-
-
-def roster_cards(request, roster_id: int):
-    """Printable cards of a roster: character, units, vehicles, upgrades, air
-    support. Who may read them is the roster page's rule (``roster_readable``:
-    owner, game master, anyone once it has fought, anyone with the share link
-    ``?share=``); the PDF links carry the share token on."""
-    share = request.GET.get("share", "")
-    try:
-        roster = roster_for_cards(request.user, roster_id, share=share)
-    except Http404:
-        if not request.user.is_authenticated and not share:
-            return redirect_to_login(request.get_full_path())
-        raise
-    return render(request, "campaign/cards.html", {
-        "cards": roster_cards_load(roster_id=roster.pk), "title": roster.name, "share": share,
-        "pdf_url": reverse("api-roster-cards-pdf", args=[roster.pk])})
-
-
 def signup(request):
     """A visitor signs up as a player (then creates a character and joins)."""
     form = SignupForm(request.POST or None)

@@ -12,10 +12,12 @@ from battles import recording as battle_recording
 from battles import views as battle_views
 from battles import views_home as battle_home_views
 from battles import views_setup as battle_setup_views
-from campaign import accounts, api_cards
+from campaign import accounts
 from campaign import api as campaign_api
 from campaign import views as campaign_views
 from config import apidocs
+from rosters import api_cards
+from rosters import views as roster_views
 
 api = [
     path("auth/token/", accounts.TokenView.as_view(), name="api-token"),
@@ -71,8 +73,8 @@ urlpatterns = [
     path("characters/", campaign_views.my_characters, name="my-characters"),
     path("characters/<int:character_id>/", campaign_views.character_detail, name="character-detail"),
     path("characters/<int:character_id>/edit/", campaign_views.character_edit, name="character-edit"),
-    path("cards/character/<int:character_id>/", campaign_views.character_cards, name="character-cards"),
-    path("cards/roster/<int:roster_id>/", campaign_views.roster_cards, name="roster-cards"),
+    path("cards/character/<int:character_id>/", roster_views.character_cards, name="character-cards"),
+    path("cards/roster/<int:roster_id>/", roster_views.roster_cards, name="roster-cards"),
     path("battles/<int:battle_id>/", battle_views.battle_detail, name="battle-detail"),
     path("battles/<int:battle_id>/setup/", battle_setup_views.battle_setup_page, name="battle-setup"),
     path("campaigns/<int:campaign_id>/battles/new/", battle_setup_views.battle_schedule_page, name="battle-schedule"),

@@ -14,6 +14,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,6 +24,8 @@ from campaign.roles import is_game_master
 from config.errors import ApplicationError
 
 from . import forms, selectors, services
+from .api_cards import character_for_cards, roster_for_cards
+from .cards import character_cards_load, roster_cards_load
 from .models import Fighter, FowTeam, Side, Status, Unit, Upgrade, Vehicle, VehicleOption
 
 
@@ -404,3 +407,29 @@ def fow_team_count(request, roster_id: int, team_id: int):
         return _back(roster_id)
     return _run(request, roster_id, services.fow_team_update, f"unit-{team.unit_id}", roster=roster, team=team,
                 count=form.cleaned_data["count"])
+
+
+def character_cards(request, character_id: int):
+    """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
+    for his owner and the game master; the PDF is one link away."""
+    character = character_for_cards(request.user, character_id)
+    return render(request, "campaign/cards.html", {
+        "cards": character_cards_load(character=character), "title": character.name,
+        "pdf_url": reverse("api-character-card-pdf", args=[character.pk])})
+
+
+def roster_cards(request, roster_id: int):
+    """Printable cards of a roster: character, units, vehicles, upgrades, air
+    support. Who may read them is the roster page's rule (``roster_readable``:
+    owner, game master, anyone once it has fought, anyone with the share link
+    ``?share=``); the PDF links carry the share token on."""
+    share = request.GET.get("share", "")
+    try:
+        roster = roster_for_cards(request.user, roster_id, share=share)
+    except Http404:
+        if not request.user.is_authenticated and not share:
+            return redirect_to_login(request.get_full_path())
+        raise
+    return render(request, "campaign/cards.html", {
+        "cards": roster_cards_load(roster_id=roster.pk), "title": roster.name, "share": share,
+        "pdf_url": reverse("api-roster-cards-pdf", args=[roster.pk])})

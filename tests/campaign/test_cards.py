@@ -378,7 +378,7 @@ class TestGameData:
 def test_plurals_follow_russian_rules():
     from django.utils import translation
 
-    from campaign.cards import fighters_text
+    from rosters.cards import fighters_text
 
     with translation.override("ru"):
         assert [fighters_text(n) for n in (1, 2, 5, 11, 21, 22)] == [

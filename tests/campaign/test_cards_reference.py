@@ -23,8 +23,8 @@ from django.templatetags.static import static
 from django.utils import translation
 from PIL import Image, ImageChops
 
-from campaign.cards import Card, content_hash
-from campaign.cards_pdf import render_pdf
+from rosters.cards import Card, content_hash
+from rosters.cards_pdf import render_pdf
 
 REFERENCE = Path(__file__).parent / "reference" / "cards_sheet.png"
 DPI = 50

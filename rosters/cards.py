@@ -12,7 +12,7 @@ last campaign event) and a short hash of the card's content, so a game master
 can tell at a glance whether a printed card still matches the record. The
 hash is taken over language-neutral facts, so a Russian and an English print
 of the same record carry the same hash. ``sheets`` lays cards out on A4 pages
-with crop marks; ``campaign.cards_pdf`` renders them.
+with crop marks; ``rosters.cards_pdf`` renders them.
 """
 from __future__ import annotations
 
@@ -28,12 +28,10 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from battles.models import BattleParticipant
-from rosters import selectors as roster_selectors
-from rosters.models import Upgrade
-from rosters.selectors import rosters_visible
+from campaign.models import Award, CampaignEvent, CardColour, CardEmblem
 
-from .models import Award, CampaignEvent, CardColour, CardEmblem
+from . import selectors as roster_selectors
+from .models import Upgrade
 
 WIDTH_MM, HEIGHT_MM = 45, 75  # V-FORM-1
 A4_MM = (210, 297)
@@ -404,23 +402,4 @@ def singles(cards: list[Card]) -> list[Slot]:
         out.append(Slot(card, False, 0, 0))
         if card.has_back:
             out.append(Slot(card, True, 0, 0))
-    return out
-
-
-def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card]:
-    """Every participant's roster on one side of a battle, in one list, for
-    the game master to print before the battle. Each roster is read through
-    the roster-visibility rule (``rosters_visible``); a participant without a
-    roster brings his character's cards."""
-    participants = list(BattleParticipant.objects.filter(battle_id=battle_id, side=side)
-                        .select_related("character__nationality").order_by("id"))
-    visible = set(rosters_visible(user=user).filter(pk__in=[p.roster_id for p in participants if p.roster_id])
-                  .values_list("pk", flat=True))
-    design = design_load()
-    out: list[Card] = []
-    for p in participants:
-        if p.roster_id in visible:
-            out += roster_cards_load(roster_id=p.roster_id, design=design)
-        elif p.roster_id is None:
-            out += character_cards_load(character=p.character, design=design)
     return out

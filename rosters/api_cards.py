@@ -13,14 +13,14 @@ from rest_framework import renderers
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from campaign.models import Character
+from campaign.roles import is_game_master
 from config.errors import InvalidInput
-from rosters import selectors as roster_selectors
-from rosters.api import ErrorOut
 
 from . import cards_pdf
+from . import selectors as roster_selectors
+from .api import ErrorOut
 from .cards import character_cards_load, roster_cards_load
-from .models import Character
-from .roles import is_game_master
 
 
 class PDFRenderer(renderers.BaseRenderer):
