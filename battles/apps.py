@@ -14,8 +14,9 @@ class BattlesConfig(AppConfig):
         # In ready(): these import models, which cannot load while apps.py does.
         from . import muster, selectors, services, tasks
 
-        # campaign's pages read a campaign's battles through battles (campaign.selectors.BATTLE_READS).
-        selectors.campaign_reads_install()
+        # campaign's and rosters' pages read battles through what battles installs in their selectors'
+        # BATTLE_READS (a campaign's battles; the battle that locks a roster, whether it has fought).
+        selectors.reads_install()
         # A battle that ends is concluded in its campaign (battles.results, queued), then gives its
         # mustered rosters back (battles.muster).
         for hook in (tasks.conclude_battle_queue, muster.rosters_release):

@@ -11,9 +11,9 @@ from django.db.models.fields.json import KeyTextTransform
 
 from campaign.models import Award, CampaignEvent, Character
 from rosters.models import Roster
-from rosters.selectors import roster_holders
 
 from .models import BattleParticipant
+from .selectors import roster_holders
 
 
 @dataclass(frozen=True)

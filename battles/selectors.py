@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from battles import engine
 from campaign import selectors as campaign_selectors
@@ -291,7 +291,7 @@ def error_with_names(exc: Any, *, battle_id: int) -> Any:
     return exc
 
 
-# --- what campaign reads of battles (installed in campaign.selectors.BATTLE_READS) ------------
+# --- what campaign and rosters read of battles (installed in their BATTLE_READS) ---------------
 def battles_of_campaign(*, campaign: Campaign) -> list[Battle]:
     """The campaign's battles by number (1 query)."""
     return list(Battle.objects.filter(campaign=campaign).order_by("number", "id"))
@@ -305,9 +305,23 @@ def battles_running(*, campaign: Campaign) -> list[Battle]:
                                    or (b.projection.state or {}).get("status") != "ended")]
 
 
-def campaign_reads_install() -> None:
-    """Give campaign its reads of battles (battles.apps, at start-up)."""
+def roster_holders() -> QuerySet:
+    """The participations that lock a roster: mustered into a battle that has
+    not ended, the latest first (``battles.muster`` locks a roster at the
+    muster; ``rosters_release`` unlocks it when the battle ends)."""
+    return (BattleParticipant.objects.filter(mustered_seq__isnull=False)
+            .exclude(battle__projection__state__status="ended").order_by("-mustered_at", "-id"))
+
+
+def roster_fought() -> Exists:
+    """For a queryset of rosters: the roster was brought to a battle (its force is public in the log)."""
+    return Exists(BattleParticipant.objects.filter(roster=OuterRef("pk")))
+
+
+def reads_install() -> None:
+    """Give campaign and rosters their reads of battles (battles.apps, at start-up)."""
     campaign_selectors.BATTLE_READS.update(of_campaign=battles_of_campaign, running=battles_running)
+    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought)
 
 
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 
-from battles.models import BattleParticipant
 from battles.terms import term
 from campaign.models import Campaign
 from campaign.roles import is_game_master
@@ -35,6 +35,10 @@ from .models import (
 
 RULE_FIELDS = [f for f in domain.Rules.__dataclass_fields__ if f not in
                {"classes", "armour_cost", "gun_cost", "options", "upgrades", "fow_team_types"}]
+# What roster pages read of battles: "holders" (a queryset of the participations that lock a roster)
+# and "fought" (an expression for a roster's queryset: it was brought to a battle). battles, the app
+# above rosters, installs them at start-up (battles.apps); rosters may not import it (.importlinter).
+BATTLE_READS: dict[str, Callable[[], Any]] = {}
 EXPORT_FORMAT = "shtab-roster"
 EXPORT_VERSION = 1
 
@@ -137,10 +141,9 @@ def rosters_visible(*, user: Any) -> QuerySet[Roster]:
 
 def roster_holders() -> QuerySet:
     """The participations that lock a roster: mustered into a battle that has
-    not ended, the latest first (``battles.muster`` locks a roster at the
-    muster; ``rosters_release`` unlocks it when the battle ends)."""
-    return (BattleParticipant.objects.filter(mustered_seq__isnull=False)
-            .exclude(battle__projection__state__status="ended").order_by("-mustered_at", "-id"))
+    not ended, the latest first (``battles.muster_selectors.roster_holders``,
+    installed in ``BATTLE_READS``)."""
+    return BATTLE_READS["holders"]()
 
 
 def roster_locked_by(*, roster: Roster, besides: int | None = None) -> Any:
@@ -163,7 +166,7 @@ def roster_readable(*, user: Any, roster_id: int, share: str = "") -> Roster | N
     anyone holding its share link while the owner keeps sharing on. None for
     everyone else, who learns nothing (404). One query."""
     roster = (Roster.objects.select_related("owner", "character", "campaign")
-              .annotate(fought=Exists(BattleParticipant.objects.filter(roster=OuterRef("pk"))))
+              .annotate(fought=BATTLE_READS["fought"]())
               .filter(pk=roster_id).first())
     if roster is None:
         return None
