@@ -36,76 +36,49 @@ from .models import Battle, BattleEvent
 from .terms import readable, term
 
 # --- who may record what, now ------------------------------------------------------------------
-SETUP = ("terrain_placed", "battle_started")
-# The side to move records its turn (V-TURN-9..12): postures, moves, fire, and the rest of its actions.
-SIDE_TO_MOVE = (
+# The order the panel lists a v11.2 side's forms in (the turn's own order, V-TURN-9..12); who may record
+# what comes from the engine's recorder policy (``engine.actors``), as for every ruleset.
+PANEL_ORDER = (
     "postures_declared", "fighters_moved", "vehicle_moved", "fire", "turn_ended", "wound_test", "order_given",
     "morale_test", "melee", "smoke_fired", "fire_corrected", "prisoner_taken", "prisoner_handled", "prisoner_freed",
-    "embarked", "disembarked", "crew_boarded", "crew_dismounted", "vehicle_boarded", "capture_attempted", "sapper_approached",
-    "sapper_worked", "mine_triggered", "charge_detonated", "mine_revealed", "battle_ended",
+    "embarked", "disembarked", "crew_boarded", "crew_dismounted", "vehicle_boarded", "capture_attempted",
+    "sapper_approached", "sapper_worked", "mine_triggered", "charge_detonated", "mine_revealed", "battle_ended",
+    "player_done", "terrain_placed", "force_mustered", "battle_started", "correction",
 )
-# What the rules hand to the side not moving: its own morale tests (V-MORALE-1), an AT ambush or AA fire
-# in the enemy's turn (V-GUN-4, V-AA-3), its mines going off under the enemy (V-MINE-2: any phase of any
-# turn), its charges (V-MINE-10: any phase) and showing a mine an enemy sapper found (V-MINE-14).
-# Wound tests are not among them: they come on the owner's own turn (V-MED-3).
-OFF_TURN = ("morale_test", "fire", "mine_triggered", "charge_detonated", "mine_revealed")
-GAME_MASTER_SETUP = ("force_mustered", "terrain_placed", "battle_started", "correction")
-GAME_MASTER_RUNNING = (*SIDE_TO_MOVE, "player_done", "terrain_placed", "force_mustered", "correction")
-
-
-def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
-    """The event types this person may record now, in the panel's order:
-    nothing for onlookers; before ``battle_started`` the setup types; during
-    the battle the side to move gets its actions and the other side only what
-    the rules hand to it; nothing after the end (the game master may still
-    correct). Keep in step with the authorization policy of the append service."""
-    if role is None or not role.may_record:
-        return []
-    status = state.get("status", "planned")
-    if state.get("ruleset", "v11.2") != "v11.2":
-        return _allowed_by_policy(state, role, status)
-    if role.is_game_master:
-        if status == "planned":
-            return list(GAME_MASTER_SETUP)
-        if status == "ended":
-            return ["correction"]
-        return list(GAME_MASTER_RUNNING)
-    if status == "planned":
-        # Before the battle the game master musters the forces (which starts the battle,
-        # V-TURN-2..8): a player recording a start of his own would only get in the way.
-        return []
-    if status == "ended":
-        return []
-    if state.get("side_to_move") == role.side:
-        return list(SIDE_TO_MOVE)
-    return list(OFF_TURN)
-
-
+_POSITION = {t: i for i, t in enumerate(PANEL_ORDER)}
 # FoW's armoured-train events (F-TRAIN): offered only in a battle that has a train.
 TRAIN_TYPES = frozenset({"railway_edges_chosen", "railway_line_laid", "railway_point_chosen", "train_entered",
                          "train_held_back", "train_moved", "escort_left_train"})
 
 
-def _allowed_by_policy(state: dict[str, Any], role: Any, status: str) -> list[str]:
-    """Another ruleset's (FoW's) lists, from its recorder policy, so a new rule area's
-    types reach the page with no page code: the game master sets up and corrects;
-    the side to move records every type a side may; the other side what the policy
-    hands to either side or the opponent, and the ruleset's ``off_turn`` types."""
-    rs = engine.ruleset_of(state["ruleset"])
-    types = sorted(rs.registry)
+def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
+    """The event types this person may record now, in the panel's order, from
+    the ruleset's recorder policy (``engine.actors``): nothing for onlookers;
+    before the start the game master's set-up types; during the battle the
+    game master anything but the start, the side to move every type a side
+    records (not the set-up, not «Ход» of one player, which has its button),
+    the other side what the rules hand to it (``Ruleset.off_turn``); after the
+    end only the game master's correction."""
+    if role is None or not role.may_record:
+        return []
+    rs = engine.ruleset_of(state.get("ruleset", "v11.2"))
+    status = state.get("status", "planned")
+    types = sorted(rs.registry, key=lambda t: (_POSITION.get(t, len(_POSITION)), t))
+    if status == "ended":
+        return ["correction"] if role.is_game_master else []
     if role.is_game_master:
         if status == "planned":
-            return [t for t in ("force_mustered", "battle_started", "correction") if t in rs.registry]
-        if status == "ended":
-            return ["correction"]
+            return [t for t in types if t in rs.setup or t == "correction" or t == "terrain_placed"]
         return [t for t in types if t != "battle_started"]
     if status != "running":
+        # Before the battle the game master musters the forces (which starts the battle,
+        # V-TURN-2..8): a player recording a start of his own would only get in the way.
         return []
-    players = [t for t in types if rs.policy[t].kind != "game_master" and t != "battle_started"
+    players = [t for t in types if rs.policy[t].kind != "game_master" and t not in rs.setup and t != "player_done"
                and (state.get("trains") or t not in TRAIN_TYPES)]  # no railway events without a train
     if state.get("side_to_move") == role.side:
         return players
-    return [t for t in players if rs.policy[t].kind in ("either", "opponent") or t in rs.off_turn]
+    return [t for t in players if t in rs.off_turn]
 
 
 def acting_side(*, state: dict[str, Any], role: Any) -> str | None:

@@ -266,6 +266,15 @@ POLICY: dict[str, Recorder] = {
 }
 
 
+# What the side NOT to move may record (the battle page offers these off turn): its own morale tests in
+# any phase (V-MORALE-1), an AT ambush or AA fire in the enemy's turn (V-GUN-4, V-AA-3), its mines going off
+# under the enemy (V-MINE-2), its charges in any phase (V-MINE-10) and showing a mine an enemy sapper found
+# (V-MINE-14). Wound tests are not among them: they come on the owner's own turn (V-MED-3).
+OFF_TURN = frozenset({"morale_test", "fire", "mine_triggered", "charge_detonated", "mine_revealed"})
+# Set before the battle (V-TURN-2..8): the game master's; a player records none of them once it runs.
+SETUP = ("force_mustered", "terrain_placed", "battle_started")
+
+
 # The pieces an actor event acts with, by payload key (V-TURN-9..12): with several players on a side each
 # records for the pieces of his own roster. Events the rules hand to either side or to the opponent act
 # with no piece of the recorder's own and are not listed.

@@ -16,7 +16,9 @@ from typing import Any
 
 from . import fow
 from . import rules as _v11_rules  # noqa: F401  (registers the v11.2 event types)
+from .actors import OFF_TURN as V11_OFF_TURN
 from .actors import POLICY as V11_POLICY
+from .actors import SETUP as V11_SETUP
 from .errors import PayloadError
 from .events import REGISTRY, Registry
 from .fold import DEFAULT_RULES as V11_DEFAULTS
@@ -41,7 +43,8 @@ class Ruleset:
     placeholders: dict[str, str]
     readings: dict[str, str]
     docs_file: str
-    off_turn: frozenset[str] | set[str] = frozenset()  # actor types also offered to the side not moving
+    off_turn: frozenset[str] = frozenset()  # the types the side not to move may record (the page offers them)
+    setup: tuple[str, ...] = ("force_mustered", "battle_started")  # set before the battle, by the game master
 
     def new_state(self) -> Any:
         return self.state_cls()
@@ -49,10 +52,12 @@ class Ruleset:
 
 RULESETS: dict[str, Ruleset] = {
     "v11.2": Ruleset("v11.2", "Правила клуба v11.2", "Club rules v11.2", REGISTRY, BattleState, V11_DEFAULTS,
-                     V11_ENGINE_VERSION, V11_POLICY, V11_PLACEHOLDERS, V11_READINGS, "docs/events.md"),
+                     V11_ENGINE_VERSION, V11_POLICY, V11_PLACEHOLDERS, V11_READINGS, "docs/events.md",
+                     V11_OFF_TURN, V11_SETUP),
+    # FoW: what either side or the opponent records, and the actor types its rules hand to the side not moving.
     "fow": Ruleset("fow", "Flames of War", "Flames of War", fow.REGISTRY, fow.FowState, fow.DEFAULT_RULES,
                    fow.ENGINE_VERSION, fow.POLICY, fow.PLACEHOLDERS, fow.READINGS, "docs/events-fow.md",
-                   fow.OFF_TURN),
+                   frozenset(fow.OFF_TURN) | {t for t, r in fow.POLICY.items() if r.kind in ("either", "opponent")}),
 }
 
 

@@ -13,7 +13,8 @@ from battles import engine
 from battles.access import BattleRole
 from battles.forms import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS, EventForm, Table
 from battles.models import BattleEvent
-from battles.recording import OFF_TURN, SETUP, events_allowed
+from battles import engine
+from battles.recording import events_allowed
 
 FORCES = [
     {"type": "terrain_placed", "data": {"houses": ["H1"]}},
@@ -144,7 +145,8 @@ def test_onlookers_may_record_nothing():
 def test_before_the_start_players_get_no_forms_the_game_master_gets_the_setup_types():
     """V-TURN-2..8: the game master musters the forces, which starts the battle."""
     assert events_allowed(state=fold(FORCES), role=BattleRole(side="attacker")) == []
-    assert set(SETUP) <= set(events_allowed(state=fold(FORCES), role=BattleRole(is_game_master=True)))
+    assert events_allowed(state=fold(FORCES), role=BattleRole(is_game_master=True)) == [
+        "terrain_placed", "force_mustered", "battle_started", "correction"]
 
 
 def test_the_side_to_move_gets_its_actions_and_the_end_of_its_turn():
@@ -152,8 +154,12 @@ def test_the_side_to_move_gets_its_actions_and_the_end_of_its_turn():
     mover = events_allowed(state=state, role=BattleRole(side="defender"))
     other = events_allowed(state=state, role=BattleRole(side="attacker"))
     assert {"postures_declared", "fighters_moved", "fire", "turn_ended"} <= set(mover)
-    assert other == list(OFF_TURN) and "turn_ended" not in other and "fighters_moved" not in other
-    assert "morale_test" in other
+    # V-MORALE-1, V-GUN-4, V-AA-3, V-MINE-2, V-MINE-10, V-MINE-14: what the rules hand to the side not moving
+    assert other == ["fire", "morale_test", "mine_triggered", "charge_detonated", "mine_revealed"]
+    assert set(other) == engine.ruleset_of("v11.2").off_turn
+    assert mover[:5] == ["postures_declared", "fighters_moved", "vehicle_moved", "fire", "turn_ended"]
+    assert not {"player_done", "terrain_placed", "force_mustered", "battle_started", "correction"} & set(mover)
+    assert "wound_test" in mover and "wound_test" not in other  # V-MED-3: on the owner's own turn
 
 
 def test_nothing_after_the_end_but_the_masters_correction():
