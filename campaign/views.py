@@ -270,7 +270,6 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
                                                   "archived": campaign.status == CampaignStatus.FINISHED})
 
 
-@login_required
 def signup(request):
     """A visitor signs up as a player (then creates a character and joins)."""
     form = SignupForm(request.POST or None)

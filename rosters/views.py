@@ -409,6 +409,7 @@ def fow_team_count(request, roster_id: int, team_id: int):
                 count=form.cleaned_data["count"])
 
 
+@login_required
 def character_cards(request, character_id: int):
     """Printable cards of a character and his awards (V-FORM-1/2, V-RANK-3),
     for his owner and the game master; the PDF is one link away."""
