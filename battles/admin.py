@@ -25,12 +25,12 @@ from rosters.models import Roster
 
 from . import engine, muster, report, selectors
 from .engine import rules_data
+from .engine.terms import term
 from .gamedata import OWNED_KEYS
 from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
 from .selectors import rules_data_overview
 from .services import battle_rules_reapply
 from .tasks import replay_battle
-from .terms import term
 from .views_setup import fow_muster_args, fow_muster_choices
 
 

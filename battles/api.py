@@ -23,8 +23,8 @@ from config.inputs import int_param
 from . import report, selectors, services
 from .access import battle_role
 from .engine import visibility
+from .engine.terms import lang_of
 from .models import Battle
-from .terms import lang_of
 
 
 class EventOut(serializers.Serializer):

@@ -4,15 +4,15 @@ fighters by fate; vehicles with damage against the reserve, running gear,
 crew, passengers and riders; houses, pillboxes, wire, smoke and the mines
 this reader may know of. Built from the state already filtered for the
 reader (``battles.engine.visibility.state_for``); every engine value is put
-into words (``battles.terms``), every id into a name (``report.Namer``).
+into words (``battles.engine.terms``), every id into a name (``report.Namer``).
 A Flames of War state is told in its own words (``fow``: platoons, teams,
 Bailed Out, Destroyed, Pinned Down...), rendered by ``_state_fow.html``."""
 from __future__ import annotations
 
 from typing import Any
 
+from .engine.terms import lang_of, term
 from .report import Namer
-from .terms import lang_of, term
 
 FATES = ("alive", "wounded", "dead", "captured")
 FATE_WORDS = {"ru": {"alive": "в строю", "wounded": "ранен", "dead": "убит", "captured": "в плену"},
@@ -52,7 +52,7 @@ def _fighter_row(f: dict[str, Any], n: Namer, lang: str) -> dict[str, Any]:
             "captor": n.side(f.get("captor_side")) if state == "captured" and f.get("captor_side") else ""}
 
 
-# Flames of War: teams and platoons in the rulebook's words (battles.terms, Russian with the English term).
+# Flames of War: teams and platoons in the rulebook's words (battles.engine.terms, Russian with the English term).
 TEAM_STATUSES = ("destroyed", "bailed_out", "bogged", "gone_to_ground", "dug_in", "concealed", "bulletproof_cover")
 FOW_HEADINGS = {
     "ru": {"team": "Отделение или техника (team)", "kind": "Тип", "status": "Состояние", "platoon": "взвод (platoon)",

@@ -27,7 +27,7 @@ from django.utils.translation import get_language, pgettext_lazy
 
 from battles import engine
 
-from .terms import lang_of, term
+from .engine.terms import lang_of, term
 
 CTX = "battle record"
 
@@ -203,7 +203,7 @@ TYPE_FIELD_LABELS.update({
     ("hits", "team"): _("Team hit"),
 })
 ENUM_LABELS.update({"bombs": _("bombs"), "rockets": _("rockets"), "cannon": _("cannon"), "mg": _("machine-guns")})
-# --- a FoW shot's result, as the table decided it (G-F1) ---: words from battles.terms, in the reader's language
+# --- a FoW shot's result, as the table decided it (G-F1) ---: words from battles.engine.terms, in the reader's language
 _words = lazy(lambda ru, en: ru if lang_of(get_language()) == "ru" else en, str)
 TYPE_FIELD_LABELS.update({
     ("team_shot", "distance"): _words("Дистанция до цели", "Range to the target"),
@@ -213,7 +213,7 @@ TYPE_FIELD_LABELS.update({
 })
 _shot_result = lazy(lambda value: term("fow_result", value, get_language()), str)
 ENUM_LABELS.update({"miss": _shot_result("miss"), "saved": _shot_result("saved")})
-# Postures read as on the battle page and in the log (battles.terms: the seed's own words), so the
+# Postures read as on the battle page and in the log (battles.engine.terms: the seed's own words), so the
 # posture a player picks is the word he then sees beside his unit.
 _posture = lazy(lambda value: term("posture", value, get_language()), str)
 ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "recon", "assault")})

@@ -26,9 +26,9 @@ from battles import engine
 from battles.engine.fold import merge_rules
 from battles.engine.fow import offers
 
+from .engine.terms import lang_of, term
 from .forms import BLANK, FAST_RENDERER, Table
 from .report import Namer
-from .terms import lang_of, term
 
 
 def _t(ru: str, en: str) -> str:

@@ -31,9 +31,9 @@ from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
 from . import fow_table, report, selectors
 from .access import battle_role
+from .engine.terms import readable, term
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
 from .models import Battle, BattleEvent
-from .terms import readable, term
 
 # --- who may record what, now ------------------------------------------------------------------
 # The order the panel lists a v11.2 side's forms in (the turn's own order, V-TURN-9..12); who may record

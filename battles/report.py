@@ -18,7 +18,7 @@ from typing import Any
 from battles import engine
 from battles.engine.visibility import REDACTED
 
-from .terms import lang_of, term
+from .engine.terms import lang_of, term
 
 
 def inches(v: Any) -> str:

@@ -16,9 +16,9 @@ from rosters import selectors as roster_selectors
 from rosters.cards import Card, character_cards_load, design_load, roster_cards_load
 
 from .engine import rules_data
+from .engine.terms import readable
 from .gamedata import OWNED_KEYS, game_data_rules
 from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection, RulesSetting
-from .terms import readable
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -284,7 +284,7 @@ def user_sides(*, user: Any, battle_ids: set[int]) -> dict[int, str]:
 
 def error_with_names(exc: Any, *, battle_id: int) -> Any:
     """The same application error, its messages naming pieces by their roster
-    names, never their ids (``battles.terms.readable``; one query)."""
+    names, never their ids (``battles.engine.terms.readable``; one query)."""
     names = battle_names(battle_id=battle_id)
     exc.message_ru = readable(exc.message_ru, names=names, language="ru")
     exc.message_en = readable(exc.message_en, names=names, language="en")

@@ -25,8 +25,8 @@ from config.errors import ApplicationError, InvalidInput, RuleRefused
 from . import command, recording, report, selectors, services
 from .access import BattleRole, battle_role
 from .board import board
+from .engine.terms import lang_of
 from .models import Battle
-from .terms import lang_of
 
 LOG_PAGE = 50  # log entries per page: a long battle never sends its whole log
 

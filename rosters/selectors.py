@@ -11,7 +11,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
-from battles.terms import term
+from battles.engine.terms import term
 from campaign.models import Campaign
 from campaign.roles import is_game_master
 

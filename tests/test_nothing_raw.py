@@ -33,10 +33,10 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
 
 def enum_values() -> set[str]:
     """Every stored or engine value a page could print by mistake: the
-    models' choices, the engine's terms (battles.terms), the award metrics and
+    models' choices, the engine's terms (battles.engine.terms), the award metrics and
     the event type codes of both rulesets."""
     from battles.engine import rulesets
-    from battles.terms import TERMS
+    from battles.engine.terms import TERMS
 
     values: set[str] = set()
     for model in apps.get_models():
@@ -130,7 +130,7 @@ def test_s_turn_a_fow_refusal_names_the_side_to_move_in_words(language, expected
 
 
 def test_the_readable_refusal_translates_side_keys_in_russian():
-    from battles.terms import readable
+    from battles.engine.terms import readable
 
     text = readable("Сейчас ходит defender, а не attacker.", names={}, language="ru")
     assert "defender" not in text and "attacker" not in text

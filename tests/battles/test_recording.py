@@ -13,7 +13,6 @@ from battles import engine
 from battles.access import BattleRole
 from battles.forms import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS, EventForm, Table
 from battles.models import BattleEvent
-from battles import engine
 from battles.recording import events_allowed
 
 FORCES = [

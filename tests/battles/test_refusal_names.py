@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from battles.engine.terms import readable
 from battles.services import NewEvent, battle_event_append
-from battles.terms import readable
 
 NAMES = {"d-r1": "Стрелок №1", "d-r10": "Стрелок №10", "d": "Отделение"}
 

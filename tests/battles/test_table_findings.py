@@ -10,9 +10,9 @@ import re
 import pytest
 from django.utils import translation
 
+from battles.engine.terms import readable, term
 from battles.forms import EventForm, Table
 from battles.report import sentence
-from battles.terms import readable, term
 
 from .test_recording import FORCES, SIDES, START, client_for, declare, fold, post, table_battle  # noqa: F401
 

@@ -1,7 +1,7 @@
 """The roster builder shows each infantry class's numbers as it offers the
 class: class in battle, observation, fire distance by posture, attack and
 defence, from the game data the game master edits (``InfantryClass``, G-1,
-G-3), in the battle page's words (``battles.terms``)."""
+G-3), in the battle page's words (``battles.engine.terms``)."""
 from __future__ import annotations
 
 import re
