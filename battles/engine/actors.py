@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import EngineError, RuleViolation
-from .events import REGISTRY  # noqa: F401  (the v11.2 registry; other rulesets pass theirs)
+from .events import REGISTRY, _registry  # noqa: F401  (REGISTRY: the v11.2 registry; other rulesets pass theirs)
 from .state import BattleState
 
 Kind = Literal["actor", "opponent", "either", "game_master"]
@@ -172,7 +172,7 @@ def _hidden(attr: str, what_ru: str, what_en: str) -> Conceal:
         m = state.mines.get(getattr(p, attr))
         if m is None or m.revealed:
             return  # unknown ids never reach here; a revealed mine is known to both sides
-        from .rules.core import require_running
+        from .rules.core import require_running  # a cycle: the rule modules import this policy
 
         require_running(state)
         oid = getattr(p, attr)
@@ -305,7 +305,7 @@ def acting_pieces(type_name: str, data: Any) -> list[str]:
 def _policy_of(ruleset: Any) -> dict[str, Recorder]:
     if ruleset is None:
         return POLICY
-    from .rulesets import get
+    from .rulesets import get  # a cycle: rulesets imports this module (its POLICY)
 
     return get(ruleset).policy
 
@@ -350,7 +350,6 @@ def authorize(state: Any, type_name: str, payload: Any, *, side: str, ruleset: A
     if entry.conceal is not None:
         entry.conceal(state, payload)
     who_ru, who_en = who(state, allowed)
-    from .events import _registry
 
     event = _registry(ruleset)[type_name]
     raise NotYours(type_name, allowed, f"Событие «{event.title_ru or type_name}» записывает {who_ru}.",

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from msgspec import Meta
 
+from .events import _registry
 from .schema import _is_optional, hints
 
 SIDES = 20
@@ -133,8 +134,6 @@ def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int], ruleset: A
     v11.2 ``Die``, 6 for a FoW ``D6``) and ``rng = "secrets"``. Entered dice
     and unknown types are left alone (validation reports them later). Pure:
     ``data`` is not changed."""
-    from .events import _registry
-
     registry = _registry(ruleset)
     entry = registry.get(type_name) if isinstance(type_name, str) else None
     if entry is None or not isinstance(data, dict) or not _has_dice(entry.payload):

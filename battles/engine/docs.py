@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from typing import Any, get_args
 
 from .events import REGISTRY, Registry
 from .rules_data import PLACEHOLDERS, READINGS
+from .rulesets import get
 from .schema import dataclass_schema, hints
 
 HEADER = """# Battle event vocabulary (ruleset v11.2)
@@ -151,8 +153,6 @@ FOW_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
 
 
 def render(ruleset: str = "v11.2") -> str:
-    from .rulesets import get
-
     rs = get(ruleset)
     registry = rs.registry
     v11 = rs.code == "v11.2"
@@ -220,8 +220,6 @@ def render(ruleset: str = "v11.2") -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    import sys
-
-    import battles.engine  # noqa: F401  (registers the event types)
+    import battles.engine  # noqa: F401  (registers the event types: this module may run as a script)
 
     print(render(sys.argv[1] if len(sys.argv) > 1 else "v11.2"), end="")

@@ -9,12 +9,14 @@ versions are upcast on read, never rewritten.
 """
 from __future__ import annotations
 
+import dataclasses
+import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 
 from .errors import PayloadError
-from .schema import dataclass_schema, parse_dataclass, parse_dataclass_dumped
+from .schema import dataclass_schema, hints, parse_dataclass, parse_dataclass_dumped
 
 P = TypeVar("P")
 
@@ -141,10 +143,6 @@ class EventType(Generic[P]):
 def _expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | None:
     """Python source converting the JSON value ``src`` of annotation ``tp``, or
     None when the JSON value is used as it is."""
-    import dataclasses
-    import types
-    from typing import Union, get_args, get_origin
-
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
@@ -175,10 +173,6 @@ def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
     replay. A field added later with a default takes its default when an older
     stored payload lacks it; a stored payload without a required field cannot be
     replayed (``KeyError``: the fold marks the event as not applied)."""
-    import dataclasses
-
-    from .schema import hints
-
     cached = _BUILDERS.get(cls)
     if cached is not None:
         return cached
@@ -301,7 +295,7 @@ def _registry(ruleset: Any) -> Registry:
     found = _BY_CODE.get(ruleset) if isinstance(ruleset, str) else None
     if found is not None:
         return found
-    from .rulesets import get
+    from .rulesets import get  # a cycle: rulesets imports this module (its REGISTRY)
 
     found = get(ruleset).registry
     if isinstance(ruleset, str):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .effects import Recorder
-from .errors import RuleViolation
+from .errors import PayloadError, RuleViolation
 from .events import REGISTRY, Context, Event
 from .rules_data import DEFAULT_RULES as _DATA_DEFAULTS
 from .state import BattleState
@@ -23,7 +23,7 @@ def _parts(ruleset: Any) -> tuple[Any, type, dict[str, Any]]:
     """(registry, state class, default rules) of ``ruleset`` (None: v11.2)."""
     if ruleset is None:
         return REGISTRY, BattleState, DEFAULT_RULES
-    from .rulesets import get
+    from .rulesets import get  # a cycle: rulesets imports this module (its DEFAULT_RULES)
 
     rs = get(ruleset)
     return rs.registry, rs.state_cls, rs.default_rules
@@ -138,8 +138,6 @@ def parse_batch(new: Sequence[tuple[str, Any, int | None]], *, ruleset: Any = No
     dumped to the canonical form it is stored in. It needs no state: what an
     event says is checked here, whether the battle allows it in ``decide``.
     Raises ``PayloadError`` naming the field, prefixed ``events[i].``."""
-    from .errors import PayloadError
-
     registry = _parts(ruleset)[0]
     out: list[Parsed] = []
     for i, (type_name, data, version) in enumerate(new):
