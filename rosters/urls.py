@@ -1,7 +1,7 @@
 """Roster pages and the roster API (included from config/urls.py)."""
 from django.urls import include, path
 
-from . import api, views
+from . import api, api_cards, views
 
 api_urls = [
     path("rosters/", api.RosterListView.as_view(), name="api-rosters"),
@@ -26,10 +26,15 @@ api_urls = [
     path("rosters/<int:roster_id>/teams/", api.FowTeamListView.as_view(), name="api-roster-teams"),
     path("rosters/<int:roster_id>/teams/<int:team_id>/", api.FowTeamDetailView.as_view(), name="api-roster-team"),
     path("game-data/", api.GameDataView.as_view(), name="api-game-data"),
+    path("rosters/<int:roster_id>/cards.pdf", api_cards.RosterCardsPdfView.as_view(), name="api-roster-cards-pdf"),
+    path("characters/<int:character_id>/card.pdf", api_cards.CharacterCardPdfView.as_view(),
+         name="api-character-card-pdf"),
 ]
 
 urlpatterns = [
     path("api/", include(api_urls)),
+    path("cards/character/<int:character_id>/", views.character_cards, name="character-cards"),
+    path("cards/roster/<int:roster_id>/", views.roster_cards, name="roster-cards"),
     path("rosters/", views.roster_list, name="roster-list"),
     path("rosters/new/", views.roster_new, name="roster-new"),
     path("rosters/import/", views.roster_import, name="roster-import"),
