@@ -23,15 +23,16 @@ from rosters.api_cards import pdf_response
 from rosters.cards_pdf import render_pdf
 from rosters.models import Roster
 
-from . import engine, muster, report, selectors
+from . import engine, report, selectors
 from .engine import rules_data
 from .engine.terms import term
 from .gamedata import OWNED_KEYS
 from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
 from .selectors import rules_data_overview
 from .services import battle_rules_reapply
+from .setup import muster
+from .setup.views import fow_muster_args, fow_muster_choices
 from .tasks import replay_battle
-from .views_setup import fow_muster_args, fow_muster_choices
 
 
 class _EventWords:

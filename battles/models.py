@@ -57,7 +57,7 @@ class Battle(models.Model):
 class BattleParticipant(models.Model):
     """A character who fights in a battle, for one side, with the submitted
     roster he brings. The game master sets participants up; mustering turns
-    the roster into the side's ``force_mustered`` event (``battles.muster``)
+    the roster into the side's ``force_mustered`` event (``battles.setup.muster``)
     and keeps the roster's price and game-data version as they were then.
     Only participants (and the game master) write the battle's log."""
 

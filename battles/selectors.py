@@ -307,7 +307,7 @@ def battles_running(*, campaign: Campaign) -> list[Battle]:
 
 def roster_holders() -> QuerySet:
     """The participations that lock a roster: mustered into a battle that has
-    not ended, the latest first (``battles.muster`` locks a roster at the
+    not ended, the latest first (``battles.setup.muster`` locks a roster at the
     muster; ``rosters_release`` unlocks it when the battle ends)."""
     return (BattleParticipant.objects.filter(mustered_seq__isnull=False)
             .exclude(battle__projection__state__status="ended").order_by("-mustered_at", "-id"))

@@ -1,7 +1,9 @@
 """Battle pages and the battle API (included from config/urls.py)."""
 from django.urls import include, path
 
-from . import api, api_command, api_muster, recording, views, views_home, views_setup
+from . import api, api_command, recording, views, views_home
+from .setup import api as setup_api
+from .setup import views as setup_views
 
 api_urls = [
     path("battles/", api.BattleListView.as_view(), name="api-battles"),
@@ -9,10 +11,10 @@ api_urls = [
     path("battles/<int:battle_id>/events/", api.BattleEventsView.as_view(), name="api-battle-events"),
     path("battles/<int:battle_id>/state/", api.BattleStateView.as_view(), name="api-battle-state"),
     path("battles/<int:battle_id>/event-types/", api.BattleEventTypesView.as_view(), name="api-battle-event-types"),
-    path("battles/<int:battle_id>/participants/", api_muster.ParticipantsView.as_view(), name="api-participants"),
-    path("battles/<int:battle_id>/participants/<int:participant_id>/", api_muster.ParticipantDetailView.as_view(),
+    path("battles/<int:battle_id>/participants/", setup_api.ParticipantsView.as_view(), name="api-participants"),
+    path("battles/<int:battle_id>/participants/<int:participant_id>/", setup_api.ParticipantDetailView.as_view(),
          name="api-participant"),
-    path("battles/<int:battle_id>/muster/", api_muster.MusterView.as_view(), name="api-muster"),
+    path("battles/<int:battle_id>/muster/", setup_api.MusterView.as_view(), name="api-muster"),
     path("battles/<int:battle_id>/command/roll/", api_command.CommandRollView.as_view(), name="api-command-roll"),
     path("battles/<int:battle_id>/command/assign/", api_command.CommandAssignView.as_view(),
          name="api-command-assign"),
@@ -24,8 +26,8 @@ urlpatterns = [
     path("api/", include(api_urls)),
     path("", views_home.home, name="home"),
     path("battles/<int:battle_id>/", views.battle_detail, name="battle-detail"),
-    path("battles/<int:battle_id>/setup/", views_setup.battle_setup_page, name="battle-setup"),
-    path("campaigns/<int:campaign_id>/battles/new/", views_setup.battle_schedule_page, name="battle-schedule"),
+    path("battles/<int:battle_id>/setup/", setup_views.battle_setup_page, name="battle-setup"),
+    path("campaigns/<int:campaign_id>/battles/new/", setup_views.battle_schedule_page, name="battle-schedule"),
     path("battles/<int:battle_id>/live/", views.battle_live, name="battle-live"),
     path("battles/<int:battle_id>/void/", views.battle_void, name="battle-void"),
     path("battles/<int:battle_id>/end/", views.battle_end, name="battle-end"),

@@ -65,8 +65,8 @@ def hostile(db, game_master):
     """A concluded battle of a running campaign, every name hostile; and a
     second battle still being played, seen by a participant."""
     from battles import results
-    from battles.muster import battle_muster, battle_participant_add, battle_schedule, rosters_release
     from battles.services import NewEvent, battle_event_append, battle_replay
+    from battles.setup.muster import battle_muster, battle_participant_add, battle_schedule, rosters_release
     from campaign import services
     from campaign.models import AwardRule, Campaign, Nationality, Objective
     from rosters import services as rosters

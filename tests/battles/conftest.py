@@ -66,7 +66,7 @@ def make_member(db):
 def table(campaign, game_master, make_member):
     """A running campaign with ivan (lieutenant, defender) and hans (lieutenant,
     attacker), each with a submitted roster, and a scheduled battle."""
-    from battles.muster import battle_schedule
+    from battles.setup.muster import battle_schedule
     from campaign import services
 
     campaign.attacker_name, campaign.defender_name = "Вермахт", "РККА"

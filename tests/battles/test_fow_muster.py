@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from battles import muster
 from battles.models import BattleEvent
 from battles.selectors import battle_names, battle_state_get
 from battles.services import battle_replay
+from battles.setup import muster
 from config.errors import InvalidInput
 from rosters import services
 from rosters.models import FowTeamType

@@ -141,7 +141,7 @@ class TestApi:
         assert r.status_code == 403
 
     def test_a_v11_2_battle_refuses_the_fow_choice(self, table):
-        from battles import muster
+        from battles.setup import muster
 
         muster.battle_participant_add(user=table.gm, battle=table.battle, character=table.ivan_char,
                                       roster=table.ivan_roster)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from battles import muster
 from battles.models import BattleEvent
+from battles.setup import muster
 from config.errors import Conflict
 from rosters.models import Status
 

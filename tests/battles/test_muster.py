@@ -1,10 +1,10 @@
-"""Mustering: rosters become each side's force_mustered (battles.muster)."""
+"""Mustering: rosters become each side's force_mustered (battles.setup.muster)."""
 from __future__ import annotations
 
 import pytest
 
-from battles import muster
 from battles.models import BattleEvent, BattleParticipant
+from battles.setup import muster
 from config.errors import Conflict, Forbidden, InvalidInput
 from rosters.models import Status
 

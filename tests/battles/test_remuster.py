@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from battles import muster
 from battles.models import BattleEvent, BattleParticipant
 from battles.services import NewEvent, battle_event_append, battle_replay
+from battles.setup import muster
 from config.errors import Conflict
 from rosters.models import Status
 from tests.battles.conftest import build_roster

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from battles import muster
 from battles.models import BattleEvent, BattleParticipant
+from battles.setup import muster
 
 from .conftest import build_roster
 
@@ -158,7 +158,7 @@ class TestPages:
 
     def test_the_setup_page_reads_at_a_fixed_number_of_queries(self, table, django_assert_max_num_queries,
                                                                make_member):
-        from battles.muster_selectors import battle_setup
+        from battles.setup.selectors import battle_setup
 
         t = table
         for n in range(3):

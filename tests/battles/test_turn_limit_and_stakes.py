@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from battles import muster
 from battles.models import Battle
 from battles.services import NewEvent, battle_event_append, battle_replay
+from battles.setup import muster
 from tests.battles.test_recording import client_for, visible_text
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from battles import muster
 from battles.access import battle_role
 from battles.models import BattleEvent, BattleParticipant
 from battles.services import NewEvent, battle_event_append, battle_replay
+from battles.setup import muster
 from config.errors import Forbidden
 from tests.battles.conftest import build_roster
 from tests.battles.test_recording import client_for, post

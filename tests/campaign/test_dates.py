@@ -27,7 +27,7 @@ def dated(player, game_master):
         m = services.membership_request(campaign=campaign, character=character)
         services.membership_assign_side(membership=m, side="defender", by=game_master)
         services.campaign_start(campaign=campaign, by=game_master)
-        from battles.muster import battle_schedule
+        from battles.setup.muster import battle_schedule
 
         battle = battle_schedule(user=game_master, campaign=campaign, name="Бой",
                                  scheduled_for=datetime(2026, 12, 5, 15, 30, tzinfo=UTC))

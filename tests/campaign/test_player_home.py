@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from battles import muster
 from battles.home_selectors import player_home
+from battles.setup import muster
 from campaign import services
 from campaign.models import Award, Nationality
 from tests.battles.conftest import build_roster

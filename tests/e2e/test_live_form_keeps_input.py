@@ -21,9 +21,9 @@ def test_the_form_follows_the_battle_and_keeps_the_players_input(live_server, cl
     # the test itself records at the table while the browser runs (Playwright's loop is not Django's concern)
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-    from battles import muster
     from battles.models import Battle, BattleEvent
     from battles.services import NewEvent, battle_event_append
+    from battles.setup import muster
 
     battle = muster.battle_schedule(user=club.gm, campaign=club.campaign, name="Бой у моста")
     for char, roster in ((club.ivan_char, club.ivan_roster), (club.hans_char, club.hans_roster)):

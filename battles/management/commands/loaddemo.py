@@ -1,6 +1,6 @@
 """Load a demo campaign (idempotent): a game master, players with characters on
 both sides and their submitted rosters, a running campaign with objectives, a
-played and concluded battle mustered from those rosters (``battles.muster``)
+played and concluded battle mustered from those rosters (``battles.setup.muster``)
 whose log has real events, a pending proposal, and a battle still to fight,
 scheduled with its participants and ready to muster. A second, Flames of War
 campaign has an armoured-train battle mustered from FoW rosters and played a
@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from battles import results
 from battles.models import Battle
-from battles.muster import battle_muster, battle_participant_add, battle_schedule
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
+from battles.setup.muster import battle_muster, battle_participant_add, battle_schedule
 from campaign import services
 from campaign.models import Campaign, CampaignStatus, Character, Membership, Nationality, Objective
 from rosters import services as rosters

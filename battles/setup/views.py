@@ -1,6 +1,6 @@
 """The game master's pages for setting a battle up: schedule a battle of a
 campaign, then add the characters who fight with their submitted rosters and
-muster them onto the table. Thin: forms parse, ``battles.muster`` decides.
+muster them onto the table. Thin: forms parse, ``battles.setup.muster`` decides.
 Server-rendered, no JavaScript needed; 403 for anybody but the game master."""
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from battles.models import Battle, BattleParticipant
 from campaign.models import Campaign
 from campaign.roles import is_game_master
 from config.errors import ApplicationError
 from rosters.models import Roster
 
-from . import muster, muster_selectors
-from .models import Battle, BattleParticipant
+from . import muster, selectors
 
 
 def _message(exc: ApplicationError) -> str:
@@ -120,7 +120,7 @@ def battle_setup_page(request, battle_id: int):
         except ValueError:
             messages.error(request, _("Choose a character's roster."))
         return redirect("battle-setup", battle.pk)
-    setup = muster_selectors.battle_setup(battle=battle)
+    setup = selectors.battle_setup(battle=battle)
     return render(request, "battles/battle_setup.html", {
         "battle": battle, "campaign": battle.campaign, "setup": setup,
         "fow": fow_muster_choices(battle.campaign) if battle.campaign.ruleset == "fow" else None,

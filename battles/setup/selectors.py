@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from battles.models import Battle, BattleEvent, BattleParticipant
 from campaign.models import Membership
 from rosters.models import Roster, Status
-
-from .models import Battle, BattleEvent, BattleParticipant
 
 SIDES = ("attacker", "defender")
 

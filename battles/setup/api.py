@@ -11,12 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from battles.models import Battle, BattleParticipant
 from campaign.models import Character
 from config.errors import InvalidInput, NotFound
 from rosters.models import Roster
 
-from . import muster, muster_selectors
-from .models import Battle, BattleParticipant
+from . import muster, selectors
 
 
 class ParticipantOut(serializers.Serializer):
@@ -61,7 +61,7 @@ def _battle(battle_id: int) -> Battle:
 
 
 def _participants(battle: Battle) -> list[dict]:
-    return [muster_selectors.participant_out(p) for p in muster_selectors.battle_participants(battle=battle)]
+    return [selectors.participant_out(p) for p in selectors.battle_participants(battle=battle)]
 
 
 def _get(model, pk: int, field: str, ru: str, en: str):
@@ -91,8 +91,8 @@ class ParticipantsView(APIView):
         character = _get(Character, data.validated_data["character"], "character", "персонаж", "character")
         roster = _get(Roster, data.validated_data["roster"], "roster", "состав", "roster")
         p = muster.battle_participant_add(user=request.user, battle=battle, character=character, roster=roster)
-        p = next(x for x in muster_selectors.battle_participants(battle=battle) if x.pk == p.pk)
-        return Response(ParticipantOut(muster_selectors.participant_out(p)).data, status=status.HTTP_201_CREATED)
+        p = next(x for x in selectors.battle_participants(battle=battle) if x.pk == p.pk)
+        return Response(ParticipantOut(selectors.participant_out(p)).data, status=status.HTTP_201_CREATED)
 
 
 class ParticipantDetailView(APIView):

@@ -52,15 +52,14 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.text import slugify
 
+from battles import services
+from battles.engine.weapons import roster_weapon
+from battles.models import Battle, BattleEvent, BattleParticipant, BattleProjection
 from campaign.models import Campaign, Character, Membership
 from campaign.roles import is_game_master
 from config.errors import Conflict, Forbidden, InvalidInput
 from rosters.models import Roster, Status
 from rosters.selectors import roster_locked_by, roster_tree, roster_validate
-
-from . import services
-from .engine.weapons import roster_weapon
-from .models import Battle, BattleEvent, BattleParticipant, BattleProjection
 
 RANK_LEVEL = {"": -1, "corporal": 0, "sergeant": 1, "lieutenant": 2, "captain": 3}
 SENIOR = ("lieutenant", "captain")
