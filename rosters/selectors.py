@@ -141,7 +141,7 @@ def rosters_visible(*, user: Any) -> QuerySet[Roster]:
 
 def roster_holders() -> QuerySet:
     """The participations that lock a roster: mustered into a battle that has
-    not ended, the latest first (``battles.muster_selectors.roster_holders``,
+    not ended, the latest first (``battles.setup.selectors.roster_holders``,
     installed in ``BATTLE_READS``)."""
     return BATTLE_READS["holders"]()
 
