@@ -18,10 +18,11 @@ class Entry:
     rules: dict[str, Any] | None
     ruleset: str
     state: Any
+    rules_json: str | None = None  # ``rules_json(rules)``, given or worked out once
 
-    @property
-    def rules_json(self) -> str:
-        return rules_json(self.rules)
+    def __post_init__(self) -> None:
+        if self.rules_json is None:
+            self.rules_json = rules_json(self.rules)
 
 
 def rules_json(rules: dict[str, Any] | None) -> str:

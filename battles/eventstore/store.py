@@ -14,12 +14,12 @@ Two implementations give the same answers:
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 import psycopg
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -107,7 +107,8 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if not game_master and side is None:
         _refuse_game_master_only(events, ruleset)
     rules = battle_rules(battle=battle)
-    state = _state_at_head(battle, rules, ruleset)
+    text = rules_json(rules)
+    state = _state_at_head(battle, rules, text, ruleset)
     head = battle.head_seq
     try:
         decided, after = _decide(state, events, head, rules, ruleset, side, battle_id)
@@ -116,21 +117,19 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     n = len(decided)
     if battle.rules is None and connection.vendor != "postgresql":  # (PostgreSQL: ``_write`` stores them)
         Battle.objects.filter(pk=battle_id).update(rules=rules)  # the battle keeps the rules it is played under
-    if connection.vendor == "postgresql":
-        _take_positions(0)  # recreates a lost LogPosition row, which the statement needs
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    got = _write(battle_id, head, rules, ruleset, decided, keys, user_id, now)
+    got = _write(battle_id, head, text, ruleset, decided, keys, user_id, now)
     if len(got) != n:  # the battle row is locked: only its campaign can have changed since it was read
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    entry = Entry(head + n, rules, ruleset, after)
+    entry = Entry(head + n, rules, ruleset, after, text)
     transaction.on_commit(lambda: _committed(battle_id, entry))
     return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
 
 
-def _write(battle_id: int, head: int, rules: dict[str, Any], ruleset: str, decided: Sequence[engine.Event],
+def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
            keys: Sequence[str | None], user_id: int | None, now: Any) -> list[tuple[int, int]]:
     """Store the decided events after ``head``; the rows' (id, position) in seq
     order, or none when the battle is not as the caller decided it (another
@@ -149,10 +148,9 @@ def _write(battle_id: int, head: int, rules: dict[str, Any], ruleset: str, decid
                         schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
             for i, (d, k) in enumerate(zip(decided, keys, strict=True)))
         return [(r.pk, r.position) for r in rows]
-    params = {"n": n, "id": battle_id, "head": head, "rules": rules_json(rules), "ruleset": ruleset,
-              "user": user_id, "at": now,
-              "rows": json.dumps([[d.type, d.data, d.version, k] for d, k in zip(decided, keys, strict=True)],
-                                 ensure_ascii=False, separators=(",", ":"))}
+    params = {"n": n, "id": battle_id, "head": head, "rules": rules_text, "ruleset": ruleset, "user": user_id,
+              "at": now, "rows": msgspec.json.encode([[d.type, d.data, d.version, k]
+                                                      for d, k in zip(decided, keys, strict=True)]).decode()}
     with connection.wrap_database_errors:
         connection.ensure_connection()
         # psycopg's own cursor, bound on the server and prepared once per connection (Django's
@@ -186,14 +184,16 @@ def _secure_roll(sides: int) -> int:
     return secrets.randbelow(sides) + 1
 
 
-def _state_at_head(battle: Battle, rules: dict[str, Any], ruleset: str) -> Any:
+def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, ruleset: str) -> Any:
     """The state after the battle's last event, the caller's own: this
     process's cached state folded forward, or else the stored projection
     folded forward (the worker may lag)."""
     entry = STATE_CACHE.take(battle.id)
     if (entry is not None and entry.ruleset == ruleset and entry.head <= battle.head_seq
-            and entry.rules_json == rules_json(rules)):
+            and entry.rules_json == rules_text):
         state = entry.state
+    elif battle.head_seq == 0:  # a new battle: nothing to read
+        return engine.new_state(ruleset)
     else:
         proj = BattleProjection.objects.filter(battle=battle).values_list("state", "engine_version").first()
         state = engine.new_state(ruleset)
@@ -270,19 +270,22 @@ def _write_sql() -> str:
     insert the rows from one JSON array. A failed comparison changes nothing
     and inserts no row; a stored key fails the statement on the unique index."""
     battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
+    events = BattleEvent._meta.db_table
     return (
         f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb) "
         f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int "
         f"AND (rules = %(rules)s::jsonb OR rules IS NULL) "
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
         f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
-        f"p AS (UPDATE {positions} SET position = position + %(n)s::int "
-        f"WHERE id = 1 AND EXISTS (SELECT 1 FROM b) RETURNING position) "
-        f"INSERT INTO {BattleEvent._meta.db_table} (battle_id, seq, position, type, data, schema_version, "
+        # (the migration creates the row; one lost, say to a flush, restarts after the highest position)
+        f"p AS (INSERT INTO {positions} AS lp (id, position) "
+        f"SELECT 1, COALESCE((SELECT MAX(position) FROM {events}), 0) + %(n)s::int FROM b "
+        f"ON CONFLICT (id) DO UPDATE SET position = lp.position + %(n)s::int RETURNING position) "
+        f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, "
         f"recorded_by_id, recorded_at, \"key\") "
         f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
         f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
-        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) LEFT JOIN p ON TRUE "
+        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) CROSS JOIN p "
         f"RETURNING id, position"
     )
 
@@ -315,12 +318,12 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            got = _write(battle_id, head, entry.rules, entry.ruleset, decided, keys, user_id, now)
-    except IntegrityError:  # a key already stored, or a lost LogPosition row: the locked path answers
+            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, user_id, now)
+    except IntegrityError:  # a key already stored: the locked path answers
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         return None
-    done = Entry(head + n, entry.rules, entry.ruleset, after)
+    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json)
     transaction.on_commit(lambda: _committed(battle_id, done))  # (at once outside a transaction)
     return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
 

@@ -103,7 +103,6 @@ def test_the_cache_never_replaces_a_later_state_with_an_earlier_one():
 
 @pytest.mark.django_db(transaction=True)
 def test_appends_with_the_state_cached_are_one_statement_each(campaign, statements):
-    LogPosition.objects.get_or_create(id=1)  # a flushed test database lost it (the locked path recreates it)
     battle = battle_create(campaign=campaign, name="one statement")
     battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)  # the first: locked, stores the rules
     for seq in range(2, 6):
@@ -120,6 +119,23 @@ def test_appends_with_the_state_cached_are_one_statement_each(campaign, statemen
     else:
         assert statements == []  # SQLite: the locked path only
     assert engine.dump(STATE_CACHE.take(battle.id).state) == engine.dump(fold_log(battle))
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("warm", [False, True], ids=["locked", "cached state"])
+def test_a_lost_position_row_is_recreated_past_the_highest_position(campaign, warm):
+    """The migration creates the LogPosition row; one lost (a flush) restarts
+    after the highest stored position, on either path, and positions keep rising."""
+    battle = battle_create(campaign=campaign, name="lost row")
+    battle_event_append(battle_id=battle.id, events=[START], expected_seq=0)
+    if not warm:
+        STATE_CACHE.clear()
+    first = BattleEvent.objects.get(battle=battle, seq=1).position
+    LogPosition.objects.filter(id=1).delete()
+    battle_event_append(battle_id=battle.id, events=[turn(2), turn(3)], expected_seq=1)
+    positions = list(BattleEvent.objects.filter(battle=battle).order_by("seq").values_list("position", flat=True))
+    assert positions == [first, first + 1, first + 2]
+    assert LogPosition.objects.get(id=1).position == first + 2
 
 
 @pytest.mark.django_db(transaction=True)
