@@ -23,7 +23,7 @@ from rosters.api_cards import pdf_response
 from rosters.cards_pdf import render_pdf
 from rosters.models import Roster
 
-from . import engine, report, selectors
+from . import engine, selectors
 from .engine import rules_data
 from .engine.terms import term
 from .gamedata import OWNED_KEYS
@@ -32,6 +32,7 @@ from .selectors import rules_data_overview
 from .services import battle_rules_reapply
 from .setup import muster
 from .setup.views import fow_muster_args, fow_muster_choices
+from .table import report
 from .tasks import replay_battle
 
 

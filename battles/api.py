@@ -20,11 +20,12 @@ from campaign.roles import is_game_master
 from config.errors import Forbidden, InvalidInput, RuleRefused
 from config.inputs import int_param
 
-from . import report, selectors, services
+from . import selectors, services
 from .access import battle_role
 from .engine import visibility
 from .engine.terms import lang_of
 from .models import Battle
+from .table import report
 
 
 class EventOut(serializers.Serializer):

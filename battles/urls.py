@@ -1,9 +1,10 @@
 """Battle pages and the battle API (included from config/urls.py)."""
 from django.urls import include, path
 
-from . import api, api_command, recording, views, views_home
+from . import api, views_home
 from .setup import api as setup_api
 from .setup import views as setup_views
+from .table import api_command, recording, views
 
 api_urls = [
     path("battles/", api.BattleListView.as_view(), name="api-battles"),

@@ -151,7 +151,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "spotting_test_everywhere": False,  # G-9: False = only where the catalog says (V-HOUSE-9, V-BUNK-2)
     "melee_tie": "reroll",  # G-13: "reroll" until the tie breaks; "attacker" / "defender" wins a tie; "none": nobody is hurt
     "mines_per_sapper": None,  # G-22: mines and charges one sapper may lay in a battle (None = no limit)
-    # G-13 (battles.command.command_roll, V-RANK-10): "reroll" until the tie breaks; "senior": the tied
+    # G-13 (battles.table.command.command_roll, V-RANK-10): "reroll" until the tie breaks; "senior": the tied
     # player of the highest card rank is captain (still tied: re-roll)
     "command_roll_tie": "reroll",
 }

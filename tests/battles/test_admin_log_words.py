@@ -5,7 +5,9 @@ an event's own page, folded away, for checking a correction."""
 import pytest
 from django.test import Client
 
+from battles import selectors
 from battles.models import Battle, BattleEvent
+from battles.table import report
 from tests.pages import visible_text
 from tests.test_nothing_raw import enum_values, raw_in
 
@@ -33,8 +35,6 @@ def played():
 @pytest.mark.django_db
 @pytest.mark.parametrize("language,title", [("ru", "Ход окончен"), ("en", "Turn ended")])
 def test_the_battles_admin_page_and_the_log_list_read_as_sentences(demo, language, title):
-    from battles import report, selectors
-
     battle = played()
     assert battle is not None, "the demo has a played battle"
     client = gm(language)

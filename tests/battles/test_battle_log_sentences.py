@@ -11,8 +11,9 @@ import typing
 import pytest
 from django.template.loader import render_to_string
 
-from battles import engine, report
+from battles import engine
 from battles.engine import dump
+from battles.table import report
 from tests.engine.table import standard
 
 R = {"value": 14, "source": "rolled", "rng": "secrets"}  # a die rolled by the service

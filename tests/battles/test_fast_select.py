@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.forms.renderers import DjangoTemplates
 
-from battles.forms import FastSelectRenderer
+from battles.table.forms import FastSelectRenderer
 
 
 class _Form(forms.Form):

@@ -111,7 +111,7 @@ def test_a_fow_battle_report_counts_teams_and_platoons_show_no_v11_posture(clien
     v11.2 posture, so its header shows none."""
     import re
 
-    from battles.report import final_state
+    from battles.table.report import final_state
 
     force = NewEvent("force_mustered", {"side": "attacker", "platoons": [
         {"id": "A1", "kind": "infantry", "name": "Стрелковый взвод",

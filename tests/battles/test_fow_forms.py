@@ -4,8 +4,8 @@ d6 dice, and selects of the battle's teams and platoons by their names."""
 import pytest
 
 from battles import engine
-from battles.forms import EventForm, Table, field_label
-from battles.recording import events_allowed
+from battles.table.forms import EventForm, Table, field_label
+from battles.table.recording import events_allowed
 from tests.engine.fow.table import Table as FowTable
 
 

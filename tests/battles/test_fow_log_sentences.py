@@ -14,7 +14,8 @@ import typing
 import pytest
 from django.template.loader import render_to_string
 
-from battles import engine, report
+from battles import engine
+from battles.table import report
 from tests.engine.fow.table import Table as FowTable
 from tests.engine.fow.table import team
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from battles import engine, fow_table
-from battles.forms import Table
+from battles import engine
+from battles.table import recording_fow
+from battles.table.forms import Table
 from tests.engine.fow.table import Table as FowTable
 from tests.engine.fow.table import d
 
@@ -36,7 +37,7 @@ def table_of(fow: FowTable, side: str = "attacker") -> Table:
 
 def form(fow: FowTable, form_id: str, data: dict | None = None, side: str = "attacker"):
     bound = {f"{form_id}-{k}": v for k, v in data.items()} if data is not None else None
-    return fow_table.build(form_id, bound, table=table_of(fow, side), rules=None)
+    return recording_fow.build(form_id, bound, table=table_of(fow, side), rules=None)
 
 
 def accepted(fow: FowTable, f) -> None:
@@ -122,21 +123,21 @@ def test_dig_in_go_to_ground_and_assault_offer_only_who_may_and_are_accepted():
 def test_the_side_to_move_gets_the_quick_forms_and_the_generic_shot_form_is_gone():
     fow = FowTable()
     state = engine.state_to_json(fow.state)
-    from battles.recording import events_allowed
+    from battles.table.recording import events_allowed
 
     allowed = events_allowed(state=state, role=Role("attacker"))
-    quick, full = fow_table.form_ids(allowed, state, Role("attacker"), table_of(fow), None)
+    quick, full = recording_fow.form_ids(allowed, state, Role("attacker"), table_of(fow), None)
     assert quick == ["fow_move", "fow_shot", "fow_assault", "fow_dig", "fow_ground", "quick_turn"]  # no train
     assert "team_shot" not in full and "team_moved" in full and "status_set" in full
     waiting = events_allowed(state=state, role=Role("defender"))
-    assert fow_table.form_ids(waiting, state, Role("defender"), table_of(fow, "defender"), None)[0] == []
+    assert recording_fow.form_ids(waiting, state, Role("defender"), table_of(fow, "defender"), None)[0] == []
 
 
 def test_the_unused_teams_are_those_that_neither_moved_shot_nor_assaulted():
     fow = FowTable()
     fow.add(("team_moved", {"team": "a1", "distance": 3}))
     fow.add(("team_shot", {"shooter": "t1", "target": "d1", "dice": [d(3), d(3)]}))
-    assert fow_table.unused(table_of(fow), None) == ["ИС-2, Танковый взвод", "Стрелки №2, Стрелковый взвод"]
+    assert recording_fow.unused(table_of(fow), None) == ["ИС-2, Танковый взвод", "Стрелки №2, Стрелковый взвод"]
 
 
 def test_an_english_reader_gets_the_panel_in_english():
@@ -145,7 +146,7 @@ def test_an_english_reader_gets_the_panel_in_english():
         f = form(fow, "fow_shot")
         assert dict(f.fields["shooter"].choices)["a1"] == "Стрелки №1, Стрелковый взвод — 2 dice"
         assert f.fields["hits"].label == "Hits (the table decides, G-F1)"
-        assert fow_table.title("fow_move") == "Move (or At the Double)"
+        assert recording_fow.title("fow_move") == "Move (or At the Double)"
 
 
 def test_a_bailed_out_or_dug_in_team_says_so_beside_its_name():
@@ -161,7 +162,7 @@ def test_a_bailed_out_or_dug_in_team_says_so_beside_its_name():
 def test_f_train_railway_events_are_offered_only_in_a_battle_with_a_train():
     from types import SimpleNamespace
 
-    from battles.recording import TRAIN_TYPES, events_allowed
+    from battles.table.recording import TRAIN_TYPES, events_allowed
 
     role = SimpleNamespace(may_record=True, is_game_master=False, side="attacker")
     without = events_allowed(state={"ruleset": "fow", "status": "running", "side_to_move": "attacker"}, role=role)

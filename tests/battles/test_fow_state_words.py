@@ -95,8 +95,8 @@ def test_the_fow_report_table_and_checklist_speak_fow_for_battle_detail_to_inclu
     from django.utils import translation
 
     from battles import engine
-    from battles.board import board
-    from battles.report import final_state
+    from battles.table.board import board
+    from battles.table.report import final_state
     from tests.engine.fow.table import Table as FowTable
 
     state = engine.state_to_json(FowTable().state)

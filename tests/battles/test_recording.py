@@ -11,9 +11,9 @@ from django.utils import translation
 
 from battles import engine
 from battles.access import BattleRole
-from battles.forms import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS, EventForm, Table
 from battles.models import BattleEvent
-from battles.recording import events_allowed
+from battles.table.forms import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS, EventForm, Table
+from battles.table.recording import events_allowed
 
 FORCES = [
     {"type": "terrain_placed", "data": {"houses": ["H1"]}},

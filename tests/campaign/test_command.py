@@ -1,7 +1,7 @@
 """Pre-battle command (ЗВАНИЯ, «Определение командира»): V-RANK-9…12."""
 import pytest
 
-from battles import command
+from battles.table import command
 from campaign.models import CampaignEvent
 from config.errors import Forbidden, RuleRefused
 

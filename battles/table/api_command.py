@@ -1,6 +1,6 @@
 """The API of a side's pre-battle command (V-RANK-9..11): the roll for captain
 and the captain's posts, at ``/api/battles/{id}/command/...``. The page's forms
-are in ``battles.views``; both call ``battles.command``."""
+are in ``battles.table.views``; both call ``battles.table.command``."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -10,14 +10,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from battles.access import battle_role
+from battles.models import Battle
 from campaign.models import Membership, Side
 from campaign.roles import is_game_master
 from config.errors import Forbidden, InvalidInput
 from config.inputs import json_object
 
 from . import command
-from .access import battle_role
-from .models import Battle
 
 
 def _battle_at_table(request: Request, battle_id: int) -> Battle:

@@ -3,7 +3,7 @@
 ``events_allowed`` says which event types the rules hand to this person now;
 ``record_panel`` builds the panel's forms (a quick panel for the common
 actions of the side to move, then one form per allowed type, built from the
-type's JSON Schema in ``battles.forms``); ``battle_record`` parses a submitted
+type's JSON Schema in ``battles.table.forms``); ``battle_record`` parses a submitted
 form and appends the event through ``battles.services.battle_event_append``,
 the same service the API calls. A refusal, a stale ``expected_seq`` or a bad
 field re-renders the page with the input kept and the reason inline.
@@ -22,18 +22,18 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
-from battles import engine
+from battles import engine, selectors
+from battles.access import battle_role
 from battles.engine.fold import merge_rules
 from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
+from battles.engine.terms import readable, term
+from battles.models import Battle, BattleEvent
 from battles.services import NewEvent, battle_event_append
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
-from . import fow_table, report, selectors
-from .access import battle_role
-from .engine.terms import readable, term
+from . import recording_fow, report
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
-from .models import Battle, BattleEvent
 
 # --- who may record what, now ------------------------------------------------------------------
 # The order the panel lists a v11.2 side's forms in (the turn's own order, V-TURN-9..12); who may record
@@ -286,8 +286,8 @@ def wound_tests_due(state: dict[str, Any], side: str | None) -> list[str]:
 
 def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
     """The form behind ``form_id`` (bound to ``data`` if given)."""
-    if form_id in fow_table.FORMS:  # a FoW battle's quick panel (battles.fow_table)
-        return fow_table.build(form_id, data, table=table, rules=battle.rules)
+    if form_id in recording_fow.FORMS:  # a FoW battle's quick panel (battles.table.recording_fow)
+        return recording_fow.build(form_id, data, table=table, rules=battle.rules)
     side_names = table.side_names
     if role.side:
         side_choices = [(role.side, side_names[role.side])]
@@ -347,7 +347,7 @@ SHORT_TITLES = {
     "postures": pgettext_lazy(CTX, "Postures"), "quick_fire": pgettext_lazy(CTX, "Fire"),
     "quick_move": pgettext_lazy(CTX, "Move"), "quick_turn": pgettext_lazy(CTX, "«Ход»"),
     "wound_test": pgettext_lazy(CTX, "Wounds"),
-    # Flames of War's quick forms (battles.fow_table)
+    # Flames of War's quick forms (battles.table.recording_fow)
     "fow_move": pgettext_lazy(CTX, "Move"), "fow_shot": pgettext_lazy(CTX, "Shoot"),
     "fow_assault": pgettext_lazy(CTX, "Assault"), "fow_dig": pgettext_lazy(CTX, "Dig In"),
     "fow_ground": pgettext_lazy(CTX, "To ground"), "fow_train": pgettext_lazy(CTX, "Train"),
@@ -486,7 +486,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         return {"allowed": False, "forms": [], "quick": []}
     table = _table(state, role, names, battle)
     if state.get("ruleset") == "fow":
-        quick_ids, full_ids = fow_table.form_ids(allowed, state, role, table, battle.rules)
+        quick_ids, full_ids = recording_fow.form_ids(allowed, state, role, table, battle.rules)
     else:
         quick_ids, full_ids = _form_ids(allowed, state, role)
 
@@ -511,9 +511,9 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "token": secrets.token_urlsafe(16),
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
-        "quick": [item(i, QUICK_TITLES.get(i) or fow_table.title(i)) for i in quick_ids],
+        "quick": [item(i, QUICK_TITLES.get(i) or recording_fow.title(i)) for i in quick_ids],
         "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
-        "unused": ((fow_table.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))
+        "unused": ((recording_fow.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))
                    if "quick_turn" in quick_ids else []),
         "turn_players": turn_players(state, names) if "quick_turn" in quick_ids else [],
         "last": last_entry(battle=battle, role=role, view=view, names=names,
@@ -542,9 +542,9 @@ def _field_for(form: Any, field: str | None) -> str | None:
 
 @require_POST
 def _battle_page(*args: Any, **kwargs: Any) -> Any:
-    """The battle page with a record panel (``battles.views``, which imports this module for the panel:
+    """The battle page with a record panel (``battles.table.views``, which imports this module for the panel:
     the one import of the cycle is made here, at the first request)."""
-    from battles.views import render_battle_page  # a cycle: views imports this module
+    from battles.table.views import render_battle_page  # a cycle: views imports this module
 
     return render_battle_page(*args, **kwargs)
 
@@ -559,7 +559,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         raise PermissionDenied
     form_id = request.POST.get("form", "")
     known = (form_id in ("quick_fire", "quick_move", "quick_turn", "postures")
-             or (form_id in fow_table.FORMS and battle.campaign.ruleset == "fow")
+             or (form_id in recording_fow.FORMS and battle.campaign.ruleset == "fow")
              or form_id in engine.ruleset_of(battle.campaign.ruleset).registry)
     if not known:
         raise PermissionDenied
@@ -575,8 +575,8 @@ def battle_record(request: Any, battle_id: int) -> Any:
     type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
     if form_id == "quick_move":
         type_name = "fighters_moved"
-    elif form_id in fow_table.FORMS:
-        type_name = fow_table.event_type(form_id)
+    elif form_id in recording_fow.FORMS:
+        type_name = recording_fow.event_type(form_id)
     allowed = events_allowed(state=state, role=role)
 
     def again(status: int, error: dict[str, Any] | None = None, notice: str = "", fresh: bool = False) -> Any:

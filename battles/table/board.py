@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.terms import lang_of, term
+from battles.engine.terms import lang_of, term
+
 from .report import Namer
 
 FATES = ("alive", "wounded", "dead", "captured")

@@ -26,8 +26,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext_lazy
 
 from battles import engine
-
-from .engine.terms import lang_of, term
+from battles.engine.terms import lang_of, term
 
 CTX = "battle record"
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from battles import engine
+from battles.engine.terms import lang_of, term
 from battles.engine.visibility import REDACTED
-
-from .engine.terms import lang_of, term
 
 
 def inches(v: Any) -> str:

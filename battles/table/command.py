@@ -11,14 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from battles import engine
+from battles.models import BattleParticipant
+from battles.selectors import battle_rules
 from campaign.models import Campaign, CampaignEvent, Character, Membership, Rank
 from campaign.roles import is_game_master
 from campaign.services import campaign_event_append, refuse_if_archived
 from config.errors import Conflict, Forbidden, InvalidInput, RuleRefused
-
-from . import engine
-from .models import BattleParticipant
-from .selectors import battle_rules
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Battle pages: the table checklist, pre-battle command, the state, the log
 as sentences (paged), live updates, the game master's panel, and the
-recording panel for the people at the table (``battles.recording``).
+recording panel for the people at the table (``battles.table.recording``).
 
 Everything a reader sees passes through ``battles.engine.visibility`` first:
 hidden information (mines) reaches only those who may know of it."""
@@ -15,18 +15,18 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
-from battles import engine
+from battles import engine, selectors, services
+from battles.access import BattleRole, battle_role
 from battles.engine import visibility
+from battles.engine.terms import lang_of
+from battles.models import Battle
 from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import campaign_view
 from config.errors import ApplicationError, InvalidInput, RuleRefused
 
-from . import command, recording, report, selectors, services
-from .access import BattleRole, battle_role
+from . import command, recording, report
 from .board import board
-from .engine.terms import lang_of
-from .models import Battle
 
 LOG_PAGE = 50  # log entries per page: a long battle never sends its whole log
 

@@ -7,9 +7,9 @@ the numbers beside them come from ``battles.engine.fow.offers``, which runs
 the same checks that would refuse the action; a value the form cannot know
 in advance (the dice of a shot depend on the shooter and the target) is
 checked against the engine's own count before anything is sent. The rarer
-FoW events stay one click away as the generic forms (``battles.forms``).
+FoW events stay one click away as the generic forms (``battles.table.forms``).
 
-``battles.recording`` calls ``form_ids`` and ``build`` for a FoW battle;
+``battles.table.recording`` calls ``form_ids`` and ``build`` for a FoW battle;
 every form's ``payload()`` goes through the same append service as the API.
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ from django.utils.translation import get_language
 from battles import engine
 from battles.engine.fold import merge_rules
 from battles.engine.fow import offers
+from battles.engine.terms import lang_of, term
 
-from .engine.terms import lang_of, term
 from .forms import BLANK, FAST_RENDERER, Table
 from .report import Namer
 

@@ -1,0 +1,4 @@
+"""A battle's table: the battle page and its live updates (``views``), the recording panel
+(``recording``, Flames of War's quick forms in ``recording_fow``, the event forms in ``forms``),
+the state as the page shows it (``board``), the log told as sentences (``report``), and each
+side's pre-battle command roll (``command``, its API in ``api_command``)."""
