@@ -4,7 +4,7 @@ from django.urls import include, path
 from . import api, views_home
 from .setup import api as setup_api
 from .setup import views as setup_views
-from .table import api_command, recording, views
+from .table import api_command, views
 
 api_urls = [
     path("battles/", api.BattleListView.as_view(), name="api-battles"),
@@ -32,8 +32,8 @@ urlpatterns = [
     path("battles/<int:battle_id>/live/", views.battle_live, name="battle-live"),
     path("battles/<int:battle_id>/void/", views.battle_void, name="battle-void"),
     path("battles/<int:battle_id>/end/", views.battle_end, name="battle-end"),
-    path("battles/<int:battle_id>/record/", recording.battle_record, name="battle-record"),
-    path("battles/<int:battle_id>/take-back/", recording.battle_take_back, name="battle-take-back"),
+    path("battles/<int:battle_id>/record/", views.battle_record, name="battle-record"),
+    path("battles/<int:battle_id>/take-back/", views.battle_take_back, name="battle-take-back"),
     path("battles/<int:battle_id>/command/", views.battle_command_roll, name="battle-command-roll"),
     path("battles/<int:battle_id>/command/posts/", views.battle_command_assign, name="battle-command-assign"),
 ]

@@ -1,12 +1,12 @@
-"""The recording panel of the battle page and the POST that records from it.
+"""The recording panel of the battle page: who may record what, and the forms for it.
 
 ``events_allowed`` says which event types the rules hand to this person now;
 ``record_panel`` builds the panel's forms (a quick panel for the common
 actions of the side to move, then one form per allowed type, built from the
-type's JSON Schema in ``battles.table.forms``); ``battle_record`` parses a submitted
-form and appends the event through ``battles.services.battle_event_append``,
-the same service the API calls. A refusal, a stale ``expected_seq`` or a bad
-field re-renders the page with the input kept and the reason inline.
+type's JSON Schema in ``battles.table.forms``; a Flames of War battle's quick
+forms are ``battles.table.recording_fow``). The POST that records from the
+panel is ``battles.table.views.battle_record``: it rebuilds the sent form here
+(``build_form``) and appends through the same service as the API.
 """
 from __future__ import annotations
 
@@ -15,22 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext, pgettext_lazy
-from django.views.decorators.http import require_POST
 
 from battles import engine, selectors
-from battles.access import battle_role
 from battles.engine.fold import merge_rules
 from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
-from battles.engine.terms import readable, term
+from battles.engine.terms import term
 from battles.models import Battle, BattleEvent
-from battles.services import NewEvent, battle_event_append
-from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
+from battles.services import NewEvent
 
 from . import recording_fow, report
 from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
@@ -284,7 +278,7 @@ def wound_tests_due(state: dict[str, Any], side: str | None) -> list[str]:
                   and f.get("wounded_ply", -1) < ply and f.get("tested_ply", -1) != ply)
 
 
-def _build(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
+def build_form(form_id: str, data: Any, *, battle: Battle, role: Any, state: dict[str, Any], table: Table) -> Any:
     """The form behind ``form_id`` (bound to ``data`` if given)."""
     if form_id in recording_fow.FORMS:  # a FoW battle's quick panel (battles.table.recording_fow)
         return recording_fow.build(form_id, data, table=table, rules=battle.rules)
@@ -332,7 +326,8 @@ def _undeclared_of(state: dict[str, Any], players: list[str]) -> list[str]:
             and x.get("posture_ply", -1) != ply and x.get("morale") != "surrendered"]
 
 
-def _titles(type_name: str, ruleset: str | None = None) -> str:
+def type_title(type_name: str, ruleset: str | None = None) -> str:
+    """The event type's title in the reader's language (its ruleset's registry)."""
     entry = engine.ruleset_of(ruleset).registry[type_name]
     return entry.title_ru if (get_language() or "ru").startswith("ru") else entry.title_en
 
@@ -354,7 +349,7 @@ SHORT_TITLES = {
 }
 
 
-def _table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
+def recorder_table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
     """The table as this recorder sees it: with partners on his side, only his own roster's pieces are his."""
     table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
     if role.shares_side and not role.is_game_master:
@@ -413,7 +408,7 @@ def turn_players(state: dict[str, Any], names: dict[str, str]) -> list[dict[str,
     return [{"key": k, "name": names.get(k, k), "done": k in done} for k in everyone]
 
 
-def _hod_events(state: dict[str, Any], role: Any, key: str | None, data: dict[str, Any]) -> list[Any]:
+def hod_events(state: dict[str, Any], role: Any, key: str | None, data: dict[str, Any]) -> list[Any]:
     """A player sharing his side says «Ход» for himself (``player_done``); the last of them ends the side's turn."""
     done = set(state.get("done") or ())
     everyone = side_players(state, state.get("side_to_move"))
@@ -484,7 +479,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
     allowed = events_allowed(state=state, role=role)
     if not allowed:
         return {"allowed": False, "forms": [], "quick": []}
-    table = _table(state, role, names, battle)
+    table = recorder_table(state, role, names, battle)
     if state.get("ruleset") == "fow":
         quick_ids, full_ids = recording_fow.form_ids(allowed, state, role, table, battle.rules)
     else:
@@ -500,7 +495,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         mine = submitted is not None and submitted.form_id == form_id
         if not (always or mine or form_id == wanted):
             return {"id": form_id, "title": title, "form": None, "error": None, "open": False}
-        form = submitted.form if mine else _build(form_id, None, battle=battle, role=role, state=state, table=table)
+        form = submitted.form if mine else build_form(form_id, None, battle=battle, role=role, state=state, table=table)
         return {"id": form_id, "title": title, "form": form, "error": submitted.error if mine else None,
                 "open": mine or form_id == wanted, "short": SHORT_TITLES.get(form_id, "")}
 
@@ -512,7 +507,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
         "quick": [item(i, QUICK_TITLES.get(i) or recording_fow.title(i)) for i in quick_ids],
-        "forms": [item(t, _titles(t, state.get("ruleset")), always=False) for t in full_ids],
+        "forms": [item(t, type_title(t, state.get("ruleset")), always=False) for t in full_ids],
         "unused": ((recording_fow.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))
                    if "quick_turn" in quick_ids else []),
         "turn_players": turn_players(state, names) if "quick_turn" in quick_ids else [],
@@ -520,144 +515,3 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
                            user=getattr(request, "user", None)) if request is not None else None,
         "take_back_action": reverse("battle-take-back", args=[battle.id]),
     }
-
-
-# --- the POST ------------------------------------------------------------------------------------
-def _message(exc: ApplicationError, names: dict[str, str] | None = None) -> str:
-    """The error in the reader's language, the pieces it names by their names (never their ids)."""
-    text = exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
-    return readable(text, names=names or {}, language=get_language())
-
-
-def _field_for(form: Any, field: str | None) -> str | None:
-    """The form field an error's ``field`` (``data.struck[0].fighter``) names, if the form has it."""
-    if not field or not field.startswith("data."):
-        return None
-    path = field[5:].replace("[", ".").replace("]", "").split(".")
-    for cand in ("__".join(path), "__".join(path) + "__source", "__".join(path[:1])):
-        if cand in form.fields:
-            return cand
-    return None
-
-
-@require_POST
-def _battle_page(*args: Any, **kwargs: Any) -> Any:
-    """The battle page with a record panel (``battles.table.views``, which imports this module for the panel:
-    the one import of the cycle is made here, at the first request)."""
-    from battles.table.views import render_battle_page  # a cycle: views imports this module
-
-    return render_battle_page(*args, **kwargs)
-
-
-def battle_record(request: Any, battle_id: int) -> Any:
-    """Record one event from the battle page. Authorization first: anyone who
-    may not record at this battle gets 403 before the form is read."""
-
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
-    role = battle_role(battle=battle, user=request.user)
-    if not role.may_record:
-        raise PermissionDenied
-    form_id = request.POST.get("form", "")
-    known = (form_id in ("quick_fire", "quick_move", "quick_turn", "postures")
-             or (form_id in recording_fow.FORMS and battle.campaign.ruleset == "fow")
-             or form_id in engine.ruleset_of(battle.campaign.ruleset).registry)
-    if not known:
-        raise PermissionDenied
-    view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
-    state = view.state
-    try:
-        expected = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        expected = -1
-    table = _table(state, role, names, battle)
-    form = _build(form_id, request.POST, battle=battle, role=role, state=state, table=table)
-    type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
-    if form_id == "quick_move":
-        type_name = "fighters_moved"
-    elif form_id in recording_fow.FORMS:
-        type_name = recording_fow.event_type(form_id)
-    allowed = events_allowed(state=state, role=role)
-
-    def again(status: int, error: dict[str, Any] | None = None, notice: str = "", fresh: bool = False) -> Any:
-        """Re-render the page with this form's input kept; ``fresh``: built on the state as it is now."""
-        now, bound = view, form
-        if fresh:
-            now = selectors.battle_state_get(battle_id=battle.id)
-            now_table = _table(now.state, role, names, battle)
-            bound = _build(form_id, request.POST, battle=battle, role=role, state=now.state, table=now_table)
-        panel = record_panel(battle=battle, role=role, view=now, names=names, request=request,
-                             submitted=Submitted(form_id, bound, error), notice=notice)
-        shown = {i["id"] for i in panel.get("quick", []) + panel.get("forms", [])}
-        if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
-            panel["forms"].insert(0, {"id": form_id, "title": QUICK_TITLES.get(form_id) or _titles(type_name, battle.campaign.ruleset),
-                                      "form": bound, "error": error, "open": True})
-        return _battle_page(request, battle, record_panel=panel, status=status)
-
-    stale = expected != view.head_seq
-    if not stale and type_name not in allowed:
-        raise PermissionDenied
-    if not form.is_valid():
-        if stale:
-            return again(409, notice=_stale_notice(expected, view.head_seq), fresh=True)
-        return again(400)
-    # A stale form still goes to the service: a double submit (same token) gets the stored event
-    # back; anything else is refused there as stale, before its payload is judged.
-    event_type = form.event_type
-    key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
-    events = [NewEvent(event_type, form.payload(), key=key)]
-    if form_id == "quick_turn" and role.shares_side and not role.is_game_master:
-        events = _hod_events(state, role, key, form.payload())
-    try:
-        battle_event_append(
-            battle_id=battle.id, events=events, expected_seq=expected,
-            recorded_by=request.user, as_game_master=role.is_game_master, role=role)
-    except RuleRefused as exc:
-        return again(422, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
-    except Conflict as exc:
-        if exc.code == "stale_seq":
-            return again(409, notice=_stale_notice(expected, exc.extra.get("current_seq", view.head_seq)), fresh=True)
-        return again(409, notice=_message(exc, names))
-    except InvalidInput as exc:
-        name = _field_for(form, exc.field)
-        if name:
-            form.add_error(name, _message(exc, names))
-            return again(400)
-        return again(400, error={"rule_id": None, "message": _message(exc, names)})
-    except ApplicationError as exc:
-        return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
-    # The forms stay where the player was: back to the recording panel, which opens with his entry and
-    # its outcome, the quick forms right below it.
-    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
-
-
-@require_POST
-def battle_take_back(request: Any, battle_id: int) -> Any:
-    """A player takes back his own last entry (V-TURN-13): a correction naming
-    his side, appended through the same service; the engine decides whether
-    it is still his to take back, the service that he recorded it."""
-
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
-    role = battle_role(battle=battle, user=request.user)
-    if not role.may_record or not role.side:
-        raise PermissionDenied
-    view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
-    raw = request.POST.get("seq", "")
-    seq = int(raw) if raw.isascii() and raw.isdigit() else 0
-    reason = "Взято назад игроком / Taken back by the player"
-    try:
-        battle_event_append(battle_id=battle.id, expected_seq=seq or None, recorded_by=request.user, role=role,
-                            events=[NewEvent("correction", {"voids_seq": seq, "reason": reason, "side": role.side},
-                                             key=f"take-back-{seq}")])
-    except ApplicationError as exc:
-        panel = record_panel(battle=battle, role=role, view=view, names=names, request=request,
-                             notice=(f"{exc.rule_id}: " if exc.rule_id else "") + _message(exc, names))
-        return _battle_page(request, battle, record_panel=panel, status=exc.status_code)
-    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
-
-
-def _stale_notice(expected: int, current: int) -> str:
-    return pgettext(CTX, "The other player recorded meanwhile (the log moved from event %(old)s to %(new)s). "
-                         "The state below is fresh; your input is kept: check it and send again.") % {
-        "old": max(expected, 0), "new": current}

@@ -1,6 +1,10 @@
 """Battle pages: the table checklist, pre-battle command, the state, the log
 as sentences (paged), live updates, the game master's panel, and the
-recording panel for the people at the table (``battles.table.recording``).
+recording panel for the people at the table (built by ``battles.table.recording``)
+with its POSTs: ``battle_record`` parses a submitted form and appends the event
+through ``battles.services.battle_event_append``, the same service the API
+calls; a refusal, a stale ``expected_seq`` or a bad field re-renders the page
+with the input kept and the reason inline.
 
 Everything a reader sees passes through ``battles.engine.visibility`` first:
 hidden information (mines) reaches only those who may know of it."""
@@ -8,25 +12,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from battles import engine, selectors, services
 from battles.access import BattleRole, battle_role
 from battles.engine import visibility
-from battles.engine.terms import lang_of
+from battles.engine.terms import lang_of, readable
 from battles.models import Battle
 from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import campaign_view
-from config.errors import ApplicationError, InvalidInput, RuleRefused
+from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
-from . import command, recording, report
+from . import command, recording, recording_fow, report
 from .board import board
+from .forms import CTX
 
 LOG_PAGE = 50  # log entries per page: a long battle never sends its whole log
 
@@ -202,6 +208,140 @@ def battle_command_assign(request: HttpRequest, battle_id: int) -> HttpResponse:
         command.command_assign(battle=battle, side=side, posts=posts, by=request.user)
 
     return _command_post(request, battle_id, act)
+
+
+# --- recording: the panel's POSTs (the panel itself: ``recording``) --------------------------------
+def _message(exc: ApplicationError, names: dict[str, str] | None = None) -> str:
+    """The error in the reader's language, the pieces it names by their names (never their ids)."""
+    text = exc.message_ru if (get_language() or "ru").startswith("ru") else exc.message_en
+    return readable(text, names=names or {}, language=get_language())
+
+
+def _field_for(form: Any, field: str | None) -> str | None:
+    """The form field an error's ``field`` (``data.struck[0].fighter``) names, if the form has it."""
+    if not field or not field.startswith("data."):
+        return None
+    path = field[5:].replace("[", ".").replace("]", "").split(".")
+    for cand in ("__".join(path), "__".join(path) + "__source", "__".join(path[:1])):
+        if cand in form.fields:
+            return cand
+    return None
+
+
+def battle_record(request: Any, battle_id: int) -> Any:
+    """Record one event from the battle page. Authorization first: anyone who
+    may not record at this battle gets 403 before the form is read."""
+
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.may_record:
+        raise PermissionDenied
+    form_id = request.POST.get("form", "")
+    known = (form_id in ("quick_fire", "quick_move", "quick_turn", "postures")
+             or (form_id in recording_fow.FORMS and battle.campaign.ruleset == "fow")
+             or form_id in engine.ruleset_of(battle.campaign.ruleset).registry)
+    if not known:
+        raise PermissionDenied
+    view = selectors.battle_state_get(battle_id=battle.id)
+    names = selectors.battle_names(battle_id=battle.id)
+    state = view.state
+    try:
+        expected = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected = -1
+    table = recording.recorder_table(state, role, names, battle)
+    form = recording.build_form(form_id, request.POST, battle=battle, role=role, state=state, table=table)
+    type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
+    if form_id == "quick_move":
+        type_name = "fighters_moved"
+    elif form_id in recording_fow.FORMS:
+        type_name = recording_fow.event_type(form_id)
+    allowed = recording.events_allowed(state=state, role=role)
+
+    def again(status: int, error: dict[str, Any] | None = None, notice: str = "", fresh: bool = False) -> Any:
+        """Re-render the page with this form's input kept; ``fresh``: built on the state as it is now."""
+        now, bound = view, form
+        if fresh:
+            now = selectors.battle_state_get(battle_id=battle.id)
+            now_table = recording.recorder_table(now.state, role, names, battle)
+            bound = recording.build_form(form_id, request.POST, battle=battle, role=role, state=now.state,
+                                         table=now_table)
+        panel = recording.record_panel(battle=battle, role=role, view=now, names=names, request=request,
+                                       submitted=recording.Submitted(form_id, bound, error), notice=notice)
+        shown = {i["id"] for i in panel.get("quick", []) + panel.get("forms", [])}
+        if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
+            title = recording.QUICK_TITLES.get(form_id) or recording.type_title(type_name, battle.campaign.ruleset)
+            panel["forms"].insert(0, {"id": form_id, "title": title, "form": bound, "error": error, "open": True})
+        return render_battle_page(request, battle, record_panel=panel, status=status)
+
+    stale = expected != view.head_seq
+    if not stale and type_name not in allowed:
+        raise PermissionDenied
+    if not form.is_valid():
+        if stale:
+            return again(409, notice=_stale_notice(expected, view.head_seq), fresh=True)
+        return again(400)
+    # A stale form still goes to the service: a double submit (same token) gets the stored event
+    # back; anything else is refused there as stale, before its payload is judged.
+    event_type = form.event_type
+    key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
+    events = [services.NewEvent(event_type, form.payload(), key=key)]
+    if form_id == "quick_turn" and role.shares_side and not role.is_game_master:
+        events = recording.hod_events(state, role, key, form.payload())
+    try:
+        services.battle_event_append(
+            battle_id=battle.id, events=events, expected_seq=expected,
+            recorded_by=request.user, as_game_master=role.is_game_master, role=role)
+    except RuleRefused as exc:
+        return again(422, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
+    except Conflict as exc:
+        if exc.code == "stale_seq":
+            return again(409, notice=_stale_notice(expected, exc.extra.get("current_seq", view.head_seq)), fresh=True)
+        return again(409, notice=_message(exc, names))
+    except InvalidInput as exc:
+        name = _field_for(form, exc.field)
+        if name:
+            form.add_error(name, _message(exc, names))
+            return again(400)
+        return again(400, error={"rule_id": None, "message": _message(exc, names)})
+    except ApplicationError as exc:
+        return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
+    # The forms stay where the player was: back to the recording panel, which opens with his entry and
+    # its outcome, the quick forms right below it.
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
+
+
+@require_POST
+def battle_take_back(request: Any, battle_id: int) -> Any:
+    """A player takes back his own last entry (V-TURN-13): a correction naming
+    his side, appended through the same service; the engine decides whether
+    it is still his to take back, the service that he recorded it."""
+
+    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    role = battle_role(battle=battle, user=request.user)
+    if not role.may_record or not role.side:
+        raise PermissionDenied
+    view = selectors.battle_state_get(battle_id=battle.id)
+    names = selectors.battle_names(battle_id=battle.id)
+    raw = request.POST.get("seq", "")
+    seq = int(raw) if raw.isascii() and raw.isdigit() else 0
+    reason = "Взято назад игроком / Taken back by the player"
+    try:
+        services.battle_event_append(
+            battle_id=battle.id, expected_seq=seq or None, recorded_by=request.user, role=role,
+            events=[services.NewEvent("correction", {"voids_seq": seq, "reason": reason, "side": role.side},
+                                      key=f"take-back-{seq}")])
+    except ApplicationError as exc:
+        panel = recording.record_panel(battle=battle, role=role, view=view, names=names, request=request,
+                                       notice=(f"{exc.rule_id}: " if exc.rule_id else "") + _message(exc, names))
+        return render_battle_page(request, battle, record_panel=panel, status=exc.status_code)
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
+
+
+def _stale_notice(expected: int, current: int) -> str:
+    return pgettext(CTX, "The other player recorded meanwhile (the log moved from event %(old)s to %(new)s). "
+                         "The state below is fresh; your input is kept: check it and send again.") % {
+        "old": max(expected, 0), "new": current}
 
 
 def _at_stake(battle: Battle) -> list[dict[str, Any]]:
