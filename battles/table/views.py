@@ -228,6 +228,7 @@ def _field_for(form: Any, field: str | None) -> str | None:
     return None
 
 
+@require_POST
 def battle_record(request: Any, battle_id: int) -> Any:
     """Record one event from the battle page. Authorization first: anyone who
     may not record at this battle gets 403 before the form is read."""

@@ -82,6 +82,13 @@ class TestInterfaces:
             assert r.status_code == 405, method
         assert stored.count() == 2
 
+    def test_the_pages_record_and_take_back_urls_take_only_a_post(self, anon_client, stored, battle):
+        """The battle page's recording URLs answer any other method 405, before anything is read."""
+        for url in (f"/battles/{battle.id}/record/", f"/battles/{battle.id}/take-back/"):
+            for method in ("get", "put", "patch", "delete"):
+                assert getattr(anon_client, method)(url).status_code == 405, (method, url)
+        assert stored.count() == 2
+
     def test_admin_shows_events_read_only(self, stored, battle):
         from django.contrib.auth.models import User
         from django.test import Client
