@@ -27,7 +27,9 @@ from battles.models import Battle, BattleEvent
 from battles.services import NewEvent
 
 from . import recording_fow, report
-from .forms import BLANK, CTX, FAST_RENDERER, EventForm, Table, enum_label, side_players
+from .choices import Table, side_players
+from .forms import FAST_RENDERER, EventForm
+from .labels import BLANK, CTX, enum_label
 
 # --- who may record what, now ------------------------------------------------------------------
 # The order the panel lists a v11.2 side's forms in (the turn's own order, V-TURN-9..12); who may record

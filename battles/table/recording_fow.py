@@ -27,7 +27,9 @@ from battles.engine.fold import merge_rules
 from battles.engine.fow import offers
 from battles.engine.terms import lang_of, term
 
-from .forms import BLANK, FAST_RENDERER, Table
+from .choices import Table
+from .forms import FAST_RENDERER
+from .labels import BLANK
 from .report import Namer
 
 

@@ -32,7 +32,7 @@ from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 
 from . import command, recording, recording_fow, report
 from .board import board
-from .forms import CTX
+from .labels import CTX
 
 LOG_PAGE = 50  # log entries per page: a long battle never sends its whole log
 

@@ -1,7 +1,8 @@
 """The battle page's form for an air attack (F-AIR): enemy teams to pick, the hits as rows,
 the save and Firepower dice as d6; its payload is accepted by the FoW engine."""
 from battles import engine
-from battles.table.forms import EventForm, Table
+from battles.table.choices import Table
+from battles.table.forms import EventForm
 from tests.engine.fow.table import Table as FowTable
 
 

@@ -4,7 +4,9 @@ d6 dice, and selects of the battle's teams and platoons by their names."""
 import pytest
 
 from battles import engine
-from battles.table.forms import EventForm, Table, field_label
+from battles.table.choices import Table
+from battles.table.forms import EventForm
+from battles.table.labels import field_label
 from battles.table.recording import events_allowed
 from tests.engine.fow.table import Table as FowTable
 

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from battles import engine
 from battles.table import recording_fow
-from battles.table.forms import Table
+from battles.table.choices import Table
 from tests.engine.fow.table import Table as FowTable
 from tests.engine.fow.table import d
 

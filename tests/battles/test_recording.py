@@ -12,7 +12,9 @@ from django.utils import translation
 from battles import engine
 from battles.access import BattleRole
 from battles.models import BattleEvent
-from battles.table.forms import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS, EventForm, Table
+from battles.table.choices import Table
+from battles.table.forms import EventForm
+from battles.table.labels import ENUM_LABELS, FIELD_LABELS, TYPE_FIELD_LABELS
 from battles.table.recording import events_allowed
 
 FORCES = [

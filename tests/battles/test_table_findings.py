@@ -11,7 +11,8 @@ import pytest
 from django.utils import translation
 
 from battles.engine.terms import readable, term
-from battles.table.forms import EventForm, Table
+from battles.table.choices import Table
+from battles.table.forms import EventForm
 from battles.table.report import sentence
 
 from .test_recording import FORCES, SIDES, START, client_for, declare, fold, post, table_battle  # noqa: F401
