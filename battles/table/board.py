@@ -4,7 +4,7 @@ fighters by fate; vehicles with damage against the reserve, running gear,
 crew, passengers and riders; houses, pillboxes, wire, smoke and the mines
 this reader may know of. Built from the state already filtered for the
 reader (``battles.engine.visibility.state_for``); every engine value is put
-into words (``battles.engine.terms``), every id into a name (``report.Namer``).
+into words (``battles.engine.terms``), every id into a name (``namer.Namer``).
 A Flames of War state is told in its own words (``fow``: platoons, teams,
 Bailed Out, Destroyed, Pinned Down...), rendered by ``_state_fow.html``."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from battles.engine.terms import lang_of, term
 
-from .report import Namer
+from .namer import Namer
 
 FATES = ("alive", "wounded", "dead", "captured")
 FATE_WORDS = {"ru": {"alive": "в строю", "wounded": "ранен", "dead": "убит", "captured": "в плену"},

@@ -30,6 +30,7 @@ from . import recording_fow, report
 from .choices import Table, side_players
 from .forms import FAST_RENDERER, EventForm
 from .labels import BLANK, CTX, enum_label
+from .namer import Namer
 
 # --- who may record what, now ------------------------------------------------------------------
 # The order the panel lists a v11.2 side's forms in (the turn's own order, V-TURN-9..12); who may record
@@ -458,7 +459,7 @@ def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user
         return None
     seq, type_, data = row
     lang = "en" if (get_language() or "ru").startswith("en") else "ru"
-    namer = report.Namer(names, state, lang, _side_names(battle))
+    namer = Namer(names, state, lang, _side_names(battle))
     effects = selectors.battle_outcomes(battle_id=battle.id, first=seq, last=seq).get(seq) if view.seq >= seq else None
     dice = [e for e in effects or () if e.get("kind") == "roll"]
     turns = state.get("turns") or []

@@ -30,7 +30,7 @@ from battles.engine.terms import lang_of, term
 from .choices import Table
 from .forms import FAST_RENDERER
 from .labels import BLANK
-from .report import Namer
+from .namer import Namer
 
 
 def _t(ru: str, en: str) -> str:

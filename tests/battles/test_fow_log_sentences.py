@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 
 from battles import engine
 from battles.table import report
+from battles.table.namer import Namer
 from tests.engine.fow.table import Table as FowTable
 from tests.engine.fow.table import team
 
@@ -167,7 +168,7 @@ def test_f_dig_3_the_outcome_tells_the_skill_test_with_its_need_and_who_dug_in()
     effects = [{"kind": "roll", "test": "skill", "value": 3, "need": 4, "passed": False, "id": "xri"},
                {"kind": "roll", "test": "skill_reroll", "value": 6, "need": 4, "passed": True, "id": "xri"},
                {"kind": "dug_in", "id": "xr1"}]
-    n = report.Namer(NAMES, _state(), "ru", SIDES)
+    n = Namer(NAMES, _state(), "ru", SIDES)
     assert report.outcome(effects, n) == (
         "Итог: тест на Умение, Стрелковый взвод: 3 — не пройден, нужно ≥ 4; переброс теста на Умение, Стрелковый "
         "взвод: 6 — пройден, нужно ≥ 4; Стрелки №1, Стрелковый взвод — окопался (Dug In).")
