@@ -155,6 +155,39 @@ def battle(campaign):
     return battle_create(campaign=campaign, name="Бой 1")
 
 
+# --- players of a running campaign (the campaign and the card tests) -------------------------
+@pytest.fixture
+def make_player(db):
+    """``make(username, rank)``: a player with a character of that rank (a Soviet one)."""
+    from campaign import services
+    from campaign.models import Nationality
+
+    def make(username, rank="corporal"):
+        user = _user(username, "player")
+        character = services.character_create(owner=user, name=f"{username.title()}", rank=rank,
+                                              nationality=Nationality.objects.get(code="su"))
+        return user, character
+
+    return make
+
+
+@pytest.fixture
+def running(campaign, game_master, make_player):
+    """A running campaign: two attackers (sergeant, corporal), two defenders."""
+    from campaign import services
+
+    cast = {}
+    for username, rank, side in [("petrov", "sergeant", "attacker"), ("sidorov", "corporal", "attacker"),
+                                 ("hans", "lieutenant", "defender"), ("fritz", "corporal", "defender")]:
+        user, character = make_player(username, rank)
+        m = services.membership_request(campaign=campaign, character=character)
+        services.membership_assign_side(membership=m, side=side, by=game_master)
+        cast[username] = (user, character)
+    services.campaign_start(campaign=campaign, by=game_master)
+    campaign.cast = cast
+    return campaign
+
+
 # --- the people at a battle's table ----------------------------------------------------
 def enlist_at(battle, user, side: str, rank: str = "corporal"):
     """Seat ``user`` at ``battle``'s table for ``side``: a character of his, a

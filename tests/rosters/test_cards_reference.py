@@ -4,12 +4,12 @@ so a broken layout fails the build.
 A sample sheet with fixed data (one card of every kind, no dates from "now",
 the bundled font) is rendered to PDF, its first page to PNG by pdftoppm
 (poppler-utils), and compared pixel by pixel with
-``tests/campaign/reference/cards_sheet.png`` within a tolerance that absorbs
+``tests/rosters/reference/cards_sheet.png`` within a tolerance that absorbs
 anti-aliasing differences between machines, not a moved or missing card.
 
 To refresh the reference on purpose (after changing the card design), run:
 
-    SHTAB_REFRESH_CARD_REFERENCE=1 .venv/bin/python -m pytest tests/campaign/test_cards_reference.py -p no:cacheprovider
+    SHTAB_REFRESH_CARD_REFERENCE=1 .venv/bin/python -m pytest tests/rosters/test_cards_reference.py -p no:cacheprovider
 
 then look at the new PNG before committing it.
 """
