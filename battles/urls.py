@@ -1,5 +1,5 @@
-"""Battle pages and the battle API (included from config/urls.py)."""
-from django.urls import include, path
+"""Battle pages and the battle API (``urlpatterns`` and ``api_urls``, composed by config/urls.py)."""
+from django.urls import path
 
 from . import api, views_home
 from .setup import api as setup_api
@@ -24,7 +24,6 @@ api_urls = [
 ]
 
 urlpatterns = [
-    path("api/", include(api_urls)),
     path("", views_home.home, name="home"),
     path("battles/<int:battle_id>/", views.battle_detail, name="battle-detail"),
     path("battles/<int:battle_id>/setup/", setup_views.battle_setup_page, name="battle-setup"),

@@ -1,5 +1,5 @@
-"""Campaign pages and the campaign API (included from config/urls.py)."""
-from django.urls import include, path
+"""Campaign pages and the campaign API (``urlpatterns`` and ``api_urls``, composed by config/urls.py)."""
+from django.urls import path
 
 from . import accounts, api, views
 
@@ -17,7 +17,6 @@ api_urls = [
 ]
 
 urlpatterns = [
-    path("api/", include(api_urls)),
     path("favicon.ico", views.favicon, name="favicon"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="campaign-detail"),
     path("campaigns/<int:campaign_id>/standings/", views.standings, name="campaign-standings"),

@@ -1,5 +1,5 @@
-"""Roster pages and the roster API (included from config/urls.py)."""
-from django.urls import include, path
+"""Roster pages and the roster API (``urlpatterns`` and ``api_urls``, composed by config/urls.py)."""
+from django.urls import path
 
 from . import api, api_cards, views
 
@@ -32,7 +32,6 @@ api_urls = [
 ]
 
 urlpatterns = [
-    path("api/", include(api_urls)),
     path("cards/character/<int:character_id>/", views.character_cards, name="character-cards"),
     path("cards/roster/<int:roster_id>/", views.roster_cards, name="roster-cards"),
     path("rosters/", views.roster_list, name="roster-list"),
