@@ -1,13 +1,14 @@
 """Accounts in the admin: the game master manages the club's game, not its accounts.
 
 The game master is staff (he uses the admin) and may view and change users, so
-that he can correct a player's name, e-mail or active flag. Without this module
+that he can correct a player's first and last name or active flag. Without this module
 Django's stock ``UserAdmin`` would let him tick "Superuser status" on himself,
 grant staff status, groups or permissions, and set anyone's password. Here only
 a superuser does any of that, whatever permissions a group carries, on every
 admin path: the user form (add and change), the password form, the group admin
-and the API token admin. The game master never edits another staff account
-(he could otherwise change its e-mail and take it over through a password reset).
+and the API token admin. Nor does he change another user's
+login name or e-mail (a password reset goes to that e-mail: he would take the
+account over), and he never edits another staff account at all.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from rest_framework.authtoken.models import TokenProxy
 
 # What decides who may do what: only a superuser grants or revokes it.
 PRIVILEGE_FIELDS = ("is_superuser", "is_staff", "groups", "user_permissions")
+# What identifies the account and receives its password reset: its owner's, or a superuser's.
+ACCOUNT_FIELDS = ("username", "email")
 
 
 def _superuser(request) -> bool:
@@ -29,7 +32,11 @@ def _superuser(request) -> bool:
 class ShtabUserAdmin(UserAdmin):
     def get_readonly_fields(self, request, obj=None):
         fields = tuple(super().get_readonly_fields(request, obj))
-        return fields if _superuser(request) else (*fields, *PRIVILEGE_FIELDS)
+        if _superuser(request):
+            return fields
+        if obj is not None and obj.pk != request.user.pk:
+            fields = (*fields, *ACCOUNT_FIELDS)
+        return (*fields, *PRIVILEGE_FIELDS)
 
     def has_change_permission(self, request, obj=None):
         if not super().has_change_permission(request, obj):

@@ -1,8 +1,9 @@
 """Issue 10, authorization: the game master manages the club's game, not its
-accounts. He is staff and may change users (names, e-mail, active flag), but
-every admin path that grants privilege or takes an account over is a
-superuser's: superuser and staff status, groups, permissions, passwords, other
-staff accounts, the role groups, API tokens. Each probe posts what an attacker
+accounts. He is staff and may change users' names and active flag, but every
+admin path that grants privilege or takes an account over is a superuser's:
+superuser and staff status, groups, permissions, passwords, a player's login
+name and e-mail (a password reset goes to the e-mail: issue 27), other staff
+accounts, the role groups, API tokens. Each probe posts what an attacker
 would and then proves nothing changed, and that a superuser still can."""
 from __future__ import annotations
 
@@ -73,10 +74,35 @@ def test_game_master_cannot_grant_a_player_staff_superuser_groups_or_permissions
     assert player.last_name == "Петров"
 
 
-def test_game_master_sees_the_privilege_fields_read_only(gm, player):
+def test_game_master_sees_the_privilege_and_account_fields_read_only(gm, player):
     form = gm.get(f"/admin/auth/user/{player.pk}/change/").context["adminform"].form
-    assert not {"is_superuser", "is_staff", "groups", "user_permissions"} & set(form.fields)
-    assert {"first_name", "email", "is_active"} <= set(form.fields)
+    assert not {"is_superuser", "is_staff", "groups", "user_permissions", "username", "email"} & set(form.fields)
+    assert {"first_name", "last_name", "is_active"} <= set(form.fields)
+
+
+def test_game_master_cannot_change_a_players_email_or_login_name(gm, player):
+    """Issue 27: the e-mail receives the password reset, so changing it is taking the account over."""
+    player.email = "ivan@example.com"
+    player.save()
+    r = gm.post(f"/admin/auth/user/{player.pk}/change/",
+                _form(player, email="master@evil.example", username="ivan2", first_name="Иван"))
+    assert r.status_code == 302, "the form is accepted; the account fields are ignored"
+    player.refresh_from_db()
+    assert (player.email, player.username, player.first_name) == ("ivan@example.com", "ivan", "Иван")
+
+
+def test_game_master_may_change_his_own_email(gm, game_master):
+    r = gm.post(f"/admin/auth/user/{game_master.pk}/change/", _form(game_master, email="new-master@example.com"))
+    assert r.status_code == 302
+    game_master.refresh_from_db()
+    assert game_master.email == "new-master@example.com"
+
+
+def test_superuser_still_changes_a_players_email(root_client, player):
+    r = root_client.post(f"/admin/auth/user/{player.pk}/change/", _form(player, email="ivan@new.example"))
+    assert r.status_code == 302
+    player.refresh_from_db()
+    assert player.email == "ivan@new.example"
 
 
 @pytest.mark.parametrize("whose", ["player", "his own"])
