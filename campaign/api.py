@@ -28,13 +28,21 @@ class CampaignOut(serializers.ModelSerializer):
 
 
 class CharacterOut(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.username")
+    player = serializers.SerializerMethodField(help_text=(
+        "Who plays the character (full name, else login name), for the player himself, the game master and "
+        "the players of a campaign the character serves in; null for anyone else."))
     nationality = serializers.CharField(source="nationality.code")
     photo = serializers.ImageField(read_only=True)
 
     class Meta:
         model = Character
-        fields = ["id", "name", "owner", "nationality", "rank", "gender", "photo"]
+        fields = ["id", "name", "player", "nationality", "rank", "gender", "photo"]
+
+    def get_player(self, obj: Character) -> str | None:
+        names = self.context.get("player_names")
+        if names is None:
+            names = selectors.player_names(viewer=self.context["request"].user, characters=[obj])
+        return names.get(obj.pk)
 
 
 class CharacterIn(serializers.Serializer):
@@ -132,8 +140,10 @@ class ChronicleView(APIView):
 class CharacterListView(APIView):
     @extend_schema(responses=CharacterOut(many=True))
     def get(self, request: Request) -> Response:
-        qs = Character.objects.select_related("owner", "nationality").order_by("name")
-        return Response(CharacterOut(qs, many=True, context={"request": request}).data)
+        characters = list(Character.objects.select_related("owner", "nationality").order_by("name"))
+        names = selectors.player_names(viewer=request.user, characters=characters)
+        return Response(CharacterOut(characters, many=True,
+                                     context={"request": request, "player_names": names}).data)
 
     @extend_schema(request=CharacterIn, responses={201: CharacterOut})
     def post(self, request: Request) -> Response:

@@ -21,6 +21,7 @@ from .models import (
     Proposal,
     Standing,
 )
+from .roles import is_game_master
 
 # What campaign pages read of battles: "of_campaign" (a campaign's battles, by number) and "running"
 # (those started and not ended). battles, the app above campaign, installs them at start-up
@@ -161,6 +162,30 @@ def service_record(*, character: Character) -> list[CampaignEvent]:
     return list(CampaignEvent.objects.filter(character=character)
                 .exclude(type__in=["side_assigned"])
                 .select_related("campaign", "battle", "source_event").order_by("id"))
+
+
+def player_name(user: Any) -> str:
+    """How a player is named to those who may know who plays whom: his full name, else his login name."""
+    return user.get_full_name() or user.get_username()
+
+
+def player_names(*, viewer: Any, characters: list[Character]) -> dict[int, str]:
+    """Who plays each of ``characters`` (loaded with their owner), as ``viewer`` may
+    know it: the character's id → ``player_name``. The player knows his own, the
+    game master all, a player those of the campaigns he plays in (they share a
+    table); an anonymous visitor or a stranger learns no account at all (issue 27:
+    a login name is half a password guess). At most 2 queries, none for anonymous."""
+    if not getattr(viewer, "is_authenticated", False) or not characters:
+        return {}
+    if is_game_master(viewer):
+        known = {c.pk for c in characters}
+    else:
+        mine = Membership.objects.filter(player=viewer, status=Membership.Status.ACTIVE).values("campaign")
+        known = set(Membership.objects.filter(campaign__in=mine, status=Membership.Status.ACTIVE,
+                                              character__in=[c.pk for c in characters])
+                    .values_list("character_id", flat=True))
+        known |= {c.pk for c in characters if c.owner_id == viewer.pk}
+    return {c.pk: player_name(c.owner) for c in characters if c.pk in known}
 
 
 def characters_of(*, user: Any) -> list[Character]:

@@ -143,8 +143,9 @@ class ChronicleFeed(Feed):
         return feed_tag(obj)
 
     def author_name(self, obj):
+        # The feed is public: the game master's full name if he gave one, never his login name (issue 27).
         master = obj.game_master
-        return (master.get_full_name() or master.get_username()) if master else str(_("Shtab"))
+        return (master.get_full_name() if master else "") or str(_("Shtab"))
 
     def item_guid(self, item):
         return feed_tag(item.campaign, f"/event/{item.pk}")
