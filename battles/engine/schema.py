@@ -8,7 +8,8 @@ payload dataclasses. msgspec parses a payload (``parse``), dumps it to the canon
 in (``state.dump``) and describes it (``dataclass_schema``, served by ``GET /api/event-types/``).
 
 What msgspec leaves to its caller is added here: an unknown field is refused (msgspec ignores one in a
-dataclass), and msgspec's ``ValidationError`` becomes a ``PayloadError`` naming the field
+dataclass), so is a number no payload holds (an integer beyond ``MAX_INT``, a float that is not finite:
+Python's JSON reads ``1e400`` as infinity, which no JSON writer can write back), and msgspec's ``ValidationError`` becomes a ``PayloadError`` naming the field
 (``data.struck[0].die.value``, a map's key as ``data.units.U1``) in Russian and English. Slots matter:
 msgspec dumps a dataclass without them from its ``__dict__``, where the defaults it never set are
 missing.
@@ -16,6 +17,7 @@ missing.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import types
 import typing
@@ -26,6 +28,10 @@ import msgspec
 
 from .errors import PayloadError
 from .state import dump
+
+# Largest integer a payload holds, either sign: I-JSON's (RFC 7493), what every JSON reader, a browser's
+# included, keeps exactly. No count, turn or distance comes near it; beyond it is a typing accident.
+MAX_INT = 2**53 - 1
 
 # --- annotations ------------------------------------------------------------------------------------
 
@@ -97,14 +103,29 @@ def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[An
     return payload, dump(payload)
 
 
-# msgspec ignores a key a dataclass does not declare: one check a class, built once, looks for one in
-# data msgspec has accepted (so its shapes are the annotation's).
+# msgspec ignores a key a dataclass does not declare, and bounds no number its annotation leaves open:
+# one check a class, built once, looks for an unknown key or a number out of bounds in data msgspec has
+# accepted (so its shapes are the annotation's).
 Check = Callable[[Any, str], None]
 _UNKNOWN: dict[type, Check] = {}
 
 
 def _no_objects(value: Any, path: str) -> None:
     pass
+
+
+def _int_in_bounds(value: Any, path: str) -> None:
+    if not -MAX_INT <= value <= MAX_INT:
+        raise PayloadError(path, f"{path}: допустимо целое от -{MAX_INT} до {MAX_INT}",
+                           f"{path}: must be an integer from -{MAX_INT} to {MAX_INT}")
+
+
+def _finite(value: Any, path: str) -> None:
+    if isinstance(value, float) and not math.isfinite(value):  # an int here is one msgspec took as a float
+        raise PayloadError(path, f"{path}: число вне допустимого диапазона", f"{path}: a number out of range")
+
+
+_NUMBERS: dict[Any, Check] = {int: _int_in_bounds, float: _finite}
 
 
 def _unknown_fields(tp: Any) -> Check:
@@ -129,7 +150,7 @@ def _unknown_fields(tp: Any) -> Check:
 
         return mapping
     if not (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
-        return _no_objects
+        return _NUMBERS.get(tp, _no_objects)
     found = _UNKNOWN.get(tp)
     if found is None:
         _UNKNOWN[tp] = lambda value, path: _UNKNOWN[tp](value, path)  # a class that refers to itself
