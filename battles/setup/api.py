@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from battles.models import Battle, BattleParticipant
 from campaign.models import Character
+from campaign.selectors import player_names
 from config.errors import InvalidInput, NotFound
 from rosters.models import Roster
 
@@ -26,7 +27,9 @@ class ParticipantOut(serializers.Serializer):
     side_label = serializers.CharField(help_text="The campaign's name of the side")
     character = serializers.IntegerField()
     character_name = serializers.CharField()
-    player = serializers.CharField(help_text="The player's login")
+    player = serializers.CharField(allow_null=True, help_text=(
+        "Who plays the character (full name, else login name), for the player himself, the game master and the "
+        "campaign's players; null for anyone else"))
     roster = serializers.IntegerField(allow_null=True)
     roster_name = serializers.CharField()
     mustered_seq = serializers.IntegerField(allow_null=True, help_text="The side's force_mustered event")
@@ -60,8 +63,10 @@ def _battle(battle_id: int) -> Battle:
     return get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
 
 
-def _participants(battle: Battle) -> list[dict]:
-    return [selectors.participant_out(p) for p in selectors.battle_participants(battle=battle)]
+def _participants(battle: Battle, viewer) -> list[dict]:
+    participants = selectors.battle_participants(battle=battle)
+    players = player_names(viewer=viewer, characters=[p.character for p in participants])
+    return [selectors.participant_out(p, players) for p in participants]
 
 
 def _get(model, pk: int, field: str, ru: str, en: str):
@@ -74,7 +79,7 @@ def _get(model, pk: int, field: str, ru: str, en: str):
 class ParticipantsView(APIView):
     @extend_schema(responses=ParticipantOut(many=True), description="Who fights in the battle, by side.")
     def get(self, request: Request, battle_id: int) -> Response:
-        return Response(ParticipantOut(_participants(_battle(battle_id)), many=True).data)
+        return Response(ParticipantOut(_participants(_battle(battle_id), request.user), many=True).data)
 
     @extend_schema(
         request=ParticipantIn, responses={201: ParticipantOut},
@@ -91,8 +96,8 @@ class ParticipantsView(APIView):
         character = _get(Character, data.validated_data["character"], "character", "персонаж", "character")
         roster = _get(Roster, data.validated_data["roster"], "roster", "состав", "roster")
         p = muster.battle_participant_add(user=request.user, battle=battle, character=character, roster=roster)
-        p = next(x for x in selectors.battle_participants(battle=battle) if x.pk == p.pk)
-        return Response(ParticipantOut(selectors.participant_out(p)).data, status=status.HTTP_201_CREATED)
+        out = next(x for x in _participants(battle, request.user) if x["id"] == p.pk)
+        return Response(ParticipantOut(out).data, status=status.HTTP_201_CREATED)
 
 
 class ParticipantDetailView(APIView):
@@ -137,5 +142,5 @@ class MusterView(APIView):
         return Response({
             "head_seq": result.battle.head_seq,
             "events": [{"seq": e.seq, "type": e.type} for e in result.events],
-            "participants": ParticipantOut(_participants(result.battle), many=True).data,
+            "participants": ParticipantOut(_participants(result.battle, request.user), many=True).data,
         }, status=status.HTTP_201_CREATED)

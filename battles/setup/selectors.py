@@ -108,12 +108,13 @@ def battle_setup(*, battle: Battle) -> BattleSetup:
     return BattleSetup(battle, sides, mustered)
 
 
-def participant_out(p: Any) -> dict[str, Any]:
-    """A participant as the API shows it: ids with the names people read."""
+def participant_out(p: Any, players: dict[int, str]) -> dict[str, Any]:
+    """A participant as the API shows it: ids with the names people read; ``players``
+    is campaign.selectors.player_names for the reader (who plays whom is the table's business)."""
     roster = p.roster
     return {
         "id": p.pk, "battle": p.battle_id, "side": p.side, "side_label": getattr(p, "side_label", ""),
-        "character": p.character_id, "character_name": p.character.name, "player": p.character.owner.username,
+        "character": p.character_id, "character_name": p.character.name, "player": players.get(p.character_id),
         "roster": p.roster_id, "roster_name": roster.name if roster is not None else "",
         "mustered_seq": p.mustered_seq, "mustered_total": p.mustered_total,
         "mustered_version": p.mustered_version, "mustered_at": p.mustered_at,

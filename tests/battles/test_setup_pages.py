@@ -32,9 +32,11 @@ class TestApi:
     def test_participants_are_listed_with_names_and_side_labels(self, table):
         t = table
         muster.battle_participant_add(user=t.gm, battle=t.battle, character=t.ivan_char, roster=t.ivan_roster)
-        r = _api().get(f"/api/battles/{t.battle.pk}/participants/")
+        r = _api(t.gm).get(f"/api/battles/{t.battle.pk}/participants/")
         assert r.status_code == 200
         [row] = r.json()
+        assert [p["player"] for p in _api().get(f"/api/battles/{t.battle.pk}/participants/").json()] == [None], (
+            "who plays whom is the table's business (issue 27)")
         assert row == {**row, "character": t.ivan_char.pk, "character_name": "Ivan", "player": "ivan",
                        "side": "defender", "side_label": "РККА", "roster": t.ivan_roster.pk,
                        "roster_name": "Рота Громова", "mustered_seq": None}

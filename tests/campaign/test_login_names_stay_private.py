@@ -43,6 +43,12 @@ def club(campaign):
     cast["stranger"] = (stranger, services.character_create(owner=stranger, name="Чужой боец", rank="corporal",
                                                             nationality=su))
     services.campaign_start(campaign=campaign, by=gm)
+    from battles.models import BattleParticipant
+    from battles.services import battle_create
+
+    campaign.battle = battle_create(campaign=campaign, name="Бой за высоту")
+    for key, side in [("ivan", "attacker"), ("olga", "defender")]:
+        BattleParticipant.objects.create(battle=campaign.battle, character=cast[key][1], side=side)
     campaign.cast, campaign.gm = cast, gm
     return campaign
 
@@ -54,6 +60,7 @@ def _pages(campaign) -> list[str]:
         f"/campaigns/{campaign.pk}/feed/", f"/characters/{ivan_char.pk}/",
         "/api/characters/", f"/api/characters/{ivan_char.pk}/", f"/api/campaigns/{campaign.pk}/",
         f"/api/campaigns/{campaign.pk}/standings/", f"/api/campaigns/{campaign.pk}/chronicle/", "/api/campaigns/",
+        f"/api/battles/{campaign.battle.pk}/participants/",
     ]
 
 
@@ -125,3 +132,11 @@ def test_the_character_list_reads_in_fixed_queries(club, django_assert_max_num_q
     client.get("/api/characters/")
     with django_assert_max_num_queries(6):
         assert len(client.get("/api/characters/").json()) == 3
+
+
+def test_the_participants_api_names_players_to_the_table_only(club):
+    url = f"/api/battles/{club.battle.pk}/participants/"
+    assert {p["player"] for p in Client().get(url).json()} == {None}
+    client = Client()
+    client.force_login(club.cast["ivan"][0])
+    assert {p["player"] for p in client.get(url).json()} == {LOGINS["ivan"], LOGINS["olga"]}
