@@ -340,8 +340,20 @@ def authorize(state: Any, type_name: str, payload: Any, *, side: str, ruleset: A
     the answer is left to the engine's checks (the payload names an unknown
     piece, which they refuse). Raises ``NotYours`` when another side or the
     game master records it, or the engine's ``S-UNKNOWN`` refusal when the
-    payload names an enemy's hidden mine."""
+    payload names an enemy's hidden mine.
+
+    Before the battle starts (its muster: the forces deployed, V-TURN-2,
+    V-TURN-3, then ``battle_started``) the log is the game master's alone:
+    a participant records nothing, so he can neither start the battle nor
+    set its table ahead of the muster."""
     entry = _policy_of(ruleset)[type_name]
+    if getattr(state, "status", "running") == "planned":
+        event = _registry(ruleset)[type_name]
+        title_ru, title_en = event.title_ru or type_name, event.title_en or type_name
+        raise NotYours(type_name, GAME_MASTER,
+                       f"Событие «{title_ru}»: до выставления сил журнал боя ведёт только мастер (V-TURN-2).",
+                       f"«{title_en}»: until the forces are mustered only the game master records the battle's "
+                       f"log (V-TURN-2).")
     allowed = entry.resolve(state, payload)
     if allowed == UNKNOWN:
         return True
