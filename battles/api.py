@@ -34,8 +34,11 @@ class EventOut(serializers.Serializer):
     type = serializers.CharField()
     data = serializers.JSONField()
     schema_version = serializers.IntegerField()
-    key = serializers.CharField(allow_null=True)
-    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None)
+    key = serializers.CharField(allow_null=True, help_text=(
+        "Idempotency key; in reads null for anyone but the battle's participants and game master, and for a "
+        "participant on an event whose content is hidden from him"))
+    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None, help_text=(
+        "The recorder's login; in reads null for anyone but the battle's participants and game master"))
     recorded_at = serializers.DateTimeField()
 
 
@@ -230,6 +233,12 @@ class BattleEventsView(APIView):
             for row in results:
                 row["data"] = visibility.event_for(row["type"], row["data"], side=role.side, game_master=False,
                                                    state=view.state)
+                # Who recorded and under which key is the table's business: an onlooker reads
+                # neither, a participant no key of an event whose content is hidden from him.
+                if not role.is_participant:
+                    row["key"] = row["recorded_by"] = None
+                elif isinstance(row["data"], dict) and row["data"].get(visibility.REDACTED):
+                    row["key"] = None
         _told(results, battle.id, view.state, role)
         return Response({"results": results, "next": nxt, "head_seq": battle.head_seq})
 

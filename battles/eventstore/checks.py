@@ -103,14 +103,24 @@ def _depth(value: Any) -> int:
     return 0
 
 
-def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str) -> list[BattleEvent] | None:
+def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,
+                 recorder_id: int | None = None) -> list[BattleEvent] | None:
     """Idempotency: the stored events when the batch's keys are already stored
     (a client's retry); a key reused for a different event, or a batch only
-    partly stored, is refused (409); ``None`` when none of its keys is stored."""
+    partly stored, is refused (409); ``None`` when none of its keys is stored.
+
+    A retry is only a retry for whoever stored it: unless ``anyone`` (the
+    game master, trusted callers), only the keys ``recorder_id`` stored count.
+    Another recorder's key is left alone here, so the batch is judged as a
+    new one (who may record it, then the rules) and tells nothing of the
+    stored event (V-MINE-14: its content may be hidden from this recorder);
+    if it passes, its insert meets the key (``key_in_use``)."""
     keys = [ev.key for ev in events if ev.key is not None]
     if not keys:
         return None
     stored = {e.key: e for e in BattleEvent.objects.filter(battle_id=battle_id, key__in=keys)}
+    if not anyone:
+        stored = {k: e for k, e in stored.items() if e.recorded_by_id == recorder_id}
     if not stored:
         return None
     if len(stored) != len(events):
@@ -145,3 +155,16 @@ def _without_service_rolls(data: Any) -> Any:
     if isinstance(data, list):
         return [_without_service_rolls(v) for v in data]
     return data
+
+
+def key_in_use(battle_id: int, events: Sequence[NewEvent]) -> Conflict | None:
+    """The refusal of a batch whose key another recorder already stored: it
+    names the key's place in the batch and nothing of the stored event."""
+    keys = [ev.key for ev in events if ev.key is not None]
+    taken = set(BattleEvent.objects.filter(battle_id=battle_id, key__in=keys).values_list("key", flat=True))
+    for i, ev in enumerate(events):
+        if ev.key in taken:
+            return Conflict(f"events[{i}].key: этот ключ в бою уже занят; выберите другой.",
+                            f"events[{i}].key: this key is already taken in this battle; choose another.",
+                            field=f"events[{i}].key", code="idempotency_conflict")
+    return None

@@ -23,7 +23,6 @@ import msgspec
 import psycopg
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from battles import engine, replays
@@ -34,7 +33,7 @@ from campaign.models import Campaign
 from config.errors import Conflict, Forbidden, NotFound, from_engine
 
 from .cache import STATE_CACHE, Entry, rules_json
-from .checks import NewEvent, check_batch, stored_retry
+from .checks import NewEvent, check_batch, key_in_use, stored_retry
 
 # The optimistic path (PostgreSQL); off only to measure the locked path alone.
 OPTIMISTIC = True
@@ -67,14 +66,23 @@ def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | No
         with transaction.atomic():
             return _append_locked(battle_id, events, expected_seq, recorded_by, side, game_master)
     except IntegrityError:
-        # A concurrent request stored the same key between our check and insert
-        # (only possible without expected_seq): answer as the retry it is.
+        # A concurrent request stored the same key between our check and insert: answer as the
+        # retry it is; a key another recorder stored is refused naming nothing of his event.
         ruleset = Campaign.objects.filter(battles=battle_id).values_list("ruleset", flat=True).first() or "v11.2"
         with transaction.atomic():
-            retry = stored_retry(battle_id, events, ruleset)
+            retry = stored_retry(battle_id, events, ruleset, **_retrier(recorded_by, side, game_master))
+            taken = key_in_use(battle_id, events) if retry is None else None
+        if taken is not None:
+            raise taken from None
         if retry is None:
             raise
         return AppendResult(retry, created=False)
+
+
+def _retrier(recorded_by: Any, side: str | None, game_master: bool) -> dict[str, Any]:
+    """Whose stored keys make a retry: a participant's own only; the game
+    master's and trusted callers' any (``checks.stored_retry``)."""
+    return {"anyone": game_master or side is None, "recorder_id": getattr(recorded_by, "pk", None)}
 
 
 def stale(expected_seq: int, head: int) -> Conflict:
@@ -88,18 +96,19 @@ def stale(expected_seq: int, head: int) -> Conflict:
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
                    side: str | None, game_master: bool) -> AppendResult:
     keys = [ev.key for ev in events if ev.key is not None]
-    qs = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-          .only("id", "head_seq", "rules", "campaign_id", "campaign__status", "campaign__ruleset").filter(pk=battle_id))
-    if keys:  # the idempotency check rides on the locking query
-        qs = qs.annotate(known=Exists(BattleEvent.objects.filter(battle=OuterRef("pk"), key__in=keys)))
-    battle = qs.first()
+    battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
+              .only("id", "head_seq", "rules", "campaign_id", "campaign__status", "campaign__ruleset")
+              .filter(pk=battle_id).first())
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
     ruleset = battle.campaign.ruleset  # the campaign's ruleset picks the engine
-    retry = stored_retry(battle_id, events, ruleset) if getattr(battle, "known", False) else None
+    # The keys are looked up after the lock is held, by a statement of their own: one that rode on
+    # the locking query would read the snapshot taken before it waited, blind to a concurrent
+    # identical append that committed meanwhile (which the engine would then refuse as a repeat).
+    retry = stored_retry(battle_id, events, ruleset, **_retrier(recorded_by, side, game_master)) if keys else None
     if retry is not None:
         return AppendResult(retry, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:

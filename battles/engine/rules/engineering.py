@@ -107,8 +107,16 @@ def _check_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
         if limit is not None and sum(1 for m in state.mines.values() if m.laid_by == s.id) >= limit:
             raise refuse("V-SAP-3", f"Сапёр {s.id} уже разместил {limit} мин(ы) и заряд(ы) за бой (G-22).",
                          f"Sapper {s.id} has already laid {limit} mine(s) and charge(s) this battle (G-22).")
-    elif p.object not in state.wire and p.object not in state.mines:
+    elif p.object not in state.wire and not _known_mine(state, p.object, s.side):
+        # V-MINE-13, V-MINE-14: an enemy's mine or charge the sapper's side has not been shown is
+        # refused exactly as one that does not exist (same rule, text and order): no oracle.
         raise refuse("S-UNKNOWN", f"Объект {p.object!r} не найден.", f"No object {p.object!r}.")
+
+
+def _known_mine(state: BattleState, oid: str, side: str) -> bool:
+    """A mine or charge the side knows of: its own, or one revealed to it (V-MINE-14)."""
+    m = state.mines.get(oid)
+    return m is not None and (m.side == side or m.revealed)
 
 
 @sapper_worked.mutator
