@@ -17,6 +17,7 @@ from django.db.models import Exists, F, OuterRef, Q
 
 from campaign.models import AwardRule, CampaignEvent, Character, Membership, Metric, Proposal
 from campaign.services import campaign_event_append, next_rank
+from config.inputs import ascii_int
 
 from .models import Battle, BattleEvent, BattleProjection
 
@@ -44,14 +45,13 @@ def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -
     units = state.get("units", {}) or {}
     participants: dict[int, str] = {}
     for key in credits:
-        if str(key).isdigit():
-            participants[int(key)] = sides.get(int(key), "")
+        if (cid := ascii_int(str(key))) is not None:
+            participants[cid] = sides.get(cid, "")
     own_figure: dict[int, dict[str, Any]] = {}
     held: dict[int, int] = {}
     for f in fighters.values():
-        c = f.get("character")
-        if c and str(c).isdigit():
-            cid = int(c)
+        cid = ascii_int(str(f.get("character") or ""))
+        if cid is not None:
             participants.setdefault(cid, sides.get(cid, "") or f.get("side", ""))
             if not participants[cid]:
                 participants[cid] = f.get("side", "")
@@ -59,9 +59,9 @@ def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -
                 own_figure.setdefault(cid, f)
     for u in units.values():
         commander = fighters.get(u.get("commander", ""), {})
-        c = commander.get("character")
-        if c and str(c).isdigit() and u.get("morale") in HELD:
-            held[int(c)] = held.get(int(c), 0) + 1
+        cid = ascii_int(str(commander.get("character") or ""))
+        if cid is not None and u.get("morale") in HELD:
+            held[cid] = held.get(cid, 0) + 1
     out = []
     for cid, side in sorted(participants.items()):
         cr = credits.get(str(cid), {}) or {}

@@ -23,6 +23,7 @@ from django.views.decorators.cache import cache_control
 
 from config.cache import cache_get, cache_set
 from config.errors import ApplicationError
+from config.inputs import MAX_INT, ascii_int
 
 from . import selectors, services
 from .accounts import SignupForm
@@ -36,8 +37,9 @@ def _ru() -> bool:
 
 
 def _as_of(request, campaign_id: int | None = None) -> int | None:
-    raw = request.GET.get("as_of", "")
-    as_of = int(raw) if raw.isdigit() and len(raw) < 10 else None
+    as_of = ascii_int(request.GET.get("as_of", ""))
+    if as_of is not None and not 0 <= as_of < 2**31:  # the page shows the campaign as it is, as for any other
+        as_of = None
     if campaign_id is not None and not selectors.as_of_exists(campaign=campaign_id, as_of=as_of):
         raise Http404("no such battle yet")
     return as_of
@@ -77,9 +79,8 @@ def standings(request, campaign_id: int):
     sort = request.GET.get("sort", "kills")
     sort = sort if sort in selectors.SORTS else "kills"
     descending = request.GET.get("dir", "desc") != "asc"
-    raw_page = request.GET.get("page", "1")
-    page = max(int(raw_page) if raw_page.isdigit() else 1, 1)
     as_of, lang, per_page = _as_of(request, campaign.pk), get_language() or "ru", 100
+    page = min(max(ascii_int(request.GET.get("page", "")) or 1, 1), MAX_INT // per_page)  # its offset fits a column
     version = selectors.campaign_version(campaign=campaign)
     key = f"standings:{campaign.pk}:{version}:{sort}:{int(descending)}:{page}:{as_of}:{lang}"
     cached = cache_get(key)
@@ -257,8 +258,12 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
     """Join by the invitation link (``token``) or ask to join."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
     characters = selectors.characters_of(user=request.user)
-    if request.method == "POST":
-        character = get_object_or_404(Character, pk=request.POST.get("character"), owner=request.user)
+    status = 200
+    if request.method == "POST" and ascii_int(request.POST.get("character", "")) is None:
+        messages.error(request, _("Choose one of your characters."))
+        status = 400
+    elif request.method == "POST":
+        character = get_object_or_404(Character, pk=request.POST["character"], owner=request.user)
         try:
             m = services.membership_request(campaign=campaign, character=character, token=token)
         except ApplicationError as exc:
@@ -268,7 +273,8 @@ def campaign_join(request, campaign_id: int, token: str | None = None):
                              else _("Request sent: the game master will assign your side."))
             return HttpResponseRedirect(reverse("campaign-detail", args=[campaign.pk]))
     return render(request, "campaign/join.html", {"campaign": campaign, "characters": characters, "token": token,
-                                                  "archived": campaign.status == CampaignStatus.FINISHED})
+                                                  "archived": campaign.status == CampaignStatus.FINISHED},
+                  status=status)
 
 
 def signup(request):

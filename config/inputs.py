@@ -9,6 +9,11 @@ JSON parser (``config.parsers.JSONParser``), the form and query-string check of
 (the battle log, roster import) all refuse them here, naming the path of the
 offending value (``events[0].data.attacker``). The walk is iterative: a body
 nested deeper than Python's recursion limit is refused, not crashed on.
+
+Every integer read from a query string, a form field or a JSON object's key is
+read by ``ascii_int``: ``str.isdigit`` is true for ``"²"`` (which ``int`` refuses)
+and ``int`` takes ``"١"`` (an Arabic-Indic one), ``" 1"`` and ``"1_0"``; only
+ASCII digits within what a database column holds are a number here.
 """
 from __future__ import annotations
 
@@ -85,6 +90,21 @@ def refuse_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> N
     raise text_error(where or "body")
 
 
+_DIGITS = re.compile(r"[0-9]{1,40}")
+_INTEGER = re.compile(r"-?[0-9]{1,40}")
+
+
+def ascii_int(text: Any) -> int | None:
+    """``text`` as an integer when it is one written in ASCII digits alone (no
+    sign, no space) up to ``MAX_INT``; None for anything else, a non-string
+    included. The one reader of an integer (an id, a page, a sequence number)
+    from a query string, a form field or a JSON object's key."""
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= MAX_INT else None
+
+
 def int_param(request: Request | Any, name: str, default: int, *, lo: int = 0, hi: int | None = None) -> int:
     """A non-negative integer query parameter (paging: ``limit``, ``offset``,
     ``after``...): anything else, or a value outside ``lo..hi``, is a 400 naming it."""
@@ -95,13 +115,10 @@ def int_param(request: Request | Any, name: str, default: int, *, lo: int = 0, h
     hi = MAX_INT if hi is None else hi
     if not _INTEGER.fullmatch(raw):
         raise InvalidInput(f"{name}: ожидается целое число.", f"{name}: expected an integer.", field=name)
-    value = int(raw)
-    if not lo <= value <= hi:
+    value = ascii_int(raw)  # None: negative, or beyond MAX_INT
+    if value is None or not lo <= value <= hi:
         raise _range_error(name, lo, hi)
     return value
-
-
-_INTEGER = re.compile(r"-?[0-9]{1,40}")
 
 
 def _range_error(name: str, lo: int, hi: int) -> InvalidInput:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Campaign, Character
 from campaign.roles import is_game_master
+from config.inputs import ascii_int
 
 from .models import FowPlatoonKind, GroupKind, GunType, Side, UnitKind, VehicleKind
 
@@ -42,7 +43,7 @@ class SideByName:
     def name_sides(self) -> None:
         raw = self.data.get(self.add_prefix("campaign")) if self.is_bound else self.initial.get("campaign")
         pk = getattr(raw, "pk", raw)
-        campaign = Campaign.objects.filter(pk=pk).first() if str(pk or "").isdigit() else None
+        campaign = Campaign.objects.filter(pk=pk).first() if ascii_int(str(pk or "")) is not None else None
         names = {s: campaign.side_name(s) for s in Side.values} if campaign else dict(Side.choices)
         self.fields["side"].choices = [("", "—"), *((s, names[s]) for s in Side.values)]
         self.fields["side"].widget.attrs.update({"data-attacker": Side.ATTACKER.label,

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from campaign.models import Campaign
 from campaign.roles import is_game_master
 from config.errors import ApplicationError
+from config.inputs import ascii_int
 
 from . import forms, selectors, services
 from .api_cards import character_for_cards, roster_for_cards
@@ -55,7 +56,7 @@ def _back(roster_id: int, anchor: str = ""):
 def roster_list(request):
     rosters = selectors.rosters_visible(user=request.user).select_related("character__nationality")
     filters = {key: request.GET[key] for key in ("campaign", "side", "status") if request.GET.get(key)}
-    if filters.get("campaign", "").isdigit() or "campaign" not in filters:
+    if "campaign" not in filters or ascii_int(filters["campaign"]) is not None:
         rosters = rosters.filter(**filters)
     rosters = list(rosters)
     reports = selectors.rosters_reports(rosters=rosters)

@@ -16,6 +16,7 @@ from battles.models import Battle, BattleParticipant
 from campaign.models import Campaign
 from campaign.roles import is_game_master
 from config.errors import ApplicationError
+from config.inputs import ascii_int
 from rosters.models import Roster
 
 from . import muster, selectors
@@ -96,7 +97,7 @@ def battle_setup_page(request, battle_id: int):
         try:
             if action == "add":
                 roster = Roster.objects.select_related("character").filter(
-                    pk=int(request.POST.get("roster") or 0)).first()
+                    pk=ascii_int(request.POST.get("roster", "")) or 0).first()
                 if roster is None:
                     messages.error(request, _("Choose a character's roster."))
                     return redirect("battle-setup", battle.pk)
@@ -105,7 +106,7 @@ def battle_setup_page(request, battle_id: int):
                 messages.success(request, _("Participant added."))
             elif action == "remove":
                 participant = get_object_or_404(BattleParticipant, battle=battle,
-                                                pk=int(request.POST.get("participant") or 0))
+                                                pk=ascii_int(request.POST.get("participant", "")) or 0)
                 muster.battle_participant_remove(user=request.user, participant=participant)
                 messages.success(request, _("Participant removed."))
             elif action == "remuster":
@@ -117,8 +118,6 @@ def battle_setup_page(request, battle_id: int):
                 messages.success(request, _("The forces are mustered and the battle has started."))
         except ApplicationError as exc:
             messages.error(request, _message(exc))
-        except ValueError:
-            messages.error(request, _("Choose a character's roster."))
         return redirect("battle-setup", battle.pk)
     setup = selectors.battle_setup(battle=battle)
     return render(request, "battles/battle_setup.html", {

@@ -15,7 +15,7 @@ from battles.models import Battle
 from campaign.models import Membership, Side
 from campaign.roles import is_game_master
 from config.errors import Forbidden, InvalidInput
-from config.inputs import json_object
+from config.inputs import ascii_int, json_object
 
 from . import command
 
@@ -54,11 +54,11 @@ class CommandRollView(APIView):
         battle = _battle_at_table(request, battle_id)
         body = json_object(request)
         rolls = body.get("rolls")
-        if not isinstance(rolls, dict) or not all(str(k).isdigit() for k in rolls):
+        if not isinstance(rolls, dict) or not all(ascii_int(k) is not None for k in rolls):
             raise InvalidInput("rolls: объект «id персонажа → бросок».", "rolls: an object character id → die.",
                                field="rolls")
         st = command.command_roll(battle=battle, side=body.get("side", ""), by=request.user,
-                                   rolls={int(k): v for k, v in rolls.items()})
+                                   rolls={ascii_int(k): v for k, v in rolls.items()})
         return Response({"captain": st.captain, "contenders": st.contenders, "rounds": st.rounds},
                         status=status.HTTP_201_CREATED)
 
@@ -74,9 +74,10 @@ class CommandAssignView(APIView):
         battle = _battle_at_table(request, battle_id)
         body = json_object(request)
         posts = body.get("posts")
-        if not isinstance(posts, dict) or not all(str(k).isdigit() and isinstance(v, dict) for k, v in posts.items()):
+        if not isinstance(posts, dict) or not all(ascii_int(k) is not None and isinstance(v, dict)
+                                                  for k, v in posts.items()):
             raise InvalidInput("posts: объект «id персонажа → должность».", "posts: an object character id → post.",
                                field="posts")
         command.command_assign(battle=battle, side=body.get("side", ""), by=request.user,
-                                posts={int(k): v for k, v in posts.items()})
+                                posts={ascii_int(k): v for k, v in posts.items()})
         return Response(status=status.HTTP_201_CREATED)

@@ -20,7 +20,8 @@ Choices = list[tuple[str, str]]
 
 def natural(text: str) -> tuple:
     """Sort key putting «Стрелок №2» before «Стрелок №10»."""
-    return tuple(int(p) if p.isdigit() else p.casefold() for p in re.split(r"(\d+)", str(text)))
+    # ASCII digits only: every other part is text ("²" passes str.isdigit, not int)
+    return tuple(int(p) if i % 2 else p.casefold() for i, p in enumerate(re.split(r"([0-9]+)", str(text))))
 
 
 def side_players(state: dict[str, Any], side: str | None) -> list[str]:

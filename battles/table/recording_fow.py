@@ -26,6 +26,7 @@ from battles import engine
 from battles.engine.fold import merge_rules
 from battles.engine.fow import offers
 from battles.engine.terms import lang_of, term
+from config.inputs import ascii_int
 
 from .choices import Table
 from .forms import FAST_RENDERER
@@ -256,11 +257,12 @@ class FowShotForm(_FowForm):
         n, rule = offers.shot_dice(p.state, shooter, target, cd.get("kind") or "direct", p.rules)
         if cd.get("dice__source") == "entered":
             faces = (cd.get("dice__faces") or "").replace(",", " ").split()
-            if len(faces) != n or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+            values = [ascii_int(f) for f in faces]
+            if len(faces) != n or not all(v is not None and 1 <= v <= 6 for v in values):
                 self.add_error("dice__faces", _t(f"Стрелок бросает {n} куб. ({rule}): значений от 1 до 6 нужно ровно {n}.",
                                                  f"The shooter rolls {n} dice ({rule}): enter exactly {n} faces, 1 to 6."))
                 return cd
-            self.dice = [{"value": int(f), "source": "entered"} for f in faces]
+            self.dice = [{"value": v, "source": "entered"} for v in values]
         else:
             self.dice = [{"source": "rolled"} for _ in range(n)]
         if cd.get("hits") is not None and cd["hits"] > n:

@@ -29,6 +29,7 @@ from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import campaign_view
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
+from config.inputs import ascii_int
 
 from . import command, recording, recording_fow, report
 from .board import board
@@ -42,8 +43,8 @@ def _sides(battle: Battle) -> dict[str, str]:
 
 
 def _before(request: HttpRequest) -> int | None:
-    raw = request.GET.get("before", "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+    before = ascii_int(request.GET.get("before", ""))
+    return before if before is not None and before > 0 else None
 
 
 def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: int | None = None) -> dict[str, Any]:
@@ -184,7 +185,8 @@ def _die_of(request: HttpRequest, name: str) -> dict[str, Any] | None:
     source, value = request.POST.get(f"{name}-source", "rolled"), request.POST.get(f"{name}-value", "").strip()
     if source != "entered":
         return None  # the service rolls
-    return {"source": "entered", "value": int(value) if value.isascii() and value.isdigit() else value}
+    number = ascii_int(value)
+    return {"source": "entered", "value": value if number is None else number}  # a word: the engine names it
 
 
 @require_POST
@@ -192,7 +194,7 @@ def battle_command_roll(request: HttpRequest, battle_id: int) -> HttpResponse:
     """V-RANK-9/10: each player of the side still rolling throws a die (entered, or rolled by the service)."""
     def act(battle: Battle, side: str) -> None:
         ids = [k[5:-7] for k in request.POST if k.startswith("roll-") and k.endswith("-source")]
-        rolls = {int(c): _die_of(request, f"roll-{c}") for c in ids if c.isascii() and c.isdigit()}
+        rolls = {n: _die_of(request, f"roll-{c}") for c in ids if (n := ascii_int(c)) is not None}
         command.command_roll(battle=battle, side=side, rolls=rolls, by=request.user)
 
     return _command_post(request, battle_id, act)
@@ -203,8 +205,8 @@ def battle_command_assign(request: HttpRequest, battle_id: int) -> HttpResponse:
     """V-RANK-11: the captain gives every other player of his side a post and a battle rank."""
     def act(battle: Battle, side: str) -> None:
         ids = [k[5:-5] for k in request.POST if k.startswith("post-") and k.endswith("-rank")]
-        posts = {int(c): {"post": request.POST.get(f"post-{c}-post", ""), "rank": request.POST.get(f"post-{c}-rank", "")}
-                 for c in ids if c.isascii() and c.isdigit()}
+        posts = {n: {"post": request.POST.get(f"post-{c}-post", ""), "rank": request.POST.get(f"post-{c}-rank", "")}
+                 for c in ids if (n := ascii_int(c)) is not None}
         command.command_assign(battle=battle, side=side, posts=posts, by=request.user)
 
     return _command_post(request, battle_id, act)
@@ -246,10 +248,8 @@ def battle_record(request: Any, battle_id: int) -> Any:
     view = selectors.battle_state_get(battle_id=battle.id)
     names = selectors.battle_names(battle_id=battle.id)
     state = view.state
-    try:
-        expected = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        expected = -1
+    expected = ascii_int(request.POST.get("expected_seq", ""))
+    expected = -1 if expected is None else expected
     table = recording.recorder_table(state, role, names, battle)
     form = recording.build_form(form_id, request.POST, battle=battle, role=role, state=state, table=table)
     type_name = {"quick_turn": "turn_ended", "postures": "postures_declared", "quick_fire": "fire"}.get(form_id, form_id)
@@ -324,8 +324,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
     names = selectors.battle_names(battle_id=battle.id)
-    raw = request.POST.get("seq", "")
-    seq = int(raw) if raw.isascii() and raw.isdigit() else 0
+    seq = max(ascii_int(request.POST.get("seq", "")) or 0, 0)
     reason = "Взято назад игроком / Taken back by the player"
     try:
         services.battle_event_append(
@@ -444,17 +443,17 @@ def battle_void(request: HttpRequest, battle_id: int) -> HttpResponse:
     if isinstance(gm, HttpResponse):
         return gm
     battle, role = gm
-    raw, reason = request.POST.get("seq", "").strip(), request.POST.get("reason", "").strip()
-    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+    seq, reason = ascii_int(request.POST.get("seq", "").strip()), request.POST.get("reason", "").strip()
+    if seq is None or seq < 1:
         err = InvalidInput("Номер записи: целое число от 1.", "Entry number: an integer from 1.", field="seq")
     elif not reason:
         err = InvalidInput("Причина: укажите, почему запись отменяется (V-TURN-13).",
                            "Reason: say why the entry is voided (V-TURN-13).", field="reason", rule_id="V-TURN-13")
     elif request.POST.get("confirm") == "1":
-        return _gm_append(request, battle, role, "correction", {"voids_seq": int(raw), "reason": reason}, "void")
+        return _gm_append(request, battle, role, "correction", {"voids_seq": seq, "reason": reason}, "void")
     else:
         try:
-            preview = _void_preview(request, battle, int(raw))
+            preview = _void_preview(request, battle, seq)
         except engine.RuleViolation as exc:
             err = RuleRefused(exc.message_ru, exc.message_en, rule_id=exc.rule_id)
         else:
