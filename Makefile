@@ -37,9 +37,14 @@ test: $(STAMP) messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-## A real Celery worker plus beat (needs REDIS_URL).
+## A real Celery worker with an embedded beat, for a laptop (needs REDIS_URL). Production runs the
+## worker and beat as separate processes (`make beat`, deploy/systemd/).
 worker: $(STAMP)
 	$(VENV)/bin/celery -A config worker --beat -l info -Q shtab
+
+## Celery beat alone (the sweeps), as production runs it beside workers started without --beat.
+beat: $(STAMP)
+	$(VENV)/bin/celery -A config beat -l info
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -20,7 +20,7 @@ the queue backed up with replays that found nothing new to write. Now:
 Staleness: a projection trails its log by the dispatcher's hand-over (with
 its linger), the queue and one replay. If a message is lost (broker flushed, Redis down) the
 flag expires after ``PENDING_SECONDS`` and the beat sweep (every
-``SHTAB_SWEEP_SECONDS``, 60 by default) queues every lagging battle again:
+``SHTAB_SWEEP_SECONDS``, 15 by default) queues every lagging battle again:
 the worst case is the TTL plus one sweep period. Eager Celery (the embedded
 default and the test suite) replays at once on the committing thread, as
 before.

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from battles.urls import api_urls as battles_api
 from campaign.urls import api_urls as campaign_api
-from config import apidocs
+from config import apidocs, health
 from rosters.urls import api_urls as rosters_api
 
 api_docs = [
@@ -29,6 +29,8 @@ urlpatterns = [
     # The API first, the battle log's append first within it: Django tries patterns in order, and every
     # include it passes by on the way costs the hottest request (single-event appends) a little.
     path("api/", include(battles_api + campaign_api + rosters_api + api_docs)),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("", include("campaign.urls")),
     path("", include("battles.urls")),
     path("", include("rosters.urls")),

@@ -158,11 +158,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-lagging-projections": {
         "task": "battles.tasks.sweep_lagging_projections",
-        "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "60")),
+        "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "15")),
     },
     "sweep-unconcluded-battles": {
         "task": "campaign.tasks.sweep_unconcluded_battles",
-        "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "60")),
+        "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "15")),
     },
 }
 
