@@ -163,6 +163,14 @@ class RosterAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("owner", "character", "campaign", "priced_version")
 
+    def get_deleted_objects(self, objs, request):
+        """Django's page of what keeps a roster from deletion lists the participants; name their battles."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        if protected:
+            battles = [format_html("{} «{}»", _("Battle"), name) for name in selectors.roster_battle_names(rosters=objs)]
+            protected = battles + list(protected)
+        return deleted, counts, perms_needed, protected
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         services.roster_reprice_after_admin_edit(roster=form.instance)

@@ -159,6 +159,14 @@ def roster_locked_by(*, roster: Roster, besides: int | None = None) -> Any:
     return holder.battle if holder is not None else None
 
 
+def roster_battle_names(*, rosters: Any) -> list[str]:
+    """The battles ``rosters`` were picked for (a participant's roster), by name in battle order:
+    what keeps them from being deleted."""
+    return list(Roster.objects.filter(pk__in=[getattr(r, "pk", r) for r in rosters], participations__isnull=False)
+                .order_by("participations__battle_id").values_list("participations__battle__name", flat=True)
+                .distinct())
+
+
 def roster_readable(*, user: Any, roster_id: int, share: str = "") -> Roster | None:
     """The one rule for who may READ a roster (its page, its JSON and its
     cards): its owner and the game master; anyone once it has fought in a

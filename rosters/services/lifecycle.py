@@ -6,12 +6,13 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
 from campaign.models import Campaign, Character
 from campaign.roles import is_game_master
 from config.errors import Conflict, Forbidden, InvalidInput
-from rosters import domain
+from rosters import domain, selectors
 from rosters.models import Roster, Status
 
 from .common import RosterInvalid, _campaign_side, _can_edit, _check_side, _reprice
@@ -65,8 +66,16 @@ def roster_share_set(*, user: Any, roster: Roster, on: bool) -> Roster:
 
 @transaction.atomic
 def roster_delete(*, user: Any, roster: Roster) -> None:
+    """Delete a roster its owner (or the game master) may still change. One a battle's
+    participant was given (``BattleParticipant.roster`` protects it) is refused, naming the battle."""
     _can_edit(user, roster)
-    roster.delete()
+    try:
+        roster.delete()
+    except ProtectedError:  # nothing was deleted: the protected rows are found before any is
+        names = ", ".join(f"«{n}»" for n in selectors.roster_battle_names(rosters=[roster]))
+        raise Conflict(f"Состав выбран для боя {names}: сначала уберите его из участников боя.",
+                       f"The roster is picked for the battle {names}: take it off the battle's participants first.",
+                       code="roster_in_battle") from None
 
 
 @transaction.atomic
