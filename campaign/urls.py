@@ -28,4 +28,6 @@ urlpatterns = [
     path("characters/<int:character_id>/", views.character_detail, name="character-detail"),
     path("characters/<int:character_id>/edit/", views.character_edit, name="character-edit"),
     path("accounts/signup/", views.signup, name="signup"),
+    # Before django.contrib.auth.urls (config/urls.py): the same address, refusing plainly when no mail goes out.
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
 ]

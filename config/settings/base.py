@@ -257,6 +257,9 @@ SHTAB = {
     # Login throttling (campaign.accounts): this many wrong passwords in a row lock
     # that username out from that address for the cool-off, right password included.
     "LOGIN_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_FAILURE_LIMIT", "10")),
+    # ... and this many from one address, whatever the names, lock the address out (one password sprayed
+    # over many names). Higher than a name's: a club shares one Wi-Fi address.
+    "LOGIN_ADDRESS_FAILURE_LIMIT": int(os.environ.get("SHTAB_LOGIN_ADDRESS_FAILURE_LIMIT", "30")),
     "LOGIN_COOLOFF_MINUTES": int(os.environ.get("SHTAB_LOGIN_COOLOFF_MINUTES", "15")),
     # Reverse proxies in front of the server that append to X-Forwarded-For (0: none).
     "TRUSTED_PROXIES": int(os.environ.get("SHTAB_TRUSTED_PROXIES", "0")),
@@ -283,11 +286,24 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = SHTAB["LOGIN_FAILURE_LIMIT"]
 AXES_COOLOFF_TIME = timedelta(minutes=SHTAB["LOGIN_COOLOFF_MINUTES"])
+# What a successful login resets; the per-address limit is counted by the handler (campaign.accounts).
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_HANDLER = "campaign.accounts.ShtabAxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "campaign.accounts.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "campaign.accounts.client_ip"
 AXES_VERBOSE = False
+
+# --- Mail: only the password reset sends any (campaign.accounts.PasswordResetView). With no
+# EMAIL_HOST nothing can be delivered: the console backend, and the reset page says so.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                               else "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "shtab@localhost")
 
 LOGGING = {
     "version": 1,

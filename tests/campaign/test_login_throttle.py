@@ -128,3 +128,49 @@ def test_behind_a_trusted_proxy_the_count_keys_on_the_address_the_proxy_saw(peop
     assert client_ip(forged) == "203.0.113.9", "the left of X-Forwarded-For is the client's to forge"
     settings.SHTAB = {**settings.SHTAB, "TRUSTED_PROXIES": 0}
     assert client_ip(forged) == "127.0.0.1"
+
+
+# --- one address spraying one password over many names (issue 27) ---------------------
+ADDRESS_LIMIT = settings.SHTAB["LOGIN_ADDRESS_FAILURE_LIMIT"]
+
+
+def spray(endpoint: str, n: int, *, ip: str = "10.0.0.7") -> list[int]:
+    """``n`` wrong passwords from one address, each under another name."""
+    return [attempt(endpoint, f"name-{i}", "Spring1942", ip=ip).status_code for i in range(n)]
+
+
+def test_the_address_limit_is_well_above_a_names_and_below_forty():
+    assert 2 * LIMIT <= ADDRESS_LIMIT < 40
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+def test_forty_names_from_one_address_lock_the_address(people, endpoint):
+    codes = spray(endpoint, 40)
+    assert 429 not in codes[:ADDRESS_LIMIT - 1], "one wrong password per name: no name's own limit is reached"
+    assert codes[-1] == 429
+    r = attempt(endpoint, "master", "pw-master")
+    assert r.status_code == 429 and not r.ok, "the address is refused, the right password of another user too"
+    text = r.content.decode() if endpoint != "api-token" else r.json()["error"]["message_ru"]
+    assert "с вашего адреса" in text and "под этим именем" not in text
+    assert attempt(endpoint, "master", "pw-master", ip="10.0.0.8").ok, "another address logs in"
+
+
+def test_a_clubs_typos_on_one_address_stay_below_the_address_limit(people):
+    """Twenty players on one Wi-Fi each mistype once, then log in: nobody is locked out."""
+    for i in range(ADDRESS_LIMIT - 1):
+        attempt("accounts-login", f"player-{i}", "typo")
+    assert attempt("accounts-login", "master", "pw-master").ok
+    assert attempt("accounts-login", "root", "pw-root").ok
+
+
+def test_a_successful_login_does_not_clear_the_addresss_count_for_other_names(people):
+    spray("api-token", ADDRESS_LIMIT - 1)
+    assert attempt("api-token", "root", "pw-root").ok, "the sprayer's own account logs in"
+    assert attempt("api-token", "name-x", "Spring1942").status_code == 429, (
+        "logging in as himself must not wipe the failures he sprayed over other names")
+
+
+def test_the_per_name_limit_still_holds_below_the_address_limit(people):
+    assert wrong("accounts-login", LIMIT)[-1] == 429
+    assert attempt("accounts-login", "master", "pw-master").status_code == 429
+    assert attempt("accounts-login", "root", "pw-root").ok
