@@ -9,6 +9,12 @@ was loaded. Under /api/ this middleware answers those in the documented JSON
 shape (a 503 with ``Retry-After`` for an outage); HTML pages keep Django's HTML
 errors. It also refuses NUL in any query parameter or form field (of pages and
 API alike) with a 400 naming the field, before a query can choke on it.
+
+It sits outside the middleware that sets the security headers (it must see what
+they raise), so what it answers itself goes out past them: it gives such an
+answer the same headers, from the response side of those same middleware
+(``HEADER_SETTERS``, as ``MIDDLEWARE`` lists them); an answer it remakes as JSON
+keeps every header of the answer it replaces but its content's.
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from django.core.signals import got_request_exception
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.html import escape
+from django.utils.module_loading import import_string
 
 from .errors import RETRY_AFTER, error_body, outage
 from .inputs import bad_text, text_error
@@ -45,6 +52,14 @@ def _remember_exception(sender: Any, request: HttpRequest | None = None, **kwarg
 got_request_exception.connect(_remember_exception, dispatch_uid="shtab-remember-exception")
 
 
+# The middleware that set security headers; their response side adds them (and asks nothing of the request:
+# SecurityMiddleware's request side may redirect to HTTPS, which reads the Host this may be refusing).
+HEADER_SETTERS = ("django.middleware.security.SecurityMiddleware", "csp.middleware.CSPMiddleware",
+                  "django.middleware.clickjacking.XFrameOptionsMiddleware")
+# The headers an answer remade as JSON does not keep from the one it replaces.
+CONTENT_HEADERS = frozenset({"content-type", "content-length"})
+
+
 def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith("/api/")
 
@@ -61,20 +76,32 @@ def json_error(status: int, code: str, *, field: str | None = None,
 class ApiErrorMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        # innermost first, as a response passes them on its way out
+        listed = [path for path in settings.MIDDLEWARE if path in HEADER_SETTERS]
+        self.header_setters = [import_string(path)(get_response) for path in reversed(listed)]
+        self.permissions_policy = "config.middleware.security_headers" in settings.MIDDLEWARE
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         api = is_api(request)
         if api:
             early = self._api_refusal(request)
             if early is not None:
-                return early
+                return self._secured(request, early)
         refused = self._bad_text(request, api)
         if refused is not None:
-            return refused
+            return self._secured(request, refused)
         response = self.get_response(request)
         if api and response.status_code >= 400 and not response.get("Content-Type", "").startswith(
                 "application/json"):
             return self._as_json(request, response)
+        return response
+
+    def _secured(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """``response`` with the security headers the middleware inside this one gives every answer."""
+        for setter in self.header_setters:
+            response = setter.process_response(request, response)
+        if self.permissions_policy:
+            add_permissions_policy(response)
         return response
 
     @staticmethod
@@ -122,14 +149,19 @@ class ApiErrorMiddleware:
         exc = getattr(request, "_shtab_exception", None)
         if response.status_code >= 500:
             if exc is not None and outage(exc):
-                return json_error(503, "service_unavailable")
-            return json_error(response.status_code, "server_error")
+                return _keeping_headers(json_error(503, "service_unavailable"), response)
+            return _keeping_headers(json_error(response.status_code, "server_error"), response)
         code = BY_STATUS.get(response.status_code, "bad_request")
         field = "body" if code == "too_large" else None
-        converted = json_error(response.status_code, code, field=field)
-        if response.has_header("Allow"):
-            converted["Allow"] = response["Allow"]
-        return converted
+        return _keeping_headers(json_error(response.status_code, code, field=field), response)
+
+
+def _keeping_headers(converted: HttpResponse, original: HttpResponse) -> HttpResponse:
+    """``converted`` with every header of ``original`` (security headers, Allow, Vary...) but its content's."""
+    for name, value in original.items():
+        if name.lower() not in CONTENT_HEADERS and not converted.has_header(name):
+            converted[name] = value
+    return converted
 
 
 # --- security headers Django does not set itself -------------------------------------------------
@@ -137,13 +169,16 @@ class ApiErrorMiddleware:
 # Referrer-Policy, X-Content-Type-Options, Cross-Origin-Opener-Policy and X-Frame-Options from
 # Django's own middleware. This adds Permissions-Policy: the pages use no camera, microphone,
 # location, payment or USB, so no page (nor anything injected in one) may ask.
-def security_headers(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+def add_permissions_policy(response: HttpResponse) -> None:
     policy = getattr(settings, "PERMISSIONS_POLICY", "")
+    if policy:
+        response.headers.setdefault("Permissions-Policy", policy)
 
+
+def security_headers(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
-        if policy:
-            response.headers.setdefault("Permissions-Policy", policy)
+        add_permissions_policy(response)
         return response
 
     return middleware
