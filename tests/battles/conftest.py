@@ -82,3 +82,15 @@ def table(campaign, game_master, make_member):
     ns.hans_roster = build_roster(hans, hans_char, campaign, name="Kampfgruppe Weber", lieutenant=True)
     ns.battle = battle_schedule(user=game_master, campaign=campaign, name="Бой у станции")
     return ns
+
+
+@pytest.fixture
+def started(battle):
+    """``battle`` started by the game master (seq 1): before that its participants record nothing (V-TURN-2)."""
+    from battles.services import NewEvent, battle_event_append
+
+    battle_event_append(battle_id=battle.id, events=[NewEvent("battle_started", {"attacker": "Вермахт",
+                                                                                 "defender": "РККА"})],
+                        expected_seq=0, as_game_master=True)
+    battle.refresh_from_db()
+    return battle

@@ -4,6 +4,9 @@ import pytest
 from battles.models import BattleEvent
 
 START = {"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}}
+# What a participant records once the game master has started the battle (before it, nothing: V-TURN-2).
+TURN1 = {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}
+ENDED = {"type": "battle_ended", "data": {"winner": "draw", "reason": "ничья"}}
 
 
 def url(battle, suffix="events"):
@@ -16,53 +19,53 @@ def append(client, battle, events, expected_seq=0, **kw):
 
 @pytest.mark.django_db
 class TestAppend:
-    def test_batch_is_stored_with_gapless_seqs_and_positions(self, defender_client, battle):
-        r = append(defender_client, battle, [START, {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}])
+    def test_batch_is_stored_with_gapless_seqs_and_positions(self, defender_client, started):
+        battle = started
+        r = append(defender_client, battle, [TURN1, ENDED], expected_seq=1)
         assert r.status_code == 201, r.json()
         body = r.json()
-        assert [e["seq"] for e in body] == [1, 2]
+        assert [e["seq"] for e in body] == [2, 3]
         assert body[1]["position"] == body[0]["position"] + 1
         assert body[0]["recorded_by"] == "ivan"
         battle.refresh_from_db()
-        assert battle.head_seq == 2
+        assert battle.head_seq == 3
 
-    def test_stale_expected_seq_is_409_with_current_seq_and_writes_nothing(self, defender_client, battle):
-        assert append(defender_client, battle, [START]).status_code == 201
-        r = append(defender_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
-                   expected_seq=0)
+    def test_stale_expected_seq_is_409_with_current_seq_and_writes_nothing(self, defender_client, started):
+        battle = started
+        assert append(defender_client, battle, [TURN1], expected_seq=1).status_code == 201
+        r = append(defender_client, battle, [ENDED], expected_seq=1)
         assert r.status_code == 409
         err = r.json()["error"]
-        assert err["code"] == "stale_seq" and err["current_seq"] == 1 and err["field"] == "expected_seq"
+        assert err["code"] == "stale_seq" and err["current_seq"] == 2 and err["field"] == "expected_seq"
         assert err["message_ru"] and err["message_en"]
-        assert BattleEvent.objects.filter(battle=battle).count() == 1
+        assert BattleEvent.objects.filter(battle=battle).count() == 2
 
-    def test_null_expected_seq_appends_at_the_head(self, defender_client, battle):
-        append(defender_client, battle, [START])
-        r = append(defender_client, battle, [{"type": "turn_ended", "data": {"side": "defender", "turn": 1}}],
-                   expected_seq=None)
+    def test_null_expected_seq_appends_at_the_head(self, defender_client, started):
+        r = append(defender_client, started, [TURN1], expected_seq=None)
         assert r.status_code == 201 and r.json()[0]["seq"] == 2
 
-    def test_same_key_returns_the_original_and_stores_nothing_new(self, defender_client, battle):
-        first = append(defender_client, battle, [dict(START, key="k-1")])
-        again = append(defender_client, battle, [dict(START, key="k-1")], expected_seq=0)  # a retry: stale seq too
+    def test_same_key_returns_the_original_and_stores_nothing_new(self, defender_client, started):
+        battle = started
+        first = append(defender_client, battle, [dict(TURN1, key="k-1")], expected_seq=1)
+        again = append(defender_client, battle, [dict(TURN1, key="k-1")], expected_seq=1)  # a retry: stale seq too
         assert first.status_code == 201 and again.status_code == 200
         assert again.json() == first.json()
-        assert BattleEvent.objects.filter(battle=battle).count() == 1
+        assert BattleEvent.objects.filter(battle=battle).count() == 2
 
-    def test_key_reused_for_a_different_event_is_409(self, defender_client, battle):
-        append(defender_client, battle, [dict(START, key="k-1")])
-        other = {"type": "turn_ended", "data": {"side": "defender", "turn": 1}, "key": "k-1"}
-        r = append(defender_client, battle, [other], expected_seq=1)
+    def test_key_reused_for_a_different_event_is_409(self, defender_client, started):
+        battle = started
+        append(defender_client, battle, [dict(TURN1, key="k-1")], expected_seq=1)
+        other = dict(ENDED, key="k-1")
+        r = append(defender_client, battle, [other], expected_seq=2)
         assert r.status_code == 409 and r.json()["error"]["code"] == "idempotency_conflict"
         assert r.json()["error"]["field"] == "events[0].key"
 
-    def test_half_known_batch_is_409_and_writes_nothing(self, defender_client, battle):
-        append(defender_client, battle, [dict(START, key="a")])
-        r = append(defender_client, battle, [dict(START, key="a"),
-                                           {"type": "turn_ended", "data": {"side": "defender", "turn": 1},
-                                            "key": "b"}], expected_seq=1)
+    def test_half_known_batch_is_409_and_writes_nothing(self, defender_client, started):
+        battle = started
+        append(defender_client, battle, [dict(TURN1, key="a")], expected_seq=1)
+        r = append(defender_client, battle, [dict(TURN1, key="a"), dict(ENDED, key="b")], expected_seq=2)
         assert r.status_code == 409 and r.json()["error"]["code"] == "idempotency_partial"
-        assert BattleEvent.objects.filter(battle=battle).count() == 1
+        assert BattleEvent.objects.filter(battle=battle).count() == 2
 
     def test_duplicate_key_inside_one_batch_is_400(self, defender_client, battle):
         r = append(defender_client, battle, [dict(START, key="x"), {"type": "turn_ended",
@@ -97,16 +100,19 @@ class TestAppend:
         assert err["message_ru"] != err["message_en"]
         assert not BattleEvent.objects.filter(battle=battle).exists()
 
-    def test_rule_refusal_is_422_with_the_rule_id_and_the_whole_batch_is_refused(self, attacker_client, battle):
+    def test_rule_refusal_is_422_with_the_rule_id_and_the_whole_batch_is_refused(self, attacker_client, started):
+        battle = started
         # V-TURN-8: the defender moves first, so the attacker cannot end turn 1 first.
-        r = append(attacker_client, battle, [START, {"type": "turn_ended", "data": {"side": "attacker", "turn": 1}}])
+        r = append(attacker_client, battle, [{"type": "terrain_placed", "data": {"houses": ["H"]}},
+                                             {"type": "turn_ended", "data": {"side": "attacker", "turn": 1}}],
+                   expected_seq=1)
         assert r.status_code == 422
         err = r.json()["error"]
         assert err["rule_id"] == "V-TURN-12" and err["index"] == 1
         assert "attacker" in err["message_en"] and err["message_ru"]
-        assert not BattleEvent.objects.filter(battle=battle).exists()
+        assert BattleEvent.objects.filter(battle=battle).count() == 1
         battle.refresh_from_db()
-        assert battle.head_seq == 0
+        assert battle.head_seq == 1
 
     def test_error_message_follows_the_request_language(self, defender_client, battle):
         r = defender_client.post(url(battle), {"events": [START]}, format="json", HTTP_ACCEPT_LANGUAGE="en")
@@ -132,21 +138,23 @@ class TestPermissions:
         c.force_authenticate(outsider)
         assert append(c, battle, [START]).status_code == 403
 
-    def test_only_the_game_master_may_append_a_correction(self, defender_client, gm_client, battle):
-        append(defender_client, battle, [START, {"type": "turn_ended", "data": {"side": "defender", "turn": 1}}])
+    def test_only_the_game_master_may_append_a_correction(self, defender_client, gm_client, started):
+        battle = started
+        append(defender_client, battle, [TURN1], expected_seq=1)
         fix = [{"type": "correction", "data": {"voids_seq": 2, "reason": "ошибка"}}]
         r = append(defender_client, battle, fix, expected_seq=2)
         assert r.status_code == 403 and r.json()["error"]["code"] == "game_master_only"
         assert append(gm_client, battle, fix, expected_seq=2).status_code == 201
 
-    def test_token_auth_obtains_a_token_and_appends(self, defender, battle):
+    def test_token_auth_obtains_a_token_and_appends(self, defender, started):
+        battle = started
         from rest_framework.test import APIClient
 
         c = APIClient()
         r = c.post("/api/auth/token/", {"username": "ivan", "password": "pw-ivan"}, format="json")
         assert r.status_code == 200
         c.credentials(HTTP_AUTHORIZATION="Token " + r.json()["token"])
-        assert append(c, battle, [START]).status_code == 201
+        assert append(c, battle, [TURN1], expected_seq=1).status_code == 201
 
     def test_only_the_game_master_creates_battles(self, player_client, gm_client, campaign):
         body = {"campaign": campaign.id, "name": "Бой 2"}
@@ -194,13 +202,13 @@ class TestRead:
 
 
 @pytest.mark.django_db
-def test_append_answer_is_the_serializers(defender_client, battle):
+def test_append_answer_is_the_serializers(defender_client, started):
     """The append answers with ``events_out``, which must say what the documented ``EventOut`` says."""
     from battles.api import EventOut, events_out
     from battles.models import BattleEvent
 
-    r = append(defender_client, battle, [START])
+    r = append(defender_client, started, [TURN1], expected_seq=1)
     assert r.status_code == 201
-    stored = list(BattleEvent.objects.filter(battle=battle).select_related("recorded_by"))
+    stored = list(BattleEvent.objects.filter(battle=started, seq=2).select_related("recorded_by"))
     assert r.json() == events_out(stored) == EventOut(stored, many=True).data
     assert r.json()[0]["recorded_by"] == stored[0].recorded_by.username

@@ -59,3 +59,4 @@ def test_v_turn_2_the_game_master_sets_the_table_before_the_muster(seated):
     r = _post(t.gm, t.battle, "terrain_placed", {"houses": ["H1"]})
     assert r.status_code == 201, r.json()
     muster.battle_muster(user=t.gm, battle=t.battle)
+

@@ -206,9 +206,12 @@ def test_append_commits_then_the_worker_replays(replay_worker, campaign, player,
     from battles.services import battle_create
 
     battle = battle_create(campaign=campaign, name="live")
-    enlist(battle, player, "defender")  # the defender starts the battle and ends his turn
-    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": 0, "events": [
-        {"type": "battle_started", "data": {"attacker": "A", "defender": "D"}},
+    enlist(battle, player, "defender")  # the game master starts the battle (V-TURN-2), the defender ends his turn
+    from battles.services import NewEvent, battle_event_append
+
+    battle_event_append(battle_id=battle.id, events=[NewEvent("battle_started", {"attacker": "A", "defender": "D"})],
+                        expected_seq=0, as_game_master=True)
+    r = player_client.post(f"/api/battles/{battle.id}/events/", {"expected_seq": 1, "events": [
         {"type": "turn_ended", "data": {"side": "defender", "turn": 1}},
     ]}, format="json")
     assert r.status_code == 201

@@ -266,13 +266,29 @@ def test_v_mine_13_only_sappers_detect_v_mine_14_revealed_within_6(sapper, dist,
         assert t.state.mines["M1"].revealed
 
 
-def test_v_sap_1_sapper_defuses_a_mine():
+def test_v_sap_1_sapper_defuses_a_mine_v_mine_14_once_shown():
     t = laid_mine()
     t.add("sapper_approached", sapper="a_sap", object="M1", distance=3)
+    t.add("mine_revealed", mine="M1", sapper="a_sap", distance=3)
     t.next_turn()
     t.next_turn(A="recon")
     t.add("sapper_worked", sapper="a_sap", action="remove", object="M1")
     assert not t.state.mines["M1"].active
+
+
+def test_v_mine_14_an_unshown_enemy_mine_is_refused_as_a_missing_one():
+    """V-MINE-13, V-MINE-14: the attacker's sapper cannot lift (nor learn of) a mine his side was not shown:
+    the refusal is the one for no mine at all, and the mine stays live."""
+    answers = {}
+    for target in ("M1", "M7"):
+        t = laid_mine()
+        t.add("sapper_approached", sapper="a_sap", object=target, distance=3)
+        t.next_turn()
+        t.next_turn(A="recon")
+        err = t.refused("sapper_worked", sapper="a_sap", action="remove", object=target)
+        answers[target] = (err.rule_id, err.message_ru.replace(target, "?"), err.message_en.replace(target, "?"))
+        assert t.state.mines["M1"].active
+    assert answers["M1"] == answers["M7"] and answers["M1"][0] == "S-UNKNOWN"
 
 
 # --- wire and terrain ---------------------------------------------------------------------
@@ -676,7 +692,7 @@ def test_v_sap_3_removing_needs_a_known_object():
 
 def test_v_sap_1_a_removed_mine_is_spent_but_still_there():
     t = approached(obj="M")
-    t.state.mines["M"] = Mine("M", "defender", "at", "d_sap")
+    t.state.mines["M"] = Mine("M", "defender", "at", "d_sap", revealed=True)  # shown to his side (V-MINE-14)
     t.add("sapper_worked", sapper="a_sap", action="remove", object="M")
     assert t.state.mines["M"].active is False and t.state.mines["M"].kind == "at"
 
