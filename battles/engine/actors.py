@@ -186,13 +186,17 @@ _OWN_ACT = ("Сторона, чей боец или техника действ�
 
 POLICY: dict[str, Recorder] = {
     # The table starts the battle: the defender moves first whoever says so (V-TURN-8).
-    "battle_started": Recorder("either", _either, "Любая сторона за столом", "Either side at the table"),
+    # Before the muster nobody but the game master records (``authorize``, V-TURN-2).
+    "battle_started": Recorder("either", _either, "Любая сторона за столом (до выставления сил — только мастер)",
+                               "Either side at the table (before the muster, the game master only)"),
     # The outcome as the table agreed it; the game master may void it (V-TURN-13).
     "battle_ended": Recorder("either", _either, "Любая сторона: итог, о котором договорился стол",
                              "Either side: the outcome the table agreed"),
     # V-TURN-5: the players agree in detail on every battlefield object.
-    "terrain_placed": Recorder("either", _either, "Любая сторона: объекты, о которых договорились игроки",
-                               "Either side: the objects the players agreed on"),
+    "terrain_placed": Recorder("either", _either, "Любая сторона: объекты, о которых договорились игроки "
+                               "(до выставления сил — только мастер)",
+                               "Either side: the objects the players agreed on (before the muster, the game "
+                               "master only)"),
     # V-MORALE-1, V-CMD-7: the test falls due from the position on the table, in any phase of either
     # player's turn (the engine sets no turn: a unit may lose its officer to enemy fire), and a
     # surrender depends on the enemy's distances (V-TEST-3). The owner rolls it; the opponent, whose

@@ -38,7 +38,15 @@ record (a prisoner's captors, a mine's owner); **either** side at the table;
 **game master** only. The game master may record any event. A payload naming
 an unknown fighter, unit, vehicle or mine is refused by the rules
 (`S-UNKNOWN`), and so is an enemy's mine that has not been revealed
-(V-MINE-14): the refusal does not tell the two apart.
+(V-MINE-14): the refusal does not tell the two apart, nor does a sapper's
+`sapper_worked` on such a mine (V-MINE-13). Until the battle starts (the
+game master's muster, V-TURN-2) a participant records nothing: the set-up is
+the game master's alone. An idempotency `key` is a retry only for the one who
+stored it (and the game master): anyone else's batch under that key is judged
+as a new one, and refused (409) without a word of the stored event if it
+passes. In the log, `key` and `recorded_by` are read by the battle's
+participants and game master only, and a key not by a participant from whom
+its event's content is hidden.
 
 Limits: an event's `data` may nest at most 32 levels deep and take at most
 64 KB as compact UTF-8 JSON; no string or key in it may hold a NUL character

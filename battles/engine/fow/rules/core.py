@@ -45,7 +45,8 @@ class FowBattleStarted:
 
 battle_started = REGISTRY.event_type("battle_started", FowBattleStarted, rules=("G-F1",),
                                      title_ru="Бой начат", title_en="Battle started")
-POLICY["battle_started"] = Recorder("either", either, "Любая сторона за столом", "Either side at the table")
+POLICY["battle_started"] = Recorder("either", either, "Любая сторона за столом (до выставления сил — только мастер)",
+                                    "Either side at the table (before the muster, the game master only)")
 
 
 @battle_started.check
