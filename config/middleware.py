@@ -8,7 +8,9 @@ unknown /api/ path (404), a database that went away while the session or user
 was loaded. Under /api/ this middleware answers those in the documented JSON
 shape (a 503 with ``Retry-After`` for an outage); HTML pages keep Django's HTML
 errors. It also refuses NUL in any query parameter or form field (of pages and
-API alike) with a 400 naming the field, before a query can choke on it.
+API alike) with a 400 naming the field, before a query can choke on it, and
+answers 404 for a path whose id (``<int:...>`` takes any number of digits) is
+beyond what a database column holds (SQLite refuses such an integer outright).
 
 It sits outside the middleware that sets the security headers (it must see what
 they raise), so what it answers itself goes out past them: it gives such an
@@ -26,13 +28,13 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import DisallowedHost, SuspiciousOperation
 from django.core.signals import got_request_exception
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.html import escape
 from django.utils.module_loading import import_string
 
 from .errors import RETRY_AFTER, error_body, outage
-from .inputs import bad_text, text_error
+from .inputs import MAX_INT, bad_text, text_error
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +97,12 @@ class ApiErrorMiddleware:
                 "application/json"):
             return self._as_json(request, response)
         return response
+
+    @staticmethod
+    def process_view(request: HttpRequest, view: Any, args: Any, kwargs: dict[str, Any]) -> None:
+        """An id in the path no column holds names nothing: 404 before a query overflows on it."""
+        if any(isinstance(v, int) and not -MAX_INT <= v <= MAX_INT for v in (*args, *kwargs.values())):
+            raise Http404
 
     def _secured(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         """``response`` with the security headers the middleware inside this one gives every answer."""
