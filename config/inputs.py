@@ -17,6 +17,7 @@ ASCII digits within what a database column holds are a number here.
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -43,16 +44,22 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def find_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> tuple[str, str] | None:
+def find_bad(value: Any, path: str = "", *, max_depth: int | None = None,
+             numbers: bool = False) -> tuple[str, str] | None:
     """The first problem in a JSON value as ``(path, kind)``: kind ``"text"``
     for a string (or key) with NUL or a lone surrogate, ``"depth"`` for nesting
-    beyond ``max_depth`` containers (path names the container that is too deep)."""
+    beyond ``max_depth`` containers (path names the container that is too deep),
+    and with ``numbers`` ``"number"`` for a float that is not finite (Python's
+    JSON reads ``1e400`` as infinity, which no column or JSON writer keeps)."""
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         item, where, depth = stack.pop()
         if isinstance(item, str):
             if bad_text(item):
                 return where, "text"
+        elif numbers and isinstance(item, float):
+            if not math.isfinite(item):
+                return where, "number"
         elif isinstance(item, (dict, list)):
             if max_depth is not None and depth >= max_depth:
                 return where, "depth"
@@ -79,14 +86,22 @@ def depth_error(field: str, limit: int) -> InvalidInput:
                         f"{field}: JSON nested deeper than {limit} levels.", field=field, code="too_deep")
 
 
+def number_error(field: str) -> InvalidInput:
+    return InvalidInput(f"{field}: число вне допустимого диапазона.", f"{field}: a number out of range.",
+                        field=field, code="invalid_number")
+
+
 def refuse_bad(value: Any, path: str = "", *, max_depth: int | None = None) -> None:
-    """Raise ``InvalidInput`` naming the first bad string or too-deep container."""
-    found = find_bad(value, path, max_depth=max_depth)
+    """Raise ``InvalidInput`` naming the first bad string, number that is not
+    finite or too-deep container: a request body as it is parsed."""
+    found = find_bad(value, path, max_depth=max_depth, numbers=True)
     if found is None:
         return
     where, kind = found
     if kind == "depth":
         raise depth_error(where or "body", max_depth or 0)
+    if kind == "number":
+        raise number_error(where or "body")
     raise text_error(where or "body")
 
 

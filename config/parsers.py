@@ -10,7 +10,8 @@ from rest_framework import parsers
 class JSONParser(parsers.JSONParser):
     """DRF's parser, plus: a body nested past the interpreter's recursion is a
     400 (``json.loads`` raises RecursionError near 1,000 levels), and so is a
-    body nested past ``MAX_BODY_DEPTH`` or holding NUL or a lone surrogate."""
+    body nested past ``MAX_BODY_DEPTH`` or holding NUL, a lone surrogate or a
+    number too large for a float (``1e400``, read as infinity)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         # A cycle, not at import time: inputs -> errors -> rest_framework.views, whose APIView reads
