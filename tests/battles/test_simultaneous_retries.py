@@ -10,6 +10,7 @@ import threading
 import pytest
 from django.contrib.auth.models import Group, User
 from django.db import close_old_connections, connection
+from rest_framework.test import APIClient
 
 from battles.access import battle_role
 from battles.models import Battle, BattleEvent, BattleParticipant
@@ -44,8 +45,9 @@ def _turns(n):
             yield side, NewEvent("turn_ended", {"side": side, "turn": turn}, key=f"t-{side}-{turn}")
 
 
-def _all_at_once(battle_id, user, event, expected_seq):
-    """``THREADS`` identical appends released together; each answer as (status, stored event id)."""
+def _all_at_once(battle_id, user, event, expected_seq, via):
+    """``THREADS`` identical appends released together, through the service or HTTP; each answer as
+    (status, the stored event's seq) or (status, error code)."""
     gate = threading.Barrier(THREADS)
     answers = []
     lock = threading.Lock()
@@ -54,11 +56,20 @@ def _all_at_once(battle_id, user, event, expected_seq):
         close_old_connections()
         try:
             role = battle_role(battle=Battle(pk=battle_id), user=user)
+            client = APIClient()
+            client.force_authenticate(user)
+            body = {"expected_seq": expected_seq,
+                    "events": [{"type": event.type, "data": event.data, "key": event.key}]}
             gate.wait(timeout=30)
             try:
-                res = battle_event_append(battle_id=battle_id, events=[event], expected_seq=expected_seq,
-                                          recorded_by=user, role=role)
-                answer = (201 if res.created else 200, res.events[0].pk)
+                if via == "http":
+                    r = client.post(f"/api/battles/{battle_id}/events/", body, format="json")
+                    out = r.json()
+                    answer = (r.status_code, out[0]["seq"] if r.status_code < 300 else out["error"]["code"])
+                else:
+                    res = battle_event_append(battle_id=battle_id, events=[event], expected_seq=expected_seq,
+                                              recorded_by=user, role=role)
+                    answer = (201 if res.created else 200, res.events[0].seq)
             except ApplicationError as exc:
                 answer = (exc.status_code, exc.code)
             except Exception as exc:  # noqa: BLE001 - a 500: reported by the test
@@ -77,8 +88,9 @@ def _all_at_once(battle_id, user, event, expected_seq):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("via", ["service", "http"])
 @pytest.mark.parametrize("check_seq", [False, True], ids=["expected_seq-null", "expected_seq-right"])
-def test_identical_keyed_appends_at_once_are_one_append(game_master, check_seq):
+def test_identical_keyed_appends_at_once_are_one_append(game_master, check_seq, via):
     campaign = Campaign.objects.create(name="Кампания", attacker_name="Вермахт", defender_name="РККА")
     battle = battle_create(campaign=campaign, name="Бой у переправы")
     users = {side: _player(campaign, battle, f"p_{side}", side) for side in ("attacker", "defender")}
@@ -86,10 +98,10 @@ def test_identical_keyed_appends_at_once_are_one_append(game_master, check_seq):
                         as_game_master=True)
     for side, event in _turns(2):
         head = Battle.objects.values_list("head_seq", flat=True).get(pk=battle.id)
-        answers = _all_at_once(battle.id, users[side], event, head if check_seq else None)
+        answers = _all_at_once(battle.id, users[side], event, head if check_seq else None, via)
         statuses = sorted(a[0] for a in answers)
         assert statuses == [200] * (THREADS - 1) + [201], (event.type, event.key, answers)
-        stored = list(BattleEvent.objects.filter(battle=battle, key=event.key).values_list("pk", flat=True))
+        stored = list(BattleEvent.objects.filter(battle=battle, key=event.key).values_list("seq", flat=True))
         assert len(stored) == 1, event.key
         assert {a[1] for a in answers} == set(stored), "every answer is the one stored event"
         assert Battle.objects.values_list("head_seq", flat=True).get(pk=battle.id) == head + 1
