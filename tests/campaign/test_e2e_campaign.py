@@ -59,13 +59,14 @@ def test_a_short_campaign(replay_worker, game_master):
                                  "character": str(players[who][1].id)},
                                 {"id": f"{side[0]}r", "unit": f"{side[0]}1"}]}}
                   for side, who, rank in [("defender", "hans", "lieutenant"), ("attacker", "petrov", "sergeant")]]
+        muster.append({"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}})
         for side, who in [("attacker", "petrov"), ("defender", "hans")]:
             BattleParticipant.objects.create(battle_id=battle_id, character=players[who][1], side=side)
-        # the game master musters the forces; the players at the table start and end the battle
+        # the game master musters the forces and starts the battle (V-TURN-2: before that the log is his
+        # alone); the players at the table end it
         r = gm.post(f"/api/battles/{battle_id}/events/", {"expected_seq": 0, "events": muster}, format="json")
         assert r.status_code == 201, r.json()
-        table_events = [{"type": "battle_started", "data": {"attacker": "Вермахт", "defender": "РККА"}},
-                        {"type": "battle_ended", "data": {"winner": winner}}]
+        table_events = [{"type": "battle_ended", "data": {"winner": winner}}]
         r = table.post(f"/api/battles/{battle_id}/events/", {"expected_seq": len(muster), "events": table_events},
                        format="json")
         assert r.status_code == 201, r.json()
