@@ -129,7 +129,7 @@ _NUMBERS: dict[Any, Check] = {int: _int_in_bounds, float: _finite}
 
 
 def _unknown_fields(tp: Any) -> Check:
-    tp, _limits = _bare(tp)
+    tp, limits = _bare(tp)
     origin = get_origin(tp)
     if origin is list or origin is dict:
         each = _unknown_fields(get_args(tp)[-1])
@@ -150,6 +150,8 @@ def _unknown_fields(tp: Any) -> Check:
 
         return mapping
     if not (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
+        if -MAX_INT <= limits.get("ge", -math.inf) and limits.get("le", math.inf) <= MAX_INT:
+            return _no_objects  # its own limits bound it (msgspec checks them), infinity included
         return _NUMBERS.get(tp, _no_objects)
     found = _UNKNOWN.get(tp)
     if found is None:

@@ -26,6 +26,7 @@ class Leg:
 class Walk:
     turn: int
     distance: Annotated[float, Meta(ge=0)] = 0.0
+    share: Annotated[float, Meta(ge=0, le=1)] = 0.0  # its own limits bound it: msgspec alone refuses
     note: int | None = None
     legs: list[Leg] = field(default_factory=list)
     marks: dict[str, int] = field(default_factory=dict)
@@ -37,9 +38,9 @@ class Walk:
     ({"turn": 1, "legs": [{"steps": 1}, {"steps": HUGE}]}, "data.legs[1].steps"),
     ({"turn": 1, "marks": {"a": 1, "b": -HUGE}}, "data.marks.b"),
     ({"turn": 1, "distance": HUGE}, "data.distance"), ({"turn": 1, "distance": float("inf")}, "data.distance"),
-    ({"turn": 1, "distance": float("nan")}, "data.distance"),
+    ({"turn": 1, "distance": float("nan")}, "data.distance"), ({"turn": 1, "share": float("inf")}, "data.share"),
 ], ids=["huge", "huge negative", "one past the bound", "optional", "in a list", "in a map", "float from an int",
-        "infinity", "nan"])
+        "infinity", "nan", "infinity where both limits are declared"])
 def test_a_number_beyond_what_a_payload_holds_is_refused_naming_the_field(data, where):
     with pytest.raises(PayloadError) as refused:
         parse_dataclass(Walk, data)
