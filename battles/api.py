@@ -18,7 +18,7 @@ from battles import engine
 from campaign.models import Campaign
 from campaign.roles import is_game_master
 from config.errors import Forbidden, InvalidInput, RuleRefused
-from config.inputs import int_param
+from config.inputs import MAX_INT, int_param
 
 from . import selectors, services
 from .access import battle_role
@@ -115,8 +115,10 @@ def parse_append(body: Any) -> tuple[int | None, list[services.NewEvent]]:
         raise _field_error("expected_seq", "поле обязательно (null — без проверки)",
                            "this field is required (null skips the check)")
     expected = body["expected_seq"]
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < 0):
-        raise _field_error("expected_seq", "ожидается целое число ≥ 0 или null", "expected an integer ≥ 0 or null")
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)
+                                 or not 0 <= expected <= MAX_INT):
+        raise _field_error("expected_seq", f"ожидается целое число от 0 до {MAX_INT} или null",
+                           f"expected an integer from 0 to {MAX_INT} or null")
     items = body.get("events")
     if not isinstance(items, list):
         raise _field_error("events", "ожидается список событий", "expected a list of events")

@@ -48,7 +48,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
 
-from config.errors import ApplicationError
+from config.errors import ApplicationError, InvalidInput
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +130,9 @@ def lockout_response(request: Any, original_response: Any = None, credentials: A
     return response
 
 
+USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
+
+
 class TokenView(ObtainAuthToken):
     """``POST /api/auth/token/`` (username, password) → ``{"token": ...}``; 429 while
     that username, or this whole address, is locked out."""
@@ -143,6 +146,10 @@ class TokenView(ObtainAuthToken):
                                          "`retry_after` seconds; header Retry-After)."),
     })
     def post(self, request, *args, **kwargs):
+        username = request.data.get("username")
+        if username is not None and len(str(username)) > USERNAME_MAX_LENGTH:  # axes stores at most 255
+            raise InvalidInput(f"username: не длиннее {USERNAME_MAX_LENGTH} символов.",
+                               f"username: at most {USERNAME_MAX_LENGTH} characters.", field="username")
         try:
             response = super().post(request, *args, **kwargs)
         except ValidationError:

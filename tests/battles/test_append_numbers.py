@@ -41,3 +41,12 @@ def test_a_distance_no_payload_holds_is_a_400_naming_it(defender_client, battle,
     assert r.status_code == 400, r.content
     assert r.json()["error"]["field"] == "events[0].data.distance"
     assert not BattleEvent.objects.filter(battle=battle).exists()
+
+
+@pytest.mark.django_db
+def test_an_expected_seq_past_the_largest_integer_is_a_400_naming_it(defender_client, battle):
+    r = defender_client.generic("POST", url(battle), body("1").replace(b'"expected_seq": 0', b'"expected_seq": ' + HUGE.encode()),
+                                content_type="application/json")
+    assert r.status_code == 400 and r.json()["error"]["field"] == "expected_seq"
+    assert HUGE not in r.content.decode()  # the answer does not echo the number
+    assert not BattleEvent.objects.filter(battle=battle).exists()

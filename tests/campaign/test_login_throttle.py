@@ -174,3 +174,9 @@ def test_the_per_name_limit_still_holds_below_the_address_limit(people):
     assert wrong("accounts-login", LIMIT)[-1] == 429
     assert attempt("accounts-login", "master", "pw-master").status_code == 429
     assert attempt("accounts-login", "root", "pw-root").ok
+
+
+@pytest.mark.django_db
+def test_a_token_request_with_a_username_longer_than_any_account_is_a_400_naming_it(client):
+    r = client.post("/api/auth/token/", {"username": "x" * 300, "password": "pw"}, content_type="application/json")
+    assert r.status_code == 400 and r.json()["error"]["field"] == "username"
