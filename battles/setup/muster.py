@@ -42,6 +42,7 @@ How a roster becomes engine specs (``roster_force``):
 """
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -501,7 +502,11 @@ def battle_remuster(*, user: Any, battle: Battle) -> MusterResult:
     forces: dict[str, Force] = {"attacker": Force(), "defender": Force()}
     for p in mustered:
         _add_roster(forces[p.side], p, prefixes[p.pk])
-    events = [services.NewEvent(type="force_mustered", key=f"remuster-{battle.pk}-{battle.head_seq}-{side}",
+    # A key no participant can guess (a participant who stored an event under the key would block the
+    # remuster: the game master's retry of a key counts anyone's); the battle row's lock and expected_seq
+    # already make a repeated form submission a remuster of its own.
+    nonce = secrets.token_urlsafe(12)
+    events = [services.NewEvent(type="force_mustered", key=f"remuster-{battle.pk}-{battle.head_seq}-{side}-{nonce}",
                                 data={"side": side, "replace": True, "units": forces[side].units,
                                       "fighters": forces[side].fighters, "vehicles": forces[side].vehicles})
               for side in ("defender", "attacker")]

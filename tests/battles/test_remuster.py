@@ -65,3 +65,27 @@ class TestRemuster:
         with pytest.raises(Conflict):
             muster.battle_participant_remove(user=t.gm, participant=t.battle.participants.first())
         assert "remuster" not in client_for(t.gm).get(f"/battles/{t.battle.id}/setup/").content.decode()
+
+    def test_a_participant_cannot_pre_claim_the_remusters_keys(self, table):
+        """Issue 27 §2: the remuster's keys are not guessable, so a participant who stores an
+        event under the key the game master's remuster would use blocks nothing."""
+        from battles.access import battle_role
+
+        t = table
+        for char, roster in ((t.ivan_char, t.ivan_roster), (t.hans_char, t.hans_roster)):
+            muster.battle_participant_add(user=t.gm, battle=t.battle, character=char, roster=roster)
+        muster.battle_muster(user=t.gm, battle=t.battle)
+        state = _state(t.battle)
+        t.battle.refresh_from_db()
+        head = t.battle.head_seq + 1  # the head after ivan's entry below
+        units = {u: "dug_in" for u, x in state["units"].items() if x["side"] == "defender"}
+        # the key today's remuster would give the defender's force_mustered at the head after this entry
+        guessed = f"remuster-{t.battle.pk}-{head}-defender"
+        battle_event_append(battle_id=t.battle.id, events=[NewEvent("postures_declared", {
+            "side": "defender", "units": units}, key=guessed)], expected_seq=None, recorded_by=t.ivan_char.owner,
+            role=battle_role(battle=t.battle, user=t.ivan_char.owner))
+        _state(t.battle)
+        t.battle.refresh_from_db()
+        result = muster.battle_remuster(user=t.gm, battle=t.battle)
+        assert [e.type for e in result.events] == ["force_mustered", "force_mustered"]
+        assert all(e.data["replace"] for e in result.events)
