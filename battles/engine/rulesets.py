@@ -26,7 +26,7 @@ from .rules_data import PLACEHOLDERS as V11_PLACEHOLDERS
 from .rules_data import READINGS as V11_READINGS
 from .state import BattleState
 
-V11_ENGINE_VERSION = 6  # bump when replay of the same v11.2 log would give a different state
+V11_ENGINE_VERSION = 7  # bump when replay of the same v11.2 log would give a different state
 DEFAULT = "v11.2"
 
 

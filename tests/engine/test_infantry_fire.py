@@ -420,3 +420,14 @@ def test_v_cover_3_a_destroyed_pillbox_is_light_cover_for_whoever_stands_in_it()
     assert not t.f("b2").wounded  # +1: 11 - 1 < 11 (no longer invulnerable, V-BUNK-5)
     t.fire("a2", "rifle", distance=5, struck=[{"fighter": "b2", "die": D(12)}])
     assert t.f("b2").wounded
+
+
+@pytest.mark.parametrize("order", [("h1", "d1"), ("d1", "h1")])
+def test_v_house_6_a_hit_on_the_house_spares_the_man_next_to_it_whatever_the_struck_order(order):
+    # V-HOUSE-6 with V-TERR-11 and V-HOUSE-3: the flame on the man inside is a hit on the house; the man
+    # next to it is unharmed and the man inside is resolved as the target, in either order of the list
+    t = at_turn()
+    into_house(t, "defender", "h1")
+    t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": x, "die": D(20)} for x in order])
+    assert t.state.buildings["H"].damage == 1
+    assert t.f("h1").wounded and not t.f("d1").wounded

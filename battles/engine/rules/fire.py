@@ -641,7 +641,13 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         return
     spot_ok = p.spot is None or value(p.spot) >= r["test_success_min"]
     direct = p.weapon in GUNS or p.weapon in AT_INFANTRY  # V-GUN-3, V-ATGL-1: at most one killed
-    for i, s in enumerate(p.struck):
+    struck = list(p.struck)
+    if spot_ok and weapon in r["house_damaging_weapons"]:
+        # V-HOUSE-6: a hit on a house harms no one next to it, whatever the order of the list. The men
+        # in an intact house go first (a stable sort keeps the first of them as V-HOUSE-3's target), so
+        # the hit on the house (V-TERR-11) ends the shot before anyone outside is resolved.
+        struck.sort(key=lambda s: not _in_intact_house(state, s.fighter))
+    for i, s in enumerate(struck):
         t = state.fighters[s.fighter]
         if t.dead:
             continue
@@ -672,6 +678,12 @@ def _apply_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
                         _resolve(state, p, f, t, s, by, r, direct, hit)  # V-HOUSE-3: only the target
                 return
         _resolve(state, p, f, t, s, by, r, direct, hit)
+
+
+def _in_intact_house(state: BattleState, fid: str) -> bool:
+    t = state.fighters[fid]
+    house = state.buildings.get(t.building)
+    return not t.dead and house is not None and not house.light_cover
 
 
 def _resolve(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Struck, by: Fighter | None,
