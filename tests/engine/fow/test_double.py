@@ -388,3 +388,20 @@ def test_g_f1_a_teams_own_rate_of_fire_prevails_over_the_default():
     t.refused("G-F1", ("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(1)] * 2}))
     t.add(("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(1)] * 3}))
     t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(1)] * 2}))  # the default
+
+
+@pytest.mark.parametrize("dice", [1, 2, 4])
+def test_f_dbl_8_a_shot_by_a_team_that_moved_at_the_double_is_refused_f_dbl_8_whatever_its_dice(dice):
+    """F-DBL-8 bars the shot itself: the refusal names it before the dice count (G-F1, F-DBL-10) is looked at."""
+    tb = Table(first="defender")
+    tb.add(move("d1", 12))  # the defender moved At the Double in its last turn...
+    tb.end_turn()
+    tb.add(move("a1", 12))  # ...and the attacker's a1 At the Double in this one
+    tb.refused("F-DBL-8", ("team_shot", {"shooter": "a1", "target": "d1", "dice": [d(4)] * dice}))
+    tb.refused("F-DBL-8", ("team_shot", {"shooter": "a1", "target": "d2", "dice": [d(4)] * dice}))
+
+
+def test_f_dbl_8_a_further_move_beyond_the_normal_distance_is_refused_f_dbl_8_not_for_its_length():
+    tb = Table()
+    tb.add(move("a1", 12))
+    tb.refused("F-DBL-8", ("team_moved", {"team": "a1", "distance": 7}))

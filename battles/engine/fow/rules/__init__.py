@@ -11,3 +11,6 @@ from . import buildings  # noqa: F401, E402
 from . import trains  # noqa: F401, E402
 # --- recon (F-RECON) ---
 from . import recon  # noqa: F401, E402
+
+# The measures of a move or a shot come after every rule that bars it (F-DBL-8): keep this last.
+actions.register_measures()

@@ -66,6 +66,11 @@ def _check_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
     t = team(state, p.team)
     require_own_turn(state, t.side)
     require_live(t)
+
+
+def _check_move_length(state: FowState, p: TeamMoved, ctx: Context) -> None:
+    """A measure: registered after every area's checks (``register_measures``)."""
+    t = team(state, p.team)
     if not p.at_the_double:
         limit = movement(ctx, state, t)
         if p.distance > limit:
@@ -138,6 +143,11 @@ def _check_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
     require_live(shooter)
     if target.side == shooter.side or target.destroyed:
         refuse("S-TARGET", "Цель — живое вражеское отделение.", "The target must be a live enemy team.")
+
+
+def _check_shot_dice(state: FowState, p: TeamShot, ctx: Context) -> None:
+    """A measure: registered after every area's checks (``register_measures``)."""
+    shooter, target = team(state, p.shooter), team(state, p.target)
     n, rule = dice_expected(state, p, shooter, target, ctx.rules)
     if len(p.dice) != n:
         refuse(rule, f"Стрелок бросает {n} куб. (а не {len(p.dice)}).", f"The shooter rolls {n} dice (not {len(p.dice)}).")
@@ -172,6 +182,16 @@ def _apply_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
         target.bailed_out = True
     if p.pinned and target.platoon in state.platoons:
         state.platoons[target.platoon].pinned = True
+
+
+def register_measures() -> None:
+    """Register the measures of an act (a move's length, G-F1; a shot's dice, G-F1, F-DBL-10/11,
+    F-RECON-17/23, and what the table decided of it) after every area's checks: a rule that bars
+    the act altogether (F-DBL-8, F-TRAIN-21/22, F-RECON-18/24...) is what its refusal names,
+    whatever dice or distance were entered. ``rules/__init__`` calls it once every area is imported."""
+    for entry, measure in ((team_moved, _check_move_length), (team_shot, _check_shot_dice)):
+        if measure not in entry.checks:
+            entry.check(measure)
 
 
 # --- assault_launched -------------------------------------------------------------------
