@@ -531,3 +531,30 @@ def test_f_bld_a_team_already_at_one_building_is_not_placed_in_another():
     t.add(("building_placed", {"id": "H1", "openings": [{"id": "door"}], "inside": ["a1"]}))
     t.refused("S-DUPLICATE", ("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a1"]}))
     t.add(("building_placed", {"id": "H2", "openings": [{"id": "door"}], "inside": ["a2"]}))
+
+
+@pytest.mark.parametrize("opening_width", [None, 2.0])
+@pytest.mark.parametrize("blocker_base", [None, 2.0])
+@pytest.mark.parametrize("entrant_base", [None, 1.0, 2.0])
+def test_f_bld_10_an_opening_one_base_wide_filled_by_the_blocker_is_refused_f_bld_10_with_or_without_widths(
+        opening_width, blocker_base, entrant_base):
+    """F-BLD-15 applies only where the Opening is wider than the blocker's base; a base that fills
+    it (or whose width is not given) blocks it whole, F-BLD-10, whichever optional widths were entered."""
+    opening = {"id": "door"} if opening_width is None else {"id": "door", "width": opening_width}
+    t = tb(openings=[opening])
+    first: dict[str, Any] = {"enter_by": "door", "die": d(1)}
+    if blocker_base is not None:
+        first["base_width"] = blocker_base
+    t.add(mv("a1", **first))
+    second: dict[str, Any] = {"enter_by": "door", "die": d(6)}
+    if entrant_base is not None:
+        second["base_width"] = entrant_base
+    t.refused("F-BLD-10", mv("a2", **second))
+
+
+def test_f_bld_15_two_blockers_narrower_than_the_opening_that_fill_it_between_them_are_f_bld_15():
+    """Each blocks only its own base (F-BLD-15): the refusal names the free part left, none."""
+    t = tb(openings=[{"id": "gate", "width": 4}])
+    t.add(mv("a1", enter_by="gate", die=d(1), base_width=2), mv("a2", enter_by="gate", die=d(1), base_width=2))
+    exc = t.refused("F-BLD-15", mv("a3", enter_by="gate", die=d(6), base_width=1))
+    assert 'is 0"' in exc.message_en

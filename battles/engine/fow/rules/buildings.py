@@ -102,14 +102,27 @@ def _mark_cleared(state: FowState, b: Building, side: str) -> None:
         b.cleared_for.append(side)
 
 
+def _blockers(state: FowState, o: Opening, but: str = "") -> list[str]:
+    return [tid for tid in o.blocked_by if tid != but and tid in state.teams and not state.teams[tid].destroyed]
+
+
 def free_width(state: FowState, o: Opening, but: str = "") -> float | None:
     """The part of an Opening no live team blocks (F-BLD-10, F-BLD-15); None when unblocked."""
-    blockers = [tid for tid in o.blocked_by if tid != but and tid in state.teams and not state.teams[tid].destroyed]
+    blockers = _blockers(state, o, but)
     if not blockers:
         return None
     if o.width is None:
         return 0.0
     return max(0.0, o.width - sum(o.block_widths.get(tid, o.width) for tid in blockers))
+
+
+def blocked_whole(state: FowState, o: Opening, but: str = "") -> bool:
+    """F-BLD-10: a live blocker fills the Opening. F-BLD-15 (only its base's width) applies only where
+    the Opening is wider than the blocker's base: not where its width is not given, nor where the base
+    is as wide or its width was not given (it then blocks the whole width)."""
+    blockers = _blockers(state, o, but)
+    return bool(blockers) and (o.width is None or any(o.block_widths.get(tid, o.width) >= o.width
+                                                      for tid in blockers))
 
 
 def _release(state: FowState, t: Team) -> None:
@@ -267,7 +280,7 @@ def _check_building_move(state: FowState, p: BuildingMove, ctx: Context) -> None
                    "A team enters a building through a ground-floor Opening.")
         free = free_width(state, o, but=t.id)
         if free is not None:
-            if o.width is None or p.base_width is None:
+            if p.base_width is None or blocked_whole(state, o, but=t.id):
                 refuse("F-BLD-10", f"Проём {o.id!r} заблокирован: через него никто не войдёт.",
                        f"Opening {o.id!r} is blocked: no other team enters through it.")
             if p.base_width > free:
@@ -369,4 +382,4 @@ def _on_assault(state: FowState, p: Any, ctx: Context) -> None:
 
 ON_ASSAULT.append(_on_assault)
 
-__all__ = ["building_move", "building_placed", "free_width", "is_cleared", "may_enter", "needs_test"]
+__all__ = ["blocked_whole", "building_move", "building_placed", "free_width", "is_cleared", "may_enter", "needs_test"]
