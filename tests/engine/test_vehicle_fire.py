@@ -502,3 +502,16 @@ def test_g8_an_aircraft_flies_one_sortie_corrected_like_artillery_v_corr_2():
     err = t.refused("fire", shooter="AIR", weapon="ground_attack_aircraft", target="house", target_id="H",
                     distance=50, visual_contact=False, corrected=True, hit=D(14))
     assert err.rule_id == "V-CORR-2"
+
+
+def test_v_flame_3_a_flamed_tank_manned_again_by_its_owner_is_not_taken_by_one_fighter():
+    # V-FLAME-3: only a tank whose crew is dead is taken without the capture rules (V-CAPT-1)
+    t = at_turn()
+    shoot_vehicle(t, "a_fl", "flamethrower", "DT4", 15, distance=4)
+    t.next_turn()  # the defender's turn: he mans his tank again
+    t.add("force_mustered", side="defender", fighters=[F("d_x", "D", cls="personnel"), F("d_y", "D", cls="personnel")])
+    t.add("crew_boarded", vehicle="DT4", fighters=["d_x", "d_y"])
+    t.next_turn()
+    assert t.refused("vehicle_boarded", vehicle="DT4", fighter="a1").rule_id == "V-FLAME-3"
+    dt4 = t.v("DT4")
+    assert dt4.side == "defender" and {"d_x", "d_y"} <= set(dt4.crew)

@@ -228,6 +228,10 @@ def _check_boarded(state: BattleState, p: VehicleBoarded, ctx: Context) -> None:
                      "Only a tank whose crew a flamethrower destroyed can be taken without the capture rules.")
     if v.crew_flamed_turn >= state.turn:
         raise refuse("V-FLAME-3", "Такой танк захватывают на следующий ход.", "Such a tank is captured on the next turn.")
+    manned = [c for c in (*v.crew, *v.passengers) if not state.fighters[c].dead and not state.fighters[c].captured]
+    if manned:  # V-FLAME-3: only while the crew is dead; men put back in are taken only by V-CAPT
+        raise refuse("V-FLAME-3", f"В {v.id} снова есть живые ({', '.join(manned)}): его берут только по правилам захвата.",
+                     f"{v.id} is manned again ({', '.join(manned)}): it is taken only by the capture rules.")
 
 
 @vehicle_boarded.mutator
