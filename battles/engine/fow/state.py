@@ -66,6 +66,9 @@ class Team:
     building: str = ""  # the building it is in, or at whose Opening it stands outside
     opening: str = ""  # the Opening its base touches from outside ("" with a building: inside it)
     building_ply: int = -1  # the ply since which it has held that place (F-BLD-3: at the start of the Step)
+    move_start_ply: int = -1  # the ply of its Movement Step whose first move ``move_start_*`` records (F-BLD-8)
+    move_start_building: str = ""  # ``building`` and ``opening`` when that first move started
+    move_start_opening: str = ""
     # --- recon (F-RECON) ---
     passengers: list[str] = field(default_factory=list)  # teams it carries (F-RECON-3, F-RECON-12)
     recon_deployed: bool = False  # made its recon deployment move (F-RECON-6)

@@ -558,3 +558,38 @@ def test_f_bld_15_two_blockers_narrower_than_the_opening_that_fill_it_between_th
     t.add(mv("a1", enter_by="gate", die=d(1), base_width=2), mv("a2", enter_by="gate", die=d(1), base_width=2))
     exc = t.refused("F-BLD-15", mv("a3", enter_by="gate", die=d(6), base_width=1))
     assert 'is 0"' in exc.message_en
+
+
+def test_f_bld_8_a_team_that_walked_up_to_the_opening_earlier_in_the_step_takes_the_test_to_go_in():
+    """F-BLD-8: where its base was at the start of its move in this Movement Step decides, not where the
+    last event found it: walking up to the door (6") and then going in (6") is one move, with the test."""
+    t = tb()
+    t.add(mv("a1", 6, ends_at="door"))
+    t.refused("F-BLD-8", mv("a1", 6, enter_by="door"))
+    t.add(mv("a1", 1, enter_by="door", die=d(4)))
+    rec = t.state.tests[-1]
+    assert (rec.subject, rec.purpose, rec.passed) == ("a1", "building", True)
+    assert "a1" in t.state.buildings["H"].inside
+
+
+def test_f_bld_8_a_failed_test_after_walking_up_in_the_same_step_stops_the_team_blocking_the_opening():
+    t = tb()
+    t.add(mv("a1", 3, ends_at="door"))
+    t.add(mv("a1", 1, enter_by="door", die=d(2)))
+    assert t.state.buildings["H"].openings["door"].blocked_by == ["a1"] and not cleared(t)
+
+
+def test_f_bld_8_a_second_move_in_the_step_does_not_reset_where_the_move_started():
+    t = tb()
+    t.add(mv("a1", 2, ends_at="window"))
+    t.add(mv("a1", 2, ends_at="door"))  # from the window to the door: the move still started away from both
+    t.refused("F-BLD-8", mv("a1", 1, enter_by="door"))
+    t.refused("F-BLD-8", mv("a1", 1, enter_by="window"))
+
+
+def test_f_bld_8_the_start_of_the_move_is_the_start_of_this_steps_move_not_an_earlier_steps():
+    t = tb()
+    t.add(mv("a1", 2, ends_at="window"))
+    two_turns(t)  # a new Movement Step: it starts touching the window
+    t.add(mv("a1", 1, enter_by="window"))
+    assert "a1" in t.state.buildings["H"].inside and t.state.tests == []

@@ -19,7 +19,8 @@ any other terrain (F-BLD-7): their normal 6"/15 cm (F-BLD-11), and a move too
 short to get fully in does not get in (F-BLD-12); a team that does not get
 across a room stays inside where its move ends (F-BLD-13). Entering a
 Contested building through an Opening the team was not touching at the start
-of its move takes a Skill test (F-BLD-8): passed, it enters and the building
+of its move takes a Skill test (F-BLD-8; the start of its first move of the
+Step, so a move recorded in parts, up to the door and then in, is one): passed, it enters and the building
 is Cleared for its side for the rest of the Step, so others follow (F-BLD-9);
 failed, it stops outside touching the Opening and blocks it for every other
 team (F-BLD-10), other Openings staying free (F-BLD-14), and an Opening wider
@@ -229,11 +230,19 @@ building_move = REGISTRY.event_type("building_move", BuildingMove,
 POLICY["building_move"] = Recorder("actor", team_side("team"), "Сторона отделения", "The team's side")
 
 
+def move_start(state: FowState, t: Team) -> tuple[str, str]:
+    """(building, Opening) where the team stood at the start of its move in this Movement Step (F-BLD-8):
+    recorded by its first move of the Step, so a move recorded in parts (up to the door, then in) is one."""
+    if t.move_start_ply == state.ply:
+        return t.move_start_building, t.move_start_opening
+    return t.building, t.opening
+
+
 def needs_test(state: FowState, t: Team, b: Building, p: BuildingMove) -> bool:
     """F-BLD-8: entering a Contested building (F-BLD-5) through an Opening not touched at the start of the move."""
     if not p.enter_by or is_cleared(state, b, t.side):
         return False
-    return not (t.building == b.id and t.opening == p.enter_by)
+    return move_start(state, t) != (b.id, p.enter_by)
 
 
 def _limit(ctx: Context, state: FowState, t: Team) -> float:
@@ -366,6 +375,8 @@ def _check_stopped(state: FowState, p: TeamMoved, ctx: Context) -> None:
 
 def _on_move(state: FowState, p: Any, ctx: Context) -> None:
     t = state.teams[p.team]
+    if t.move_start_ply != state.ply:  # F-BLD-8: its first move this Step; a later one keeps this start
+        t.move_start_ply, t.move_start_building, t.move_start_opening = state.ply, t.building, t.opening
     if t.building and not p.pivot_only:
         _release(state, t)
 
@@ -382,4 +393,5 @@ def _on_assault(state: FowState, p: Any, ctx: Context) -> None:
 
 ON_ASSAULT.append(_on_assault)
 
-__all__ = ["blocked_whole", "building_move", "building_placed", "free_width", "is_cleared", "may_enter", "needs_test"]
+__all__ = ["blocked_whole", "building_move", "building_placed", "free_width", "is_cleared", "may_enter", "move_start",
+           "needs_test"]
