@@ -792,3 +792,29 @@ def test_f_recon_15_a_shooter_named_twice_in_a_disengage_declaration_is_refused(
     t = Table(platoons_a=(INFANTRY_A,), platoons_d=(LONE_D, INFANTRY_D))
     t.refused("S-DUPLICATE", ("disengage_declared", {"platoon": "DL", "shooters": ["a1", "a1"]}))
     t.add(("disengage_declared", {"platoon": "DL", "shooters": ["a1"]}))
+
+
+@pytest.mark.parametrize("load", [["rb1", "a1"], ["a1", "rb1"], ["ra1", "rb1", "obs"], ["rb1", "truck", "ra1"]])
+def test_f_recon_12_one_non_recon_passenger_among_recon_ones_bars_the_move(load):
+    """F-RECON-12: Passengers that are not Reconnaissance teams, one among any number of recon ones, in any
+    order (an Observer is not a Reconnaissance team: F-RECON-3 names them apart)."""
+    t = tb()
+    t.add(("passengers_changed", {"team": "raj", "passengers": load}),
+          ("recon_deployment_started", {"first": "attacker"}))
+    t.refused("F-RECON-12", rmove("raj"))
+
+
+def test_f_recon_12_a_load_of_recon_passengers_only_may_make_the_move():
+    t = tb()
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["ra1", "rb1"]}),
+          ("recon_deployment_started", {"first": "attacker"}))
+    t.add(rmove("raj"))
+
+
+def test_f_recon_12_the_non_recon_passenger_set_down_frees_the_rest_of_the_load():
+    t = tb()
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["rb1", "a1", "ra1"]}),
+          ("recon_deployment_started", {"first": "attacker"}))
+    t.refused("F-RECON-12", rmove("raj"))
+    t.add(("passengers_changed", {"team": "raj", "passengers": ["rb1", "ra1"]}))
+    t.add(rmove("raj"))
