@@ -73,6 +73,7 @@ class Fighter:
     rank: str = ""  # corporal | sergeant | lieutenant | captain ("" = rank and file)
     character: str = ""
     player: str = ""  # the participant whose roster he came from
+    mg: str = ""  # a heavy MG assistant: the gunner whose MG he serves (V-MG-7); "" = any of his unit's
     posture: str = ""  # own posture (sniper, officer outside a unit, set on disembarking)
     posture_ply: int = -1  # when his own posture was set; a later unit declaration overrides a disembark posture
     morale_bonus: int = 0

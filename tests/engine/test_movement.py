@@ -494,3 +494,37 @@ def test_s_unknown_a_side_declares_no_posture_for_the_enemys_fighter():
     t = standard()
     err = t.refused("postures_declared", side="defender", fighters={"a1": "assault"})
     assert err.rule_id == "S-UNKNOWN"
+
+
+# --- V-MG-7 with two heavy MGs in one squad (V-SQUAD-8) ------------------------------------------------------
+def two_hmg_squad(t):
+    t.add("force_mustered", side="attacker", units=[{"id": "M", "posture": "recon"}],
+          fighters=[{"id": "g1", "unit": "M", "cls": "hmg_gunner"}, {"id": "s1", "unit": "M", "cls": "hmg_assistant", "mg": "g1"},
+                    {"id": "g2", "unit": "M", "cls": "hmg_gunner"}, {"id": "s2", "unit": "M", "cls": "hmg_assistant", "mg": "g2"}])
+
+
+def test_v_mg_7_each_heavy_mg_crew_of_a_squad_moves_alone():
+    t = at_turn()
+    two_hmg_squad(t)
+    move(t, ["g1", "s1"], mg_spacing=1.0)  # the other crew (g2, s2) stays
+    assert t.f("g1").moved_ply == t.state.ply and t.f("g2").moved_ply != t.state.ply
+
+
+@pytest.mark.parametrize("fighters", [["g1", "s2"], ["g1"], ["s1"], ["g1", "s1", "g2"]])
+def test_v_mg_7_a_crew_of_a_squad_with_two_heavy_mgs_is_not_split(fighters):
+    t = at_turn()
+    two_hmg_squad(t)
+    assert refused_move(t, fighters) == "V-MG-7"  # ["g1", "s2"]: s2 serves g2's MG, not g1's
+
+
+def test_v_mg_6_the_other_crews_assistant_does_not_move_a_gunner():
+    t = at_turn()
+    two_hmg_squad(t)
+    t.f("s1").dead = True
+    assert refused_move(t, ["g1", "s2"]) == "V-MG-6"  # s2 serves g2's MG (V-MG-7)
+
+
+def test_v_mg_7_an_assistant_names_a_heavy_mg_gunner_of_his_own_unit():
+    t = at_turn()
+    bad = [{"id": "x1", "unit": "A", "cls": "hmg_assistant", "mg": "a1"}]  # a1 is a rifleman
+    assert t.refused("force_mustered", side="attacker", fighters=bad).rule_id == "V-MG-7"

@@ -9,7 +9,7 @@ from typing import Annotated
 from msgspec import Meta
 
 from battles.engine.events import Context, event_type
-from battles.engine.state import BattleState
+from battles.engine.state import BattleState, Fighter
 
 from .common import (  # noqa: F401 - require_crew is re-exported for fire.py
     fighter,
@@ -153,9 +153,23 @@ class FightersMoved:
 fighters_moved = event_type(
     "fighters_moved", FightersMoved,
     rules=("V-TURN-10", "V-TERR-3", "V-TERR-7", "V-TERR-10", "V-HOUSE-8", "V-HOUSE-11", "V-WIRE-1", "V-WIRE-4",
-           "V-MED-5", "V-MG-5", "V-MG-6", "V-POW-5", "V-OFF-5"),
+           "V-MED-5", "V-MG-5", "V-MG-6", "V-MG-7", "V-POW-5", "V-OFF-5"),
     title_ru="Бойцы передвинуты", title_en="Fighters moved",
 )
+
+
+def hmg_crew(state: BattleState, f: Fighter) -> list[Fighter]:
+    """V-MG-7: the fit men of ``f``'s heavy MG crew, ``f`` included: a gunner and the assistants who
+    name him (``mg``). An assistant who names no gunner serves every heavy MG of his unit, so in a
+    squad with two MGs (V-SQUAD-8) such a man binds the two crews into one."""
+    mates = [m for m in state.fighters.values() if m.unit == f.unit and m.cls in ("hmg_gunner", "hmg_assistant")]
+    if f.cls == "hmg_gunner" or f.mg:
+        gunners = {f.id if f.cls == "hmg_gunner" else f.mg}
+    else:
+        gunners = {m.id for m in mates if m.cls == "hmg_gunner"}
+    return [m for m in mates if (m.id in gunners or m.id == f.id
+                                 or (m.cls == "hmg_assistant" and (not m.mg or m.mg in gunners)))
+            and not m.dead and not m.captured and not m.wounded]
 
 
 @fighters_moved.check
@@ -179,14 +193,12 @@ def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
         if f.aboard:
             raise refuse("V-TRANS-3", f"Боец {fid} в технике: сначала высадка.", f"Fighter {fid} is aboard: disembark first.")
         if f.cls == "hmg_gunner":
-            mates = [m for m in state.fighters.values() if m.unit == f.unit and m.cls == "hmg_assistant"
-                     and not m.dead and not m.captured and not m.wounded]
+            mates = [m for m in hmg_crew(state, f) if m.cls == "hmg_assistant"]
             if not mates:
                 raise refuse("V-MG-6", f"Без помощника станковый пулемёт {fid} не может двигаться.",
                              f"Without his assistant, heavy MG gunner {fid} cannot move the gun.")
         if f.cls in ("hmg_gunner", "hmg_assistant"):
-            crew = [m.id for m in state.fighters.values() if m.unit == f.unit and m.cls in ("hmg_gunner", "hmg_assistant")
-                    and not m.dead and not m.captured and not m.wounded]
+            crew = [m.id for m in hmg_crew(state, f)]
             if not set(crew) <= set(p.fighters) or (p.mg_spacing is not None and p.mg_spacing > r["mg_crew_spacing"]):
                 raise refuse("V-MG-7", "Пулемётчики передвигаются вместе, в пределах 1\" от пулемёта и друг от друга.",
                              "MG crewmen move together, within 1\" of the MG and of each other.")

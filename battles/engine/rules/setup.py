@@ -49,6 +49,9 @@ class FighterSpec:
     bunker: Annotated[str, Meta(max_length=64)] = ""
     name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
     player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
+    mg: Annotated[str, Meta(max_length=64, description=(
+        "A heavy MG assistant: the gunner of his unit whose MG he serves (V-MG-7). Empty: every heavy MG of "
+        "his unit (its one MG, or all of them as one crew)"))] = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,7 @@ class ForceMustered:
 
 
 force_mustered = event_type(
-    "force_mustered", ForceMustered, rules=("V-OFF-9", "V-SNIP-1"),
+    "force_mustered", ForceMustered, rules=("V-OFF-9", "V-SNIP-1", "V-MG-7"),
     title_ru="Силы выставлены", title_en="Force mustered",
 )
 
@@ -102,6 +105,9 @@ def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
         if len(set(group)) != len(group) or any(i in kept for i in group):
             raise refuse("S-DUPLICATE", "Повторяющийся идентификатор.", "A duplicate id.")
     units = set(ids) | {u for u, x in state.units.items() if x.side == p.side and not p.replace}
+    gunners = {x.id: x.unit for x in state.fighters.values()
+               if x.cls == "hmg_gunner" and x.side == p.side and not p.replace}
+    gunners.update({x.id: x.unit for x in p.fighters if x.cls == "hmg_gunner"})
     for f in p.fighters:
         if f.unit and f.unit not in units:
             raise refuse("S-UNKNOWN", f"Подразделение {f.unit!r} не найдено.", f"No unit {f.unit!r}.")
@@ -111,6 +117,9 @@ def _check_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
             raise refuse("S-UNKNOWN", f"Дом {f.building!r} не найден.", f"No house {f.building!r}.")
         if f.bunker and f.bunker not in state.bunkers:
             raise refuse("S-UNKNOWN", f"ДОТ {f.bunker!r} не найден.", f"No pillbox {f.bunker!r}.")
+        if f.mg and (f.cls != "hmg_assistant" or gunners.get(f.mg) != f.unit):
+            raise refuse("V-MG-7", f"{f.id}: mg — станковый пулемётчик его подразделения, если {f.id} — помощник.",
+                         f"{f.id}: mg names a heavy MG gunner of his own unit, and only for an assistant.")
         if f.posture is not None and f.cls != "sniper" and not (f.rank in ("lieutenant", "captain") and not f.unit):
             raise refuse("V-OFF-5", f"Боец {f.id} действует согласно положению подразделения.",
                          f"Fighter {f.id} moves and fires by his unit's posture.")
@@ -133,7 +142,7 @@ def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
         state.fighters[f.id] = Fighter(
             id=f.id, side=p.side, unit=f.unit, cls=f.cls, rank=f.rank, character=f.character, posture=f.posture or "",
             morale_bonus=f.morale_bonus, melee_bonus=f.melee_bonus, building=f.building, bunker=f.bunker,
-            player=f.player)
+            player=f.player, mg=f.mg)
     for v in p.vehicles:
         state.vehicles[v.id] = Vehicle(
             id=v.id, side=p.side, kind=v.kind, drive=v.drive, armour=v.armour, gun=v.gun, weapon=v.weapon,
