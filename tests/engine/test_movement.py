@@ -528,3 +528,18 @@ def test_v_mg_7_an_assistant_names_a_heavy_mg_gunner_of_his_own_unit():
     t = at_turn()
     bad = [{"id": "x1", "unit": "A", "cls": "hmg_assistant", "mg": "a1"}]  # a1 is a rifleman
     assert t.refused("force_mustered", side="attacker", fighters=bad).rule_id == "V-MG-7"
+
+
+# --- V-TERR-3 / G-21: vehicles and water -------------------------------------------------------------------------
+@pytest.mark.parametrize(("water", "bridge", "needs", "ok"), [(True, False, True, False), (True, True, True, True),
+                                                              (True, False, False, True), (False, True, True, True),
+                                                              (False, False, True, True)])
+@pytest.mark.parametrize("vid", ["CAR", "AT3"])
+def test_v_terr_3_a_vehicle_crosses_water_by_bridges_g21(vid, water, bridge, needs, ok):
+    # the seed's line is for every piece, not infantry only: G-21's reading (bridges only) holds for vehicles
+    t = vehicles_turn({"water_needs_bridge": needs})
+    if ok:
+        t.add("vehicle_moved", vehicle=vid, distance=2.0, water=water, bridge=bridge)
+        assert t.v(vid).moved_ply == t.state.ply
+    else:
+        assert refused_drive(t, vid, distance=2.0, water=water, bridge=bridge) == "V-TERR-3"

@@ -4,7 +4,7 @@ V-WIRE) and the movement limits of the posture (G-4) or the drive (G-18)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 from msgspec import Meta
 
@@ -223,8 +223,7 @@ def _check_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
         if not sec.removed:
             raise refuse("V-WIRE-4", f"Секцию {w} пехота преодолевает только после работы сапёра.",
                          f"Infantry crosses section {w} only once a sapper has removed it.")
-    if p.water and not p.bridge and r["water_needs_bridge"]:
-        raise refuse("V-TERR-3", "Водные препятствия пересекают по мостам.", "Water obstacles are crossed by bridges.")
+    require_bridge(p.water, p.bridge, r)
 
 
 @fighters_moved.mutator
@@ -251,12 +250,14 @@ class VehicleMoved:
     railway: Annotated[bool, Meta(description="Moved along a railway section (V-TERR-5)")] = False
     wire: list[str] = field(default_factory=list)
     towing: Annotated[str, Meta(max_length=64, description="Artillery piece towed (tractor)")] | None = None
+    water: Annotated[bool, Meta(description="Crossed a water obstacle (V-TERR-3)")] = False
+    bridge: Annotated[bool, Meta(description="...by a bridge")] = False
 
 
 vehicle_moved = event_type(
     "vehicle_moved", VehicleMoved,
     rules=("V-TURN-10", "V-TRANS-4", "V-RIDE-3", "V-VDMG-6", "V-CREW-4", "V-FLAME-4", "V-TERR-5", "V-TERR-7",
-           "V-WIRE-1", "V-WIRE-3"),
+           "V-WIRE-1", "V-WIRE-3", "V-TERR-3"),
     title_ru="Техника передвинута", title_en="Vehicle moved",
 )
 
@@ -288,6 +289,14 @@ def _check_vehicle_moved(state: BattleState, p: VehicleMoved, ctx: Context) -> N
         if not sec.removed and v.drive not in ("tracked", "half_tracked"):
             raise refuse("V-WIRE-1", "Проволока и забор непреодолимы для колёсной техники.",
                          "Wire and fences are impassable for wheeled vehicles.")
+    require_bridge(p.water, p.bridge, ctx.rules)
+
+
+def require_bridge(water: bool, bridge: bool, r: dict[str, Any]) -> None:
+    """V-TERR-3 for men and vehicles alike: the seed's line names no kind of piece, and says nothing of
+    fording (G-21), so its placeholder (bridges only) holds for vehicles too."""
+    if water and not bridge and r["water_needs_bridge"]:
+        raise refuse("V-TERR-3", "Водные препятствия пересекают по мостам.", "Water obstacles are crossed by bridges.")
 
 
 @vehicle_moved.mutator
