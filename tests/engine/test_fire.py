@@ -2112,3 +2112,12 @@ def test_g1_g2_a_defence_table_without_the_target_s_class_gives_defence_0(die, w
     assert t.state.unapplied == []
     t.fire("a2", "rifle", struck=[{"fighter": "d_snp", "die": D(15)}])
     assert not t.f("d_snp").wounded  # 15 - 5 < 11: the sniper's row is read
+
+
+def test_v_crew_6_a_vehicle_destroyed_with_passengers_kills_everyone_inside():
+    t = passengers()  # a1, a2 inside AP; riders on a destroyed tank: test_vehicle_fire.py
+    t.end_turn()
+    t.postures("defender")
+    t.fire("DT4", "gun", target="vehicle", target_id="AP", distance=10, hit=D(12))  # class 4 > armour 2 (V-VDMG-5)
+    assert t.v("AP").destroyed
+    assert all(t.f(x).dead for x in ("a1", "a2", "a_pd", "a_pc"))  # V-CREW-6
