@@ -395,7 +395,10 @@ class _Check:
         r = self.rules
         vehicles = self.vehicles_in.get(u.ref, ())
         armoured = [v for v in vehicles if v.kind in ARMOURED]
-        if not armoured:  # V-MOTOR-1: infantry and armour in one unit
+        # V-MOTOR-1 (reading): "infantry and armour in one unit" is met by the armoured vehicles with their
+        # crews, who are fighters (V-MOTOR-6): the seed's own example is a "tank squad". More infantry may
+        # join the unit but is not required.
+        if not armoured:
             self.add("V-MOTOR-1", "В моторизованном подразделении должна быть бронетехника.",
                      "A motorised unit needs armoured vehicles.", u.ref)
         # V-MOTOR-5 binds; V-MOTOR-3 (reading) only means any armour type is allowed.

@@ -410,6 +410,20 @@ def test_v_motor_1_needs_armoured_vehicles():
     assert _motorised(1).report().ok
 
 
+def test_v_motor_1_reading_the_crews_are_its_infantry_and_more_infantry_may_join():
+    """V-MOTOR-1 (reading): armour with its crews (V-MOTOR-6) is a motorised unit, as the seed's "tank squad";
+    riflemen beside them are allowed, not required."""
+    b = _motorised(1)
+    assert b.report().ok
+    b.add("rifleman", 4, b.units[0].ref)
+    assert b.report().ok
+    b = Build()
+    m = b.unit("motorised")
+    b.add("rifleman", 4, m)
+    b.add("lieutenant", 1)
+    assert "V-MOTOR-1" in ids(b.report())  # infantry alone is not motorised
+
+
 def test_v_motor_3_and_v_motor_5_any_armour_up_to_three_vehicles():
     """V-MOTOR-3 (reading): any armour type; V-MOTOR-5 binds: at most 3."""
     report = _motorised(3, ("tank", "tank", "tank"), ()).report()
