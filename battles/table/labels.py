@@ -207,6 +207,7 @@ _posture = lazy(lambda value: term("posture", value, get_language()), str)
 ENUM_LABELS.update({value: _posture(value) for value in ("dug_in", "march", "recon", "assault")})
 # player_done's player (V-TURN-12) and force_mustered's replace (the side musters anew)
 FIELD_LABELS["player"] = _("Player")
+FIELD_LABELS["mg"] = _("Assistant to heavy MG gunner")  # V-MG-7: the gunner whose MG he serves
 FIELD_LABELS["replace"] = _("Muster anew before the first «Ход» (the side's earlier pieces leave the table)")
 
 # --- buildings (F-BLD) ---
