@@ -295,6 +295,34 @@ class BattleStateView(APIView):
         })
 
 
+class BattleLogVerifyView(APIView):
+    @extend_schema(
+        responses=inline_serializer("LogVerdict", {
+            "battle": serializers.IntegerField(),
+            "head_seq": serializers.IntegerField(),
+            "head_chain": serializers.CharField(allow_null=True, help_text=(
+                "The hash chain at the head (64 hex digits, SHA-256; the battle's genesis before its first event): "
+                "keep it, and a later rewrite of anything up to it is detected. Null for a reader from whom some "
+                "event's content is hidden (an enemy's unrevealed mine)")),
+            "ok": serializers.BooleanField(help_text="Every stored event's chain is the one its content and the "
+                                                     "event before it give"),
+            "first_broken_seq": serializers.IntegerField(allow_null=True, help_text=(
+                "The first seq whose chain does not hold, or that is missing; null when ok")),
+        }),
+        description=("The battle's hash-chained log checked by the server from the first event "
+                     "(docs/append.md, \"Verifying a log\"): anyone who may read the log may ask."),
+    )
+    def get(self, request: Request, battle_id: int) -> Response:
+        verdict = selectors.battle_log_verify(battle_id=battle_id)
+        if verdict is None:
+            get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (the 404's own words)
+        role = battle_role(battle=Battle(pk=battle_id), user=request.user)
+        hides = selectors.battle_log_hides(battle_id=battle_id, side=role.side, game_master=role.is_game_master)
+        return Response({"battle": verdict.battle_id, "head_seq": verdict.head_seq,
+                         "head_chain": None if hides else verdict.head_chain, "ok": verdict.ok,
+                         "first_broken_seq": verdict.first_broken_seq})
+
+
 class EventFeedView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("after_position", int), OpenApiParameter("limit", int)],

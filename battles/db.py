@@ -8,7 +8,7 @@ database administrator's act, not an application path.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -74,24 +74,44 @@ def append_only_tables() -> list[str]:
     return [m._meta.db_table for m in apps.get_models() if getattr(m, "append_only", False)]
 
 
+def _lift(schema_editor: Any, tables: Sequence[str]) -> None:
+    for t in tables:
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(f"ALTER TABLE {t} DISABLE TRIGGER USER;")
+        else:
+            uninstall_append_only(schema_editor, t)
+
+
+def _restore(schema_editor: Any, tables: Sequence[str]) -> None:
+    for t in tables:
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(f"ALTER TABLE {t} ENABLE TRIGGER USER;")
+        else:
+            install_append_only(schema_editor, t)
+
+
+@contextmanager
+def append_only_lifted(schema_editor: Any, *tables: str) -> Iterator[None]:
+    """The triggers of ``tables`` off inside the block and on again after it,
+    through the caller's schema editor: a migration's own, in its transaction
+    (the backfill of a log's new column). Never used by application code."""
+    _lift(schema_editor, tables)
+    try:
+        yield
+    finally:
+        _restore(schema_editor, tables)
+
+
 @contextmanager
 def append_only_suspended(connection: Any) -> Iterator[None]:
-    """Owner-level escape hatch for wiping a *test* database (Django's flush).
-    Never used by application code."""
+    """Owner-level escape hatch for wiping a *test* database (Django's flush)
+    and for the tests that play a superuser rewriting the log. Never used by
+    application code."""
     tables = append_only_tables()
     with connection.schema_editor(atomic=False) as editor:
-        if connection.vendor == "postgresql":
-            for t in tables:
-                editor.execute(f"ALTER TABLE {t} DISABLE TRIGGER USER;")
-        else:
-            for t in tables:
-                uninstall_append_only(editor, t)
+        _lift(editor, tables)
     try:
         yield
     finally:
         with connection.schema_editor(atomic=False) as editor:
-            for t in tables:
-                if connection.vendor == "postgresql":
-                    editor.execute(f"ALTER TABLE {t} ENABLE TRIGGER USER;")
-                else:
-                    install_append_only(editor, t)
+            _restore(editor, tables)

@@ -135,6 +135,9 @@ class BattleEvent(AppendOnlyModel):
                                     related_name="+", verbose_name=_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
     key = models.CharField(_("idempotency key"), max_length=128, null=True, blank=True)
+    # The hash chain (battles.chain): set by the store on append; null only on a row written
+    # around it, which the verifier reports.
+    chain = models.CharField(_("chain"), max_length=64, null=True, blank=True)
 
     class Meta:
         verbose_name = _("battle event")

@@ -9,13 +9,13 @@ from typing import Any
 from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
-from battles import engine
+from battles import chain, engine
 from campaign import selectors as campaign_selectors
 from campaign.models import Campaign, CampaignEvent, Proposal
 from rosters import selectors as roster_selectors
 from rosters.cards import Card, character_cards_load, design_load, roster_cards_load
 
-from .engine import rules_data
+from .engine import rules_data, visibility
 from .engine.terms import readable
 from .gamedata import OWNED_KEYS, game_data_rules
 from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection, RulesSetting
@@ -129,6 +129,80 @@ def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = Non
         last = rows[-1][0]
         if len(rows) < chunk:
             return
+
+
+@dataclass(frozen=True)
+class LogVerdict:
+    """``battle_log_verify``'s answer: ``checked`` events were found chained
+    right from the first; ``first_broken_seq`` is the first seq whose stored
+    chain is not the one its content and its predecessor give (or that is
+    missing: a deleted row), ``None`` when the whole log holds;
+    ``head_chain`` is the chain the battle's head event stores (the genesis
+    of an empty log)."""
+
+    battle_id: int
+    head_seq: int
+    ok: bool
+    checked: int
+    first_broken_seq: int | None
+    head_chain: str | None
+
+
+def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None:
+    """Recompute the battle's hash chain (``battles.chain``) from its stored
+    rows, in seq order, ``chunk`` rows a query, and compare it with the chains
+    they store; ``None`` for an unknown battle. One query for the head, then
+    one a chunk (the verifier stops at the first break)."""
+    q = connection.ops.quote_name
+    events = q(BattleEvent._meta.db_table)
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT b.{q('head_seq')}, (SELECT e.{q('chain')} FROM {events} e WHERE e.{q('battle_id')} = "
+                    f"b.{q('id')} AND e.{q('seq')} = b.{q('head_seq')}) FROM {q(Battle._meta.db_table)} b "
+                    f"WHERE b.{q('id')} = %s", [battle_id])
+        row = cur.fetchone()
+    if row is None:
+        return None
+    head_seq, head_chain = row[0], row[1] if row[0] else chain.genesis(battle_id)
+    sql = (f"SELECT {q('seq')}, {q('type')}, {q('schema_version')}, {q('data')}, {q('key')}, {q('chain')} "
+           f"FROM {events} WHERE {q('battle_id')} = %s AND {q('seq')} > %s ORDER BY {q('seq')} LIMIT %s")
+    previous, last, broken = chain.genesis(battle_id), 0, None
+    while broken is None:
+        with connection.cursor() as cur:
+            cur.execute(sql, [battle_id, last, chunk])
+            rows = cur.fetchall()
+        for seq, type_, version, data, key, stored in rows:
+            if seq != last + 1:  # a row is missing
+                broken = last + 1
+                break
+            previous = chain.link(previous, battle_id=battle_id, seq=seq, type=type_, schema_version=version,
+                                  data=json.loads(data) if isinstance(data, (str, bytes)) else data, key=key)
+            if stored != previous:
+                broken = seq
+                break
+            last = seq
+        if len(rows) < chunk:
+            break
+    if broken is None and last != head_seq:  # rows missing at the head (or past it: the head was moved back)
+        broken = min(last, head_seq) + 1
+    return LogVerdict(battle_id, head_seq, broken is None, last, broken, head_chain)
+
+
+def battle_log_hides(*, battle_id: int, side: str | None, game_master: bool) -> bool:
+    """Does the battle's log hold an event whose content is hidden from this
+    reader (an enemy sapper's work on a mine he may not know of, V-MINE-14)?
+    Then the chain after it must not reach him: with the chains before and
+    after, he could try every likely payload. Two queries at most; fails
+    closed (a projection behind the log knows of fewer mines)."""
+    if game_master:
+        return False
+    secret = list(BattleEvent.objects.filter(battle_id=battle_id, type__in=("sapper_worked", "sapper_approached"))
+                  .values_list("type", "data"))
+    if not secret:
+        return False
+    view = battle_state_get(battle_id=battle_id)
+    state = view.state if view is not None else {}
+    return any(visibility.event_for(type_, data, side=side, game_master=False, state=state).get(visibility.REDACTED)
+               for type_, data in secret)
 
 
 def battle_voided_seqs(*, battle_id: int, upto: int | None = None) -> set[int]:

@@ -11,6 +11,7 @@ api_urls = [
     path("battles/<int:battle_id>/", api.BattleDetailView.as_view(), name="api-battle"),
     path("battles/<int:battle_id>/events/", api.BattleEventsView.as_view(), name="api-battle-events"),
     path("battles/<int:battle_id>/state/", api.BattleStateView.as_view(), name="api-battle-state"),
+    path("battles/<int:battle_id>/log/verify/", api.BattleLogVerifyView.as_view(), name="api-battle-log-verify"),
     path("battles/<int:battle_id>/event-types/", api.BattleEventTypesView.as_view(), name="api-battle-event-types"),
     path("battles/<int:battle_id>/participants/", setup_api.ParticipantsView.as_view(), name="api-participants"),
     path("battles/<int:battle_id>/participants/<int:participant_id>/", setup_api.ParticipantDetailView.as_view(),

@@ -19,6 +19,7 @@ class Entry:
     ruleset: str
     state: Any
     rules_json: str | None = None  # ``rules_json(rules)``, given or worked out once
+    chain: str | None = None  # the chain of the event at ``head`` (``chain.link``), kept by the store
 
     def __post_init__(self) -> None:
         if self.rules_json is None:

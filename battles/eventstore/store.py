@@ -25,7 +25,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from battles import engine, replays
+from battles import chain, engine, replays
 from battles.engine.dice import fill_rolls
 from battles.models import Battle, BattleEvent, BattleProjection, LogPosition
 from battles.selectors import battle_rules, battle_voided_seqs, iter_engine_events
@@ -39,7 +39,7 @@ from .checks import NewEvent, check_batch, key_in_use, stored_retry
 OPTIMISTIC = True
 # The columns of a stored event, as ``_rows`` hands them to ``Model.from_db``.
 _FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version", "recorded_by_id", "recorded_at",
-           "key")
+           "key", "chain")
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         _refuse_game_master_only(events, ruleset)
     rules = battle_rules(battle=battle)
     text = rules_json(rules)
-    state = _state_at_head(battle, rules, text, ruleset)
+    state, previous = _state_at_head(battle, rules, text, ruleset)
     head = battle.head_seq
     try:
         decided, after = _decide(state, events, head, rules, ruleset, side, battle_id)
@@ -129,17 +129,42 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
-    got = _write(battle_id, head, text, ruleset, decided, keys, user_id, now)
+    chains = _chains(battle_id, _head_chain(battle_id, head) if previous is None else previous, decided, keys)
+    got = _write(battle_id, head, text, ruleset, decided, keys, chains, user_id, now)
     if len(got) != n:  # the battle row is locked: only its campaign can have changed since it was read
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    entry = Entry(head + n, rules, ruleset, after, text)
+    entry = Entry(head + n, rules, ruleset, after, text, chains[-1])
     transaction.on_commit(lambda: _committed(battle_id, entry))
-    return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
+    return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
+
+
+def _head_chain(battle_id: int, head: int) -> str:
+    """The chain of the event at ``head`` (the genesis before the first), read
+    after the battle row is locked: a subquery riding on the locking query
+    would read the snapshot taken before it waited (see the keys above)."""
+    if head == 0:
+        return chain.genesis(battle_id)
+    stored = BattleEvent.objects.filter(battle_id=battle_id, seq=head).values_list("chain", flat=True).first()
+    if stored is None:  # a row written around the store (or none at the head): nothing sound to chain to
+        raise RuntimeError(f"Battle {battle_id}: the event at seq {head} has no chain; the log was written around "
+                           f"the event store. Run `manage.py verify_log --battle {battle_id}`.")
+    return stored
+
+
+def _chains(battle_id: int, previous: str, decided: Sequence[engine.Event], keys: Sequence[str | None]) -> list[str]:
+    """Each decided event's chain (``chain.link``), after the head's ``previous``."""
+    out = []
+    for d, k in zip(decided, keys, strict=True):
+        previous = chain.link(previous, battle_id=battle_id, seq=d.seq, type=d.type, schema_version=d.version,
+                              data=d.data, key=k)
+        out.append(previous)
+    return out
 
 
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
-           keys: Sequence[str | None], user_id: int | None, now: Any) -> list[tuple[int, int]]:
+           keys: Sequence[str | None], chains: Sequence[str], user_id: int | None,
+           now: Any) -> list[tuple[int, int]]:
     """Store the decided events after ``head``; the rows' (id, position) in seq
     order, or none when the battle is not as the caller decided it (another
     head, other rules, its campaign finished or of another ruleset).
@@ -154,12 +179,12 @@ def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Se
         last = _take_positions(n)
         rows = BattleEvent.objects.bulk_create(
             BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
-                        schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k)
-            for i, (d, k) in enumerate(zip(decided, keys, strict=True)))
+                        schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k, chain=c)
+            for i, (d, k, c) in enumerate(zip(decided, keys, chains, strict=True)))
         return [(r.pk, r.position) for r in rows]
     params = {"n": n, "id": battle_id, "head": head, "rules": rules_text, "ruleset": ruleset, "user": user_id,
-              "at": now, "rows": msgspec.json.encode([[d.type, d.data, d.version, k]
-                                                      for d, k in zip(decided, keys, strict=True)]).decode()}
+              "at": now, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
+                                                      in zip(decided, keys, chains, strict=True)]).decode()}
     with connection.wrap_database_errors:
         connection.ensure_connection()
         # psycopg's own cursor, bound on the server and prepared once per connection (Django's
@@ -193,24 +218,28 @@ def _secure_roll(sides: int) -> int:
     return secrets.randbelow(sides) + 1
 
 
-def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, ruleset: str) -> Any:
+def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, ruleset: str) -> tuple[Any, str | None]:
     """The state after the battle's last event, the caller's own: this
     process's cached state folded forward, or else the stored projection
-    folded forward (the worker may lag)."""
+    folded forward (the worker may lag); with the head's chain when the
+    cached entry is at the head (else ``None``: the caller reads it)."""
     entry = STATE_CACHE.take(battle.id)
+    previous = None
     if (entry is not None and entry.ruleset == ruleset and entry.head <= battle.head_seq
             and entry.rules_json == rules_text):
         state = entry.state
+        if entry.head == battle.head_seq:
+            previous = entry.chain
     elif battle.head_seq == 0:  # a new battle: nothing to read
-        return engine.new_state(ruleset)
+        return engine.new_state(ruleset), None
     else:
         proj = BattleProjection.objects.filter(battle=battle).values_list("state", "engine_version").first()
         state = engine.new_state(ruleset)
         if proj and proj[1] == engine.engine_version(ruleset) and (proj[0] or {}).get("ruleset", "v11.2") == ruleset:
             state = engine.state_from_json(proj[0], ruleset)
     if state.last_seq >= battle.head_seq:
-        return state
-    return fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0]
+        return state, previous
+    return fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0], previous
 
 
 def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None = None, ruleset: str = "v11.2",
@@ -291,9 +320,9 @@ def _write_sql() -> str:
         f"SELECT 1, COALESCE((SELECT MAX(position) FROM {events}), 0) + %(n)s::int FROM b "
         f"ON CONFLICT (id) DO UPDATE SET position = lp.position + %(n)s::int RETURNING position) "
         f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, "
-        f"recorded_by_id, recorded_at, \"key\") "
+        f"recorded_by_id, recorded_at, \"key\", chain) "
         f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
-        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3 "
+        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3, r.v->>4 "
         f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) CROSS JOIN p "
         f"RETURNING id, position"
     )
@@ -307,7 +336,7 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     entry = STATE_CACHE.take(battle_id)
     if entry is None:
         return None
-    if entry.rules is None or (expected_seq is not None and expected_seq != entry.head):
+    if entry.rules is None or entry.chain is None or (expected_seq is not None and expected_seq != entry.head):
         STATE_CACHE.keep(battle_id, entry)  # untouched: the locked path folds it forward
         return None
     if not game_master and side is None:
@@ -324,30 +353,32 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
+    chains = _chains(battle_id, entry.chain, decided, keys)
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, user_id, now)
+            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, chains, user_id, now)
     except IntegrityError:  # a key already stored: the locked path answers
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         return None
-    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json)
+    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json, chains[-1])
     transaction.on_commit(lambda: _committed(battle_id, done))  # (at once outside a transaction)
-    return AppendResult(_rows(got, battle_id, decided, keys, user_id, now, recorded_by), created=True)
+    return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
 
 
 _WRITE_SQL = _write_sql()
 
 
 def _rows(got: Sequence[tuple[int, int]], battle_id: int, decided: Sequence[engine.Event],
-          keys: Sequence[str | None], user_id: int | None, now: Any, recorded_by: Any) -> list[BattleEvent]:
+          keys: Sequence[str | None], chains: Sequence[str], user_id: int | None, now: Any,
+          recorded_by: Any) -> list[BattleEvent]:
     """The stored events as model instances (stored: ``AppendOnlyModel.save()`` refuses them)."""
     db = connection.alias
     out = []
-    for (pk, position), d, k in zip(got, decided, keys, strict=True):
+    for (pk, position), d, k, c in zip(got, decided, keys, chains, strict=True):
         row = BattleEvent.from_db(db, _FIELDS, (pk, battle_id, d.seq, position, d.type, d.data, d.version, user_id,
-                                                now, k))
+                                                now, k, c))
         if user_id is not None:
             row.recorded_by = recorded_by
         out.append(row)

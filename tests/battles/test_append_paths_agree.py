@@ -5,7 +5,8 @@ the log cut into batches, with misplaced events (the engine may refuse them),
 stale ``expected_seq``, retries of a keyed batch and keys reused for another
 event. Each path plays the script on a battle of its own, and the answers
 (seqs stored, or the refusal's status, code and field), the rows (type, data,
-schema version, key, positions relative to the first) and the projection
+schema version, key, positions relative to the first, whether the stored chain is
+the pure function's, ``battles.chain``) and the projection
 folded from them must agree:
 
 * ``locked cold``: the reference, the battle row locked and the state read from
@@ -23,7 +24,7 @@ from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battles import engine
+from battles import chain, engine
 from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.synthetic import synthetic_battle
 from battles.eventstore import STATE_CACHE, store
@@ -90,9 +91,16 @@ def _play(campaign: Campaign, ruleset: str, steps: list, path: str) -> tuple[lis
             answers.append(("stored", result.created, [e.seq for e in result.events]))
             head = max(head, *(e.seq for e in result.events))
     rows = list(BattleEvent.objects.filter(battle=battle).order_by("seq")
-                .values_list("seq", "type", "data", "schema_version", "key", "position"))
+                .values_list("seq", "type", "data", "schema_version", "key", "position", "chain"))
+    # Each path stores the chain the pure function gives (battles.chain): the battles differ, so do
+    # their chains; what is compared across paths is whether each row's is the right one.
+    previous, right = chain.genesis(battle.id), []
+    for seq, type_, data, version, key, _, stored in rows:
+        previous = chain.link(previous, battle_id=battle.id, seq=seq, type=type_, schema_version=version, data=data,
+                              key=key)
+        right.append(stored == previous)
     first = rows[0][5] if rows else 0
-    rows = [(*r[:5], r[5] - first) for r in rows]
+    rows = [(*r[:5], r[5] - first, ok) for r, ok in zip(rows, right, strict=True)]
     battle_replay(battle_id=battle.id)
     state = BattleProjection.objects.get(battle=battle).state
     return answers, rows, state
@@ -117,6 +125,7 @@ def test_every_append_path_stores_and_refuses_alike(script, monkeypatch):
             played[path] = _play(campaign, ruleset, steps, path)
     reference = played["locked cold"]
     assert any(a[0] == "stored" for a in reference[0]), "the script stored nothing: it tests nothing"
+    assert all(r[-1] for r in reference[1]), "every stored chain is the pure function's"
     for path, (answers, rows, state) in played.items():
         assert answers == reference[0], path
         assert rows == reference[1], path
