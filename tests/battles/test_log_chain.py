@@ -209,3 +209,12 @@ def test_v_mine_14_the_head_chain_reaches_no_reader_from_whom_an_event_is_hidden
         answer = _verify_api(mined.id, client)
         assert answer["ok"] is True, role
         assert answer["head_chain"] == (head if shown else None), role
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_verifier_reads_the_head_and_then_one_query_a_chunk(campaign, django_assert_num_queries):
+    battle = _log(campaign, n=7)
+    with django_assert_num_queries(2):
+        assert battle_log_verify(battle_id=battle.id).ok
+    with django_assert_num_queries(4):  # 7 rows, 3 a chunk: the head, then 3 + 3 + 1
+        assert battle_log_verify(battle_id=battle.id, chunk=3).checked == 7
