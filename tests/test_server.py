@@ -14,7 +14,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import time
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from django.conf import settings
 from django.db import connection
 
 from config import serve
+from tests.processes import database_url, free_port
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 pytestmark = [
@@ -33,25 +33,12 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    user = db["USER"] or "postgres"
-    auth = f"{user}:{db['PASSWORD']}@" if db["PASSWORD"] else f"{user}@"
-    return f"postgres://{auth}{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @contextmanager
 def server(**env: str):
     """The server on a free port, on the test database; yields (port, application_name of its
     database connections)."""
-    port, app_name = _free_port(), f"shtab-test-server-{secrets.token_hex(4)}"
-    environ = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base", "DATABASE_URL": _database_url(),
+    port, app_name = free_port(), f"shtab-test-server-{secrets.token_hex(4)}"
+    environ = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base", "DATABASE_URL": database_url(),
                "DJANGO_DEBUG": "0", "PGAPPNAME": app_name, **env}
     if not getattr(settings, "REDIS_URL", ""):
         environ.pop("REDIS_URL", None)  # as this process: replays run eagerly in the server

@@ -29,22 +29,11 @@ from battles.eventstore import fold_log
 from battles.models import Battle, BattleProjection
 from battles.selectors import battle_rules
 from battles.services import battle_create
+from tests.processes import database_url, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 RESTARTS = 10
 HEAL_SECONDS = 30
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgres://{db['USER'] or ''}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 class Supervised:
@@ -82,7 +71,7 @@ class Supervised:
 
 class PrivateRedis:
     def __init__(self) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.proc = self._start()
 
     def _start(self) -> subprocess.Popen:
@@ -140,7 +129,7 @@ def test_projections_heal_after_ten_redis_restarts_under_append_load(campaign, t
 
     battles = [battle_create(campaign=campaign, name=f"Перезапуск {i}").id for i in range(8)]
     redis = PrivateRedis()
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.base", DATABASE_URL=_database_url(),
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.base", DATABASE_URL=database_url(),
                REDIS_URL=f"redis://127.0.0.1:{redis.port}/0", CELERY_QUEUE="faults", DB_CONN_MAX_AGE="0",
                LOG_LEVEL="WARNING")
     celery = [sys.executable, "-m", "celery", "-A", "config"]
