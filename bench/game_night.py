@@ -11,16 +11,18 @@ connection that does what the battle page does:
   the regions swapped from the answer). On his side's turn he records at a
   human pace through the page's own form (``POST /battles/{id}/record/``: the
   postures, a move of one unit, a shot with the die rolled by the service,
-  «Ход»), then follows the 303 back to the page as a browser does. The table
+  «Ход»), sent as the page's script sends it (``X-Requested-With: fetch``: the
+  answer is the entry's seq, and the page asks for the regions once the state
+  has reached it; a refusal answers the regions with the reason). The table
   records one entry every 5 s (each player one every 10 s).
 * the **onlooker** reads the campaign's standings page and the battle page,
   and polls that page like the players, every ``SPECTATOR_CYCLE`` seconds again.
 
 ``game_night_tables``: the largest number of such tables for which the p95 of
 page loads (battle page, standings) stays <= 200 ms and the p95 of records
-(the POST, to its 303) <= 150 ms, over a probe of fixed length with no
+(the POST, to its answer) <= 150 ms, over a probe of fixed length with no
 errors. ``live_update_p95_ms``: at that count, for every entry, the time from
-its 303 at the recording player to the first poll answer of his opponent's
+its answer at the recording player to the first poll answer of his opponent's
 page that carries it (``changed`` and ``head_seq`` reaching its seq).
 
 The load generator is one asyncio process with a small HTTP/1.1 client of its
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 import random
 import re
 import statistics
@@ -241,9 +244,9 @@ class Stats:
     window: tuple[float, float]
     page: list[float] = field(default_factory=list)  # battle page loads, ms
     standings: list[float] = field(default_factory=list)
-    record: list[float] = field(default_factory=list)  # the POST to its 303 (or its answer), ms
+    record: list[float] = field(default_factory=list)  # the POST to its answer, ms
     poll: list[float] = field(default_factory=list)
-    live: list[float] = field(default_factory=list)  # an entry's 303 -> the opponent's page shows it, ms
+    live: list[float] = field(default_factory=list)  # an entry's answer -> the opponent's page shows it, ms
     statuses: dict[str, int] = field(default_factory=dict)
     refusals: dict[str, int] = field(default_factory=dict)  # form and rule of each refused entry
     errors: list[str] = field(default_factory=list)
@@ -267,7 +270,7 @@ class Table:
     mover: str | None = None  # the side whose player's page shows the quick forms
     step: int = 0
     held: dict[str, str] = field(default_factory=dict)  # the postures to keep after a refusal
-    acked: dict[int, tuple[str, float]] = field(default_factory=dict)  # seq -> (side, 303 at)
+    acked: dict[int, tuple[str, float]] = field(default_factory=dict)  # seq -> (side, answered at)
     seen: dict[str, int] = field(default_factory=dict)  # side -> the highest seq its page has shown
 
 
@@ -280,6 +283,7 @@ class Page:
         self.live_url = live_url
         self.head = self.state = 0
         self.quick = 0
+        self.waiting = 0.0  # when this page's own entry was stored, until the regions bring it
         self.forms: dict[str, Form] = {}
         self.next_poll = 0.0
 
@@ -327,10 +331,25 @@ class Page:
             self.stats.page.append((done - t) * 1000)
         self.loaded(body.decode(), done)
 
-    async def poll(self) -> None:
-        import json
+    def recorded(self, head: int, at: float) -> None:
+        """The script after a stored entry: the head moves on, the state stays until the outcome is told;
+        the next poll in 300 ms (``waitingSince``)."""
+        self.head = head
+        self.waiting = at
+        self.next_poll = at + 0.3
 
-        url = f"{self.live_url}?{urlencode({'since': self.head, 'state': self.state})}"
+    def answered(self, d: dict[str, Any], at: float) -> None:
+        """The script's ``apply`` of an answer that carries the regions (a refusal, or a live answer)."""
+        if d.get("changed"):
+            self.waiting = 0.0
+            if d.get("record_html") is not None:  # the script swaps the recording forms in (keeping what was typed)
+                self.forms = record_forms(d["record_html"])
+            self.shown(d["head_seq"], at)
+        self.head, self.state = d["head_seq"], d["state_seq"]
+
+    async def poll(self) -> None:
+        force = self.waiting and time.perf_counter() - self.waiting > 3.0  # the script's 3 s wait for the outcome
+        url = f"{self.live_url}?{urlencode({'since': -1 if force else self.head, 'state': self.state})}"
         t = time.perf_counter()
         status, _, body = await self.browser.request("GET", url, headers={"Accept": "application/json"})
         done = time.perf_counter()
@@ -342,11 +361,7 @@ class Page:
             if d.get("changed") and self.stats.inside(t):
                 self.stats.renders += 1
                 self.stats.lagging += d["state_seq"] != d["head_seq"]
-            if d.get("changed"):
-                if d.get("record_html") is not None:  # the script swaps the recording forms in (keeping what was typed)
-                    self.forms = record_forms(d["record_html"])
-                self.shown(d["head_seq"], done)
-            self.head, self.state = d["head_seq"], d["state_seq"]
+            self.answered(d, done)
         # the script ignores a failed poll and tries again after the usual delay
         self.next_poll = done + self.delay()
 
@@ -360,7 +375,7 @@ async def _sleep_until(at: float) -> None:
 async def player(page: Page, end: float, rng: random.Random) -> None:
     """A player: his page polls; when the table's next entry is due and his
     page offers his side's turn, he sends the next form of the turn's plan
-    and follows the 303 back to the page."""
+    and his page goes on as its script does."""
     t = page.table
     await page.load(f"/battles/{t.battle}/")
     while True:
@@ -404,11 +419,11 @@ async def record(page: Page, rng: random.Random) -> None:
     action, data = filled(page.forms[form_id], rng, t.held if form_id == "postures" else None)
     data.setdefault("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
     body = urlencode(data).encode()
-    expected = int(fields.get("expected_seq", page.head))
     start = time.perf_counter()
     status, headers, answer = await page.browser.request(
         "POST", action, body=body, headers={"Content-Type": "application/x-www-form-urlencoded",
-                                            "Origin": f"http://127.0.0.1:{page.browser.port}"})
+                                            "Origin": f"http://127.0.0.1:{page.browser.port}",
+                                            "Accept": "application/json", "X-Requested-With": "fetch"})
     acked = time.perf_counter()
     page.stats.count(f"record {form_id}", status)
     if page.stats.inside(start):
@@ -418,21 +433,23 @@ async def record(page: Page, rng: random.Random) -> None:
     if form_id == "postures":  # refused (a morale result holds a posture, V-MORALE-2): again, as they stand
         retry = status == 422 and not t.held
         t.held = {k: v for k, v in fields.items() if k.startswith("postures-units__")} if retry else {}
-    if status == 303:
-        t.head = expected + 1
+    if status == 200:  # stored: the page says «recorded» and asks for the regions once the outcome is told
+        d = json.loads(answer)
+        t.head = d["head_seq"]
         t.acked[t.head] = (page.side or "", acked)
         if form_id == "quick_turn":
             t.step, t.mover = 0, None
         else:
             t.step = PLAN.index(form_id) + 1
-        await page.load(headers["location"].split("#", 1)[0])
-    elif status in (400, 409, 422):  # refused or stale: the page again, with the reason; the next form then
-        why = _REFUSAL.search(answer.decode())
+        page.recorded(d["head_seq"], acked)
+    elif status in (400, 409, 422):  # refused or stale: the regions again, with the reason; the next form then
+        d = json.loads(answer)
+        why = _REFUSAL.search(d.get("record_html", ""))
         key = f"{form_id} {why.group(1) if why else status}"
         page.stats.refusals[key] = page.stats.refusals.get(key, 0) + 1
         if status != 409 and not retry:
             t.step = min(PLAN.index(form_id) + 1, len(PLAN) - 1)
-        page.loaded(answer.decode(), acked)
+        page.answered(d, acked)
     else:
         raise HttpError(f"POST {action} ({form_id}) answered {status}: {answer[:300]!r}")
 

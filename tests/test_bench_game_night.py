@@ -20,6 +20,8 @@ def test_the_bench_polls_with_the_delays_of_the_pages_script():
     returns = [int(n) for n in re.findall(r"return (\d+);", delay)]
     assert returns == [15000, int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (
         "the page's polling changed: make bench/game_night.py's Page.delay() do as its script does")
+    # after its own entry the script waits 3 s for the outcome, then asks for the regions as they are
+    assert re.search(r"Date\.now\(\) - waitingSince > 3000", script), "make Page.poll()'s 3.0 s follow the script"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -34,10 +36,12 @@ def test_the_bench_finds_the_pages_forms_and_the_turn_it_plays_is_stored(table_b
         assert form_id in forms, f"the side to move's page offers no {form_id!r} form any more"
         assert forms[form_id].fields["expected_seq"] == str(head)
         action, data = game_night.filled(forms[form_id], rng)
-        r = client.post(action, data)
+        r = client.post(action, data, HTTP_X_REQUESTED_WITH="fetch", HTTP_ACCEPT="application/json")
         # the shot's die is the service's: the rules may refuse the man the player picked, and the page says why
-        assert r.status_code == 303 or (form_id == "quick_fire" and r.status_code == 422), (
+        assert r.status_code == 200 or (form_id == "quick_fire" and r.status_code == 422), (
             form_id, re.findall(r'class="(?:errorlist|refusal)"[^>]*>(.*?)</', r.content.decode(), re.S))
+        if r.status_code == 200:  # as the script hears it: the entry's seq
+            assert r.json() == {"recorded": head + 1, "head_seq": head + 1}
         battle_replay(battle_id=battle.id)  # as the worker would
     battle.refresh_from_db()
     assert battle.head_seq == head + 1 and state == head

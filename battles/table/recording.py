@@ -18,12 +18,12 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
-from battles import engine, selectors
+from battles import engine, logtail, selectors
 from battles.engine.fold import merge_rules
 from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from battles.engine.terms import term
-from battles.models import Battle, BattleEvent
+from battles.models import Battle
 from battles.services import NewEvent
 
 from . import recording_fow, report
@@ -453,11 +453,10 @@ def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user
     state = view.state if view is not None else {}
     if not role.side or not getattr(user, "is_authenticated", False) or not view or not view.head_seq:
         return None
-    row = (BattleEvent.objects.filter(battle_id=battle.id, seq=view.head_seq, recorded_by_id=user.pk)
-           .values_list("seq", "type", "data").first())
-    if row is None:
+    rows = logtail.page(battle_id=battle.id, head=view.head_seq, limit=1)
+    if not rows or rows[-1].seq != view.head_seq or rows[-1].recorded_by_id != user.pk:
         return None
-    seq, type_, data = row
+    seq, type_, data = rows[-1].seq, rows[-1].type, rows[-1].data
     lang = "en" if (get_language() or "ru").startswith("en") else "ru"
     namer = Namer(names, state, lang, _side_names(battle))
     effects = selectors.battle_outcomes(battle_id=battle.id, first=seq, last=seq).get(seq) if view.seq >= seq else None

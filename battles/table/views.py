@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from battles import engine, selectors, services
+from battles import engine, logtail, selectors, services
 from battles.access import BattleRole, battle_role
 from battles.engine import visibility
 from battles.engine.terms import lang_of, readable
@@ -54,9 +54,10 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     view = selectors.battle_state_get(battle_id=battle.id)
     full = view.state
     seen = visibility.state_for(full, role.side, game_master=role.is_game_master)
-    names = selectors.battle_names(battle_id=battle.id)
+    names = logtail.names(battle_id=battle.id, head=view.head_seq)
     sides = _sides(battle)
-    events = selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE)
+    events = (logtail.page(battle_id=battle.id, head=view.head_seq, limit=LOG_PAGE) if before is None
+              else selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE))
     first = events[0].seq if events else 0
     last = events[-1].seq if events else 0
 
@@ -246,7 +247,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     if not known:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
+    names = logtail.names(battle_id=battle.id, head=view.head_seq)
     state = view.state
     expected = ascii_int(request.POST.get("expected_seq", ""))
     expected = -1 if expected is None else expected
@@ -273,6 +274,8 @@ def battle_record(request: Any, battle_id: int) -> Any:
         if panel["allowed"] and form_id not in shown:  # the turn moved on: still show what was typed
             title = recording.QUICK_TITLES.get(form_id) or recording.type_title(type_name, battle.campaign.ruleset)
             panel["forms"].insert(0, {"id": form_id, "title": title, "form": bound, "error": error, "open": True})
+        if _scripted(request):
+            return live_answer(request, battle, role, panel=panel, status=status)
         return render_battle_page(request, battle, record_panel=panel, status=status)
 
     stale = expected != view.head_seq
@@ -290,7 +293,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     if form_id == "quick_turn" and role.shares_side and not role.is_game_master:
         events = recording.hod_events(state, role, key, form.payload())
     try:
-        services.battle_event_append(
+        stored = services.battle_event_append(
             battle_id=battle.id, events=events, expected_seq=expected,
             recorded_by=request.user, as_game_master=role.is_game_master, role=role)
     except RuleRefused as exc:
@@ -307,9 +310,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
         return again(400, error={"rule_id": None, "message": _message(exc, names)})
     except ApplicationError as exc:
         return again(exc.status_code, error={"rule_id": exc.rule_id, "message": _message(exc, names)})
-    # The forms stay where the player was: back to the recording panel, which opens with his entry and
-    # its outcome, the quick forms right below it.
-    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
+    return _recorded(request, battle, stored)
 
 
 @require_POST
@@ -323,19 +324,21 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     if not role.may_record or not role.side:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
+    names = logtail.names(battle_id=battle.id, head=view.head_seq)
     seq = max(ascii_int(request.POST.get("seq", "")) or 0, 0)
     reason = "Взято назад игроком / Taken back by the player"
     try:
-        services.battle_event_append(
+        stored = services.battle_event_append(
             battle_id=battle.id, expected_seq=seq or None, recorded_by=request.user, role=role,
             events=[services.NewEvent("correction", {"voids_seq": seq, "reason": reason, "side": role.side},
                                       key=f"take-back-{seq}")])
     except ApplicationError as exc:
         panel = recording.record_panel(battle=battle, role=role, view=view, names=names, request=request,
                                        notice=(f"{exc.rule_id}: " if exc.rule_id else "") + _message(exc, names))
+        if _scripted(request):
+            return live_answer(request, battle, role, panel=panel, status=exc.status_code)
         return render_battle_page(request, battle, record_panel=panel, status=exc.status_code)
-    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
+    return _recorded(request, battle, stored)
 
 
 def _stale_notice(expected: int, current: int) -> str:
@@ -383,18 +386,43 @@ def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
     battle = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
-    role = battle_role(battle=battle, user=request.user)
+    return live_answer(request, battle, battle_role(battle=battle, user=request.user))
+
+
+def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel: dict[str, Any] | None = None,
+                status: int = 200) -> JsonResponse:
+    """The regions of the battle page for this reader, as JSON the page's
+    script swaps in: the live answer, and the answer to a form the script
+    sent that was refused (``panel``: the recording panel with its input and
+    the reason)."""
     ctx = _regions(request, battle, role)
     ctx.update({"battle": battle, "campaign": battle.campaign})
     out = {"head_seq": ctx["view"].head_seq, "state_seq": ctx["view"].seq, "changed": True,
            "state_html": render_to_string("battles/_state.html", ctx, request=request),
            "log_html": render_to_string("battles/_log.html", ctx, request=request)}
     if role.may_record:
-        panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
-                                       request=request)
+        if panel is None:
+            panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
+                                           request=request)
         out["record_html"] = render_to_string("battles/_record_panel.html", {**ctx, "panel": panel},
                                               request=request)
-    return JsonResponse(out)
+    return JsonResponse(out, status=status, json_dumps_params={"ensure_ascii": False})  # Cyrillic as itself
+
+
+def _scripted(request: HttpRequest) -> bool:
+    """The page's script sent this form (``fetch``): it takes JSON and keeps
+    the page where the player is, instead of following a redirect."""
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def _recorded(request: HttpRequest, battle: Battle, stored: Any) -> HttpResponse:
+    """After a stored entry: the page's script hears its seq (it shows «recorded»
+    and asks for the regions once the worker has told its outcome); a plain
+    form goes back to the recording panel, which opens with the entry and its
+    outcome, the quick forms right below it."""
+    if _scripted(request):
+        return JsonResponse({"recorded": stored.events[-1].seq, "head_seq": stored.events[-1].seq})
+    return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
 
 
 def _gm_only(request: HttpRequest, battle_id: int) -> tuple[Battle, BattleRole] | HttpResponse:

@@ -51,3 +51,13 @@ def browser_page():
                 browser.close()
 
     return launch
+
+
+def recorded(page) -> None:
+    """After a recording form was sent (the page's script posts it; the page stays): its answer has
+    come, and the regions show the entry with its outcome (the state at the log's head), or the
+    refusal with what was typed."""
+    page.wait_for_function("() => !document.querySelector('#record-region[aria-busy]')"
+                           " && !document.getElementById('recorded-note')"
+                           " && (b => b && b.dataset.state === b.dataset.head)(document.getElementById('battle'))",
+                           timeout=20000)

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.conftest import recorded
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOTS = os.environ.get("SHTAB_SHOTS", "")
@@ -129,8 +131,7 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
             if form == "quick_turn":  # «Ход» asks to confirm (issue 25)
                 page.locator("#rec-quick_turn summary").click()
             page.locator(f"#rec-{form}").get_by_role("button").click()
-            page.wait_for_load_state()
-            settle(page)
+            recorded(page)
 
         postures = ivan.locator("#rec-postures")
         postures.get_by_label(re.compile(r"^1-е отделение(?!,)")).select_option(label="атака")
@@ -172,8 +173,7 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
             # (the service rolls the die).
             form.get_by_label("Дистанция до цели, дюймы").fill(distance)
             form.get_by_label("Дистанция до цели, дюймы").press("Enter")
-            page.wait_for_load_state()
-            settle(page)
+            recorded(page)
 
         # a die entered from the table: 20 + 0 - 0 >= 11 wounds (G-2); then one the service rolls
         fire(ivan, "Лейтенант Иван Громов", "Стрелок №1 (стрелок)", "6", die="20")

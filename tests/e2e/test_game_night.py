@@ -31,6 +31,7 @@ from contextlib import contextmanager
 import pytest
 
 from tests.e2e import test_battle_table as battle_table
+from tests.e2e.conftest import recorded
 
 club = battle_table.club  # the fixture this file builds on: ivan and hans with their submitted rosters
 Shots, _login = battle_table.Shots, battle_table._login
@@ -180,7 +181,18 @@ def caught_up(page, seq: int) -> None:
 
 @contextmanager
 def submitting(page):
-    """The form's POST and the page it lands on (a redirect to ``#record``, or the refusal)."""
+    """A recording form's POST, sent by the page's script: the page stays (no navigation) and shows
+    the regions again once the worker has told the entry's outcome, or the refusal at once."""
+    with page.expect_response(lambda r: r.request.method == "POST"
+                              and ("/record/" in r.url or "/take-back/" in r.url)) as answer:
+        yield
+    assert not answer.value.request.is_navigation_request(), "the recording form left the page"
+    recorded(page)
+
+
+@contextmanager
+def navigating(page):
+    """A game master's form (outside the recording panel): its POST and the page it lands on."""
     with page.expect_navigation():
         yield
     settle(page)
@@ -192,7 +204,6 @@ def log_count(page) -> int:
 
 def landed(page, form: str, text: str) -> None:
     """After a submit: the recording panel with the player's last entry, and the form still in view."""
-    assert page.url.endswith("#record"), page.url
     from playwright.sync_api import expect
 
     card = page.locator("#last-entry")
@@ -559,7 +570,7 @@ def test_a_game_night_of_three_turns_with_two_players_on_a_side(live_server, nig
         expect(confirm).to_contain_text("Лейтенант Иван Громов стреляет")
         expect(confirm).to_contain_text("Тест на ранение")  # the wound test it caused loses its effect
         screen(gm, "12-gm-void-confirm")
-        with submitting(gm):
+        with navigating(gm):
             confirm.get_by_role("button", name="Да, отменить").click()
         expect(gm.locator(f"#seq{ivan_hit_seq} del")).to_contain_text("Лейтенант Иван Громов стреляет")
         done(gm)

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import recorded
 from tests.e2e.test_battle_table import _login, club  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -36,7 +37,7 @@ def test_the_form_follows_the_battle_and_keeps_the_players_input(live_server, cl
         postures = ivan.locator("#rec-postures")
         postures.get_by_label(re.compile(r"^1-е отделение(?!,)")).select_option(label="атака")
         postures.get_by_role("button").click()
-        ivan.wait_for_load_state()
+        recorded(ivan)
         head = ivan.locator("#rec-quick_move input[name=expected_seq]").get_attribute("value")
         move = ivan.locator("#rec-quick_move")
         who = move.get_by_label("Кто движется")
@@ -56,6 +57,6 @@ def test_the_form_follows_the_battle_and_keeps_the_players_input(live_server, cl
         expect(move.get_by_label("Пройдено, дюймы")).to_have_value("3")
         expect(move.get_by_label("Пройдено, дюймы")).to_be_focused()
         move.get_by_label("Пройдено, дюймы").press("Enter")
-        ivan.wait_for_load_state()
+        recorded(ivan)
         expect(ivan.locator("#last-entry")).to_contain_text("передвинул")  # stored: no stale-form notice
         assert BattleEvent.objects.filter(battle_id=battle.id).order_by("-seq").first().type == "fighters_moved"

@@ -1,0 +1,99 @@
+"""The latest entries of each battle's log and the names its musters gave,
+kept by this process for the battle page and its live answers.
+
+The log is append-only (no row is ever changed or deleted), so rows read
+once stay true: a reader at head seq N that this process has already served
+at N costs no query, and one at a later head costs one query for the rows
+after the last one held. Only what the rows say is kept; what depends on
+the replay (outcomes, which entries are voided) is read fresh each time.
+The recorder's user name is the one he had when the row was first read."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+
+from battles.models import BattleEvent, BattleParticipant
+
+KEEP = 200  # rows kept per battle: the page shows 50, a live answer a few
+BATTLES = 256  # battles kept per process, the least recently used dropped
+
+
+@dataclass
+class Tail:
+    head: int = 0  # the last seq read
+    rows: list[BattleEvent] = field(default_factory=list)  # the latest rows, up to ``head``, in seq order
+    mustered: dict[str, str] = field(default_factory=dict)  # names from every ``force_mustered`` up to ``head``
+
+
+_TAILS: OrderedDict[int, Tail] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def clear() -> None:
+    with _LOCK:
+        _TAILS.clear()
+
+
+def _muster_names(data: dict[str, Any], into: dict[str, str]) -> None:
+    for group in ("units", "fighters", "vehicles", "platoons"):
+        for spec in data.get(group) or ():
+            if spec.get("name"):
+                into[spec["id"]] = spec["name"]
+            for team in spec.get("teams") or () if group == "platoons" else ():  # FoW: teams in platoons
+                if team.get("name"):
+                    into[team["id"]] = team["name"]
+
+
+def tail(*, battle_id: int, head: int) -> Tail:
+    """The battle's log up to seq ``head`` (its latest ``KEEP`` rows and its
+    muster names): no query when this process holds it at ``head``, else the
+    rows after what it holds (or all of it, the first time)."""
+    with _LOCK:
+        held = _TAILS.get(battle_id)
+        if held is not None:
+            _TAILS.move_to_end(battle_id)
+    if held is not None and held.head == head:
+        return held
+    if held is None or held.head > head or head - held.head > KEEP:  # read afresh: the musters and the tail
+        new = list(BattleEvent.objects.filter(battle_id=battle_id, seq__lte=head)
+                   .filter(Q(type="force_mustered") | Q(seq__gt=head - KEEP))
+                   .select_related("recorded_by").order_by("seq"))
+        mustered: dict[str, str] = {}
+        for e in new:
+            if e.type == "force_mustered":
+                _muster_names(e.data, mustered)
+        fresh = Tail(head, [e for e in new if e.seq > head - KEEP], mustered)
+    else:  # the rows after the last held
+        new = list(BattleEvent.objects.filter(battle_id=battle_id, seq__gt=held.head, seq__lte=head)
+                   .select_related("recorded_by").order_by("seq"))
+        mustered = dict(held.mustered)
+        for e in new:
+            if e.type == "force_mustered":
+                _muster_names(e.data, mustered)
+        fresh = Tail(head, (held.rows + new)[-KEEP:], mustered)
+    with _LOCK:
+        now = _TAILS.get(battle_id)
+        if now is None or now.head <= fresh.head:  # never replace a later tail with an earlier one
+            _TAILS[battle_id] = fresh
+            _TAILS.move_to_end(battle_id)
+        while len(_TAILS) > BATTLES:
+            _TAILS.popitem(last=False)
+    return fresh
+
+
+def names(*, battle_id: int, head: int) -> dict[str, str]:
+    """``selectors.battle_names`` at ``head``: the players by their characters
+    (read fresh: the game master may still add one), then the muster names."""
+    out: dict[str, str] = dict(BattleParticipant.objects.filter(battle_id=battle_id).exclude(player="")
+                               .values_list("player", "character__name"))
+    out.update(tail(battle_id=battle_id, head=head).mustered)
+    return out
+
+
+def page(*, battle_id: int, head: int, limit: int) -> list[BattleEvent]:
+    """The latest ``limit`` entries up to ``head``, in seq order."""
+    return tail(battle_id=battle_id, head=head).rows[-limit:]
