@@ -17,6 +17,7 @@ missing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import types
@@ -269,8 +270,10 @@ _EXPECTED: dict[Any, tuple[str, str]] = {
 # --- JSON Schema ------------------------------------------------------------------------------------
 
 
+@functools.cache
 def dataclass_schema(cls: type) -> dict[str, Any]:
-    """JSON Schema (draft 2020-12) of payload ``cls``: msgspec's, with its nested objects written in
+    """JSON Schema (draft 2020-12) of payload ``cls``, worked out once per class (every recording form
+    reads it; callers share the one object and must not change it): msgspec's, with its nested objects written in
     place (clients and forms read one object), ``additionalProperties: false`` on each object (an
     unknown field is refused), an optional field's description beside its ``anyOf``, a docstring's
     lines as one paragraph, and each
