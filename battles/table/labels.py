@@ -121,6 +121,7 @@ TYPE_FIELD_LABELS.update({
     ("team_shot", "kind"): _("Fire"),
     ("dig_in_attempted", "die"): _("Skill test"),
     ("dig_in_attempted", "reroll"): _("Re-roll (Pioneer Supply)"),
+    ("dig_in_rerolled", "die"): _("Re-rolled Skill test (Pioneer Supply)"),
     ("platoons", "kind"): _("Platoon kind"),
     ("teams", "kind"): _("Team kind"),
 })

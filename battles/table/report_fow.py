@@ -114,6 +114,14 @@ def _fow_dig(d: dict[str, Any], n: Namer) -> str:
     return text + "."
 
 
+def _fow_dig_reroll(d: dict[str, Any], n: Namer) -> str:
+    t, near = n.t, n.dist(d.get("pioneer_supply_distance"))
+    return t(f"{n.platoon(d.get('platoon'))}: переброс неудавшегося теста на Окапывание с Сапёрной техникой Снабжения "
+             f"в {near} — {n.die(d.get('die'))}",
+             f"{n.platoon(d.get('platoon'))}: failed Dig In test re-rolled with a Pioneer Supply vehicle {near} away — "
+             f"{n.die(d.get('die'))}") + cite("F-DIG-10") + "."
+
+
 def _fow_air(d: dict[str, Any], n: Namer) -> str:
     t = n.t
     hits = []
@@ -361,7 +369,7 @@ def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa:
 
 _FOW_SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "force_mustered": _fow_force, "team_moved": _fow_moved, "team_shot": _fow_shot, "status_set": _fow_status,
-    "dig_in_attempted": _fow_dig, "air_attack_resolved": _fow_air, "building_placed": _fow_building_placed,
+    "dig_in_attempted": _fow_dig, "dig_in_rerolled": _fow_dig_reroll, "air_attack_resolved": _fow_air, "building_placed": _fow_building_placed,
     "building_move": _fow_building_move, "railway_line_laid": _fow_line, "train_entered": _fow_train_entered,
     "train_moved": _fow_train_moved, "escort_left_train": _fow_escort, "recon_deployment_move": _fow_recon_move,
     "disengaged": _fow_disengaged,

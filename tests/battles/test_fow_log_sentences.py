@@ -61,6 +61,7 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "went_to_ground": {"teams": ["xr1", "xr2"]},
     "dig_in_attempted": {"platoon": "xri", "die": E, "reroll": R, "pioneer_supply_distance": 1.5,
                          "in_water": ["xr2"], "in_cover": []},
+    "dig_in_rerolled": {"platoon": "xri", "die": R, "pioneer_supply_distance": 1.5},
     "foxholes_marked": {"platoon": "ygr"},
     "foxholes_reoccupied": {"platoon": "ygr", "teams": ["ygr1"]},
     "air_attack_resolved": {"side": "attacker", "aircraft": "Ил-2", "hits": [

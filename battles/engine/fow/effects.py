@@ -78,6 +78,8 @@ def rolls(state: FowState, type_name: str, p: Any, rules: dict[str, Any]) -> Eff
             out.append(_roll("skill", p.die, need, p.platoon))
             if p.reroll is not None:
                 out.append(_roll("skill_reroll", p.reroll, need, p.platoon))
+        elif type_name == "dig_in_rerolled":  # F-DIG-10
+            out.append(_roll("skill_reroll", p.die, _skill(state, ctx, p.platoon), p.platoon))
         elif type_name == "building_move" and p.die is not None:  # F-BLD-8
             t = state.teams.get(p.team)
             if t is not None:

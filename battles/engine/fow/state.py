@@ -88,6 +88,8 @@ class Platoon:
     train: str = ""  # the armoured train a Tank Support Platoon escorts
     pinned: bool = False
     dig_ply: int = -1  # attempted to Dig In (F-DIG-1)
+    dig_failed_ply: int = -1  # the attempt of that ply failed, re-roll included (F-DIG-5, F-DIG-10)
+    dig_rerolled_ply: int = -1  # its failed test was re-rolled (F-DIG-10: once)
     foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
     # --- recon (F-RECON) ---
     recon_deployed: bool = False  # chosen for the recon deployment move (F-RECON-13)
