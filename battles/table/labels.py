@@ -237,7 +237,7 @@ FIELD_LABELS.update({
     "train": _("Armoured train"), "held_in": _("Held in"),
     "train_length": _("Length of the train with its Tank Support Platoons (battle's units)"),
     "entry": _("Enters from"), "direction": _("Direction"), "wrecks_pushed": _("Wrecks pushed off the track"),
-    "leaves_table": _("Leaves the table"),
+    "leaves_table": _("Leaves the table"), "off_line": _("Leaves its Railway Line"),
 })
 TYPE_FIELD_LABELS.update({
     ("railway_line_laid", "length"): _("Length of the line on the table (battle's units, 0: not measured)"),
