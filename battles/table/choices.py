@@ -286,6 +286,7 @@ def _wrecks(t: Table) -> Choices:
 
 REFS.update({
     ("train_held_back", "train"): _trains,
+    ("train_deployed", "train"): _trains,
     ("train_entered", "train"): _trains,
     ("train_moved", "train"): _trains,
     ("train_moved", "wrecks_pushed"): _wrecks,

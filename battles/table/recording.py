@@ -45,7 +45,7 @@ PANEL_ORDER = (
 _POSITION = {t: i for i, t in enumerate(PANEL_ORDER)}
 # FoW's armoured-train events (F-TRAIN): offered only in a battle that has a train.
 TRAIN_TYPES = frozenset({"railway_edges_chosen", "railway_line_laid", "railway_point_chosen", "train_entered",
-                         "train_held_back", "train_moved", "escort_left_train"})
+                         "train_held_back", "train_deployed", "train_moved", "escort_left_train"})
 
 
 def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:

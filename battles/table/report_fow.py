@@ -329,6 +329,10 @@ def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa:
                  f"{n.dist(d.get('position'))} от его левого угла",
                  f"{n.side(d.get('side'))}: a Railway Line point on the {edge} edge, {n.dist(d.get('position'))} "
                  f"from its left corner") + cite("F-TRAIN-5", "F-TRAIN-6") + "."
+    if type_ == "train_deployed":
+        return t(f"{_fow_train(d, n)} Расставлен (не в Резерве): въедет на стол в начале своего первого Шага Движения",
+                 f"{_fow_train(d, n)} Deployed (not in Reserve): it enters the table at the start of its first "
+                 "Movement Step") + cite("F-TRAIN-14") + "."
     if type_ == "train_held_back":
         if d.get("held_in") == "ambush":
             return t(f"{_fow_train(d, n)} оставлен вне стола в Засаде", f"{_fow_train(d, n)} held back in Ambush"

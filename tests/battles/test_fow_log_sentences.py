@@ -76,6 +76,7 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "railway_line_laid": {"side": "attacker", "length": 48, "bridges": 1, "buildings_moved": ["Водокачка"],
                           "through_hills": True, "crosses_deployment_area": False},
     "train_held_back": {"train": "xbp", "held_in": "reserve"},
+    "train_deployed": {"train": "xbp"},
     "train_entered": {"train": "xbp", "distance": 12, "train_length": 10, "entry": "deployment_area"},
     "train_moved": {"train": "xbp", "distance": 16, "direction": "forward", "wrecks_pushed": ["ypz2"],
                     "leaves_table": True},

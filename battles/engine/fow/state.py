@@ -137,6 +137,7 @@ class ArmouredTrain:
     escorts: list[str] = field(default_factory=list)
     where: str = "off_table"  # off_table | on_table | left (F-TRAIN-14, F-TRAIN-22)
     reserve: bool = False
+    deployed: bool = False  # declared Deployed, not in Reserve (F-TRAIN-14)
     position: float = 0.0
     # --- trains (F-TRAIN) ---
     length: float = 0.0  # the whole train with its Tank Support Platoons aboard (F-TRAIN-15)

@@ -9,6 +9,7 @@ from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---
 from . import buildings  # noqa: F401, E402
 # --- trains (F-TRAIN) ---
 from . import trains  # noqa: F401, E402
+from . import train_deployment  # noqa: F401, E402
 # --- recon (F-RECON) ---
 from . import recon  # noqa: F401, E402
 
