@@ -189,6 +189,7 @@ FIELD_LABELS.update({
 })
 TYPE_FIELD_LABELS.update({
     ("air_attack_resolved", "side"): _("Side whose aircraft attacked"),
+    ("air_attack_hit", "side"): _("Side whose aircraft attacked"),
     ("hits", "team"): _("Team hit"),
 })
 ENUM_LABELS.update({"bombs": _("bombs"), "rockets": _("rockets"), "cannon": _("cannon"), "mg": _("machine-guns")})

@@ -67,6 +67,9 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "air_attack_resolved": {"side": "attacker", "aircraft": "Ил-2", "hits": [
         {"team": "ypz1", "weapon": "rockets", "save": E, "anti_tank": 5, "firepower": 5, "firepower_die": R},
         {"team": "ygr1", "weapon": "mg", "save": E5}]},
+    "air_attack_hit": {"side": "attacker", "aircraft": "Ил-2", "hits": [
+        {"team": "ypz1", "weapon": "rockets", "anti_tank": 5, "firepower": 5}, {"team": "ygr1", "weapon": "mg"}]},
+    "air_save_rolled": {"aircraft": "Ил-2", "team": "ypz1", "save": E, "firepower_die": R},
     "building_placed": {"id": "xh", "name": "Мельница", "openings": [{"id": "A", "ground_floor": True, "width": 2},
                                                                       {"id": "B", "ground_floor": False}],
                         "inside": ["ygr2"]},

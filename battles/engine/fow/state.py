@@ -235,6 +235,17 @@ class Aircraft:
     where: str = "base"  # base (left the table, F-AIR-16); their arrival is G-F1
     attack_ply: int = -1
     attacks: int = 0
+    pending: list[AirHitPending] = field(default_factory=list)  # hits whose saves are still due (F-AIR-1)
+
+
+@dataclass(slots=True)
+class AirHitPending:
+    """A hit declared by ``air_attack_hit`` whose save is rolled later, one event a save (F-AIR-1)."""
+
+    team: str
+    weapon: str
+    anti_tank: int | None = None
+    firepower: int | None = None
 
 
 @dataclass(slots=True)
@@ -262,5 +273,5 @@ class AirAttackRecord:
     pinned: list[str] = field(default_factory=list)  # platoons Pinned Down (F-AIR-15)
 
 
-__all__ += ["Aircraft", "AirAttackRecord", "AirHitResult"]
+__all__ += ["Aircraft", "AirAttackRecord", "AirHitPending", "AirHitResult"]
 __all__ = ["ArmouredTrain", "Building", "Disengagement", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]
