@@ -260,7 +260,8 @@ REFS.update({  # Flames of War
     ("status_set", "subject"): lambda t: (t.teams(t.side) + t.platoons(t.side) + t.teams(t.enemy)
                                           + t.platoons(t.enemy)),
 })
-REFS.update({("air_attack_resolved", "hits.team"): lambda t: t.teams(t.enemy)})  # --- aircraft (F-AIR) ---
+REFS.update({("air_attack_resolved", "hits.team"): lambda t: t.teams(t.enemy),
+             ("air_attack_hit", "hits.team"): lambda t: t.teams(t.enemy)})  # --- aircraft (F-AIR) ---
 
 
 REFS[("player_done", "player")] = lambda t: t.players(t.side)  # V-TURN-12: one of the side's players
@@ -286,6 +287,7 @@ def _wrecks(t: Table) -> Choices:
 
 REFS.update({
     ("train_held_back", "train"): _trains,
+    ("train_deployed", "train"): _trains,
     ("train_entered", "train"): _trains,
     ("train_moved", "train"): _trains,
     ("train_moved", "wrecks_pushed"): _wrecks,

@@ -121,6 +121,7 @@ TYPE_FIELD_LABELS.update({
     ("team_shot", "kind"): _("Fire"),
     ("dig_in_attempted", "die"): _("Skill test"),
     ("dig_in_attempted", "reroll"): _("Re-roll (Pioneer Supply)"),
+    ("dig_in_rerolled", "die"): _("Re-rolled Skill test (Pioneer Supply)"),
     ("platoons", "kind"): _("Platoon kind"),
     ("teams", "kind"): _("Team kind"),
 })
@@ -188,6 +189,7 @@ FIELD_LABELS.update({
 })
 TYPE_FIELD_LABELS.update({
     ("air_attack_resolved", "side"): _("Side whose aircraft attacked"),
+    ("air_attack_hit", "side"): _("Side whose aircraft attacked"),
     ("hits", "team"): _("Team hit"),
 })
 ENUM_LABELS.update({"bombs": _("bombs"), "rockets": _("rockets"), "cannon": _("cannon"), "mg": _("machine-guns")})
@@ -236,7 +238,7 @@ FIELD_LABELS.update({
     "train": _("Armoured train"), "held_in": _("Held in"),
     "train_length": _("Length of the train with its Tank Support Platoons (battle's units)"),
     "entry": _("Enters from"), "direction": _("Direction"), "wrecks_pushed": _("Wrecks pushed off the track"),
-    "leaves_table": _("Leaves the table"),
+    "leaves_table": _("Leaves the table"), "off_line": _("Leaves its Railway Line"),
 })
 TYPE_FIELD_LABELS.update({
     ("railway_line_laid", "length"): _("Length of the line on the table (battle's units, 0: not measured)"),

@@ -45,7 +45,7 @@ PANEL_ORDER = (
 _POSITION = {t: i for i, t in enumerate(PANEL_ORDER)}
 # FoW's armoured-train events (F-TRAIN): offered only in a battle that has a train.
 TRAIN_TYPES = frozenset({"railway_edges_chosen", "railway_line_laid", "railway_point_chosen", "train_entered",
-                         "train_held_back", "train_moved", "escort_left_train"})
+                         "train_held_back", "train_deployed", "train_moved", "escort_left_train"})
 
 
 def events_allowed(*, state: dict[str, Any], role: Any) -> list[str]:
@@ -349,6 +349,7 @@ SHORT_TITLES = {
     "fow_move": pgettext_lazy(CTX, "Move"), "fow_shot": pgettext_lazy(CTX, "Shoot"),
     "fow_assault": pgettext_lazy(CTX, "Assault"), "fow_dig": pgettext_lazy(CTX, "Dig In"),
     "fow_ground": pgettext_lazy(CTX, "To ground"), "fow_train": pgettext_lazy(CTX, "Train"),
+    "fow_dig_reroll": pgettext_lazy(CTX, "Re-roll"),
 }
 
 

@@ -81,6 +81,10 @@ class Panel:
         return self._get("diggers", lambda: offers.diggers(self.state, self.side, self.rules))
 
     @property
+    def rerollers(self) -> list[str]:
+        return self._get("rerollers", lambda: offers.rerollers(self.state, self.side, self.rules))
+
+    @property
     def trains(self) -> dict[str, float]:
         return self._get("trains", lambda: dict(offers.trains(self.state, self.side, self.rules)))
 
@@ -336,6 +340,27 @@ class FowDigForm(_FowForm):
         return {"platoon": self.cleaned_data["platoon"], "die": _die(self)}
 
 
+class FowDigRerollForm(_FowForm):
+    """The re-roll of a platoon's failed Dig In test, recorded after the attempt, with a Pioneer Supply
+    vehicle within 2"/5 cm of its Command team (F-DIG-10)."""
+
+    event_type = "dig_in_rerolled"
+
+    def __init__(self, *a: Any, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        p = self.panel
+        self.fields["platoon"] = forms.ChoiceField(label=_t("Взвод (тест провален)", "Platoon (test failed)"), choices=[
+            ("", BLANK), *_sorted([(pid, p.n.platoon(pid)) for pid in p.rerollers])])
+        self.fields["pioneer_supply_distance"] = self.distance_field(
+            "От Командного отделения до Сапёрной техники Снабжения (не дальше 2″/5 см)",
+            "Command team to the Pioneer Supply vehicle (within 2″/5 cm)")
+        _die_fields(self, _t("Переброс теста на Умение", "Skill test re-roll"))
+
+    def payload(self) -> dict[str, Any]:
+        cd = self.cleaned_data
+        return {"platoon": cd["platoon"], "die": _die(self), "pioneer_supply_distance": cd["pioneer_supply_distance"]}
+
+
 class FowTrainForm(_FowForm):
     """The armoured train moves along its own line, forward or back, at most 16"/40 cm a turn
     (F-TRAIN-19), pushing Wreckage off the track (F-TRAIN-23); off the table, it has left (F-TRAIN-22)."""
@@ -386,6 +411,8 @@ FORMS: dict[str, Spec] = {
     "fow_shot": Spec(FowShotForm, "Стрельба", "Shoot", lambda p: bool(p.shooters) and bool(p.targets)),
     "fow_assault": Spec(FowAssaultForm, "Атака в ближнем бою", "Assault", lambda p: bool(p.assaulters)),
     "fow_dig": Spec(FowDigForm, "Окопаться", "Dig In", lambda p: bool(p.diggers)),
+    "fow_dig_reroll": Spec(FowDigRerollForm, "Переброс Окапывания (Сапёрная техника Снабжения)",
+                           "Re-roll Dig In (Pioneer Supply)", lambda p: bool(p.rerollers)),
     "fow_ground": Spec(FowGroundForm, "Залечь", "Go to Ground", lambda p: bool(p.grounders)),
     "fow_train": Spec(FowTrainForm, "Бронепоезд: движение по Линии", "Armoured train: move along the line",
                       lambda p: bool(p.trains)),

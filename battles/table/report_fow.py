@@ -114,6 +114,14 @@ def _fow_dig(d: dict[str, Any], n: Namer) -> str:
     return text + "."
 
 
+def _fow_dig_reroll(d: dict[str, Any], n: Namer) -> str:
+    t, near = n.t, n.dist(d.get("pioneer_supply_distance"))
+    return t(f"{n.platoon(d.get('platoon'))}: переброс неудавшегося теста на Окапывание с Сапёрной техникой Снабжения "
+             f"в {near} — {n.die(d.get('die'))}",
+             f"{n.platoon(d.get('platoon'))}: failed Dig In test re-rolled with a Pioneer Supply vehicle {near} away — "
+             f"{n.die(d.get('die'))}") + cite("F-DIG-10") + "."
+
+
 def _fow_air(d: dict[str, Any], n: Namer) -> str:
     t = n.t
     hits = []
@@ -135,6 +143,26 @@ def _fow_air(d: dict[str, Any], n: Namer) -> str:
         ", ".join(hits) or t("нет", "none")) + cite("F-AIR-1")
     return text + t("; взводы с попаданиями Прижаты Огнём", "; every platoon hit is Pinned Down") + cite("F-AIR-15") + t(
         "; самолёты ушли на базу перевооружаться", "; the aircraft return to base to re-arm") + cite("F-AIR-16") + "."
+
+
+def _fow_air_hit(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    hits = [f"{n.team(h.get('team'))} ({term('fow_air_weapon', h.get('weapon'), n.lang)})"
+            for h in d.get("hits") or () if isinstance(h, dict)]
+    who = d.get("aircraft") or t("самолёты", "aircraft")
+    return t(f"Воздушная атака ({n.side(d.get('side'))}), самолёты «{who}»: попадания — ",
+             f"Air attack ({n.side(d.get('side'))}), aircraft «{who}»: hits — ") + ", ".join(hits) + t(
+        "; спасброски — по одному", "; the saves follow one at a time") + cite("F-AIR-1") + t(
+        "; взводы с попаданиями Прижаты Огнём", "; every platoon hit is Pinned Down") + cite("F-AIR-15") + "."
+
+
+def _fow_air_save(d: dict[str, Any], n: Namer) -> str:
+    t = n.t
+    text = t(f"{n.team(d.get('team'))}: спасбросок против попадания самолётов «{d.get('aircraft')}» — {n.die(d.get('save'))}",
+             f"{n.team(d.get('team'))}: save against the hit of aircraft «{d.get('aircraft')}» — {n.die(d.get('save'))}")
+    if d.get("firepower_die"):
+        text += t(f"; тест на Огневую Мощь {n.die(d['firepower_die'])}", f"; Firepower test {n.die(d['firepower_die'])}")
+    return text + cite("F-AIR-1") + "."
 
 
 def _fow_building(bid: Any, n: Namer) -> str:
@@ -321,6 +349,10 @@ def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa:
                  f"{n.dist(d.get('position'))} от его левого угла",
                  f"{n.side(d.get('side'))}: a Railway Line point on the {edge} edge, {n.dist(d.get('position'))} "
                  f"from its left corner") + cite("F-TRAIN-5", "F-TRAIN-6") + "."
+    if type_ == "train_deployed":
+        return t(f"{_fow_train(d, n)} Расставлен (не в Резерве): въедет на стол в начале своего первого Шага Движения",
+                 f"{_fow_train(d, n)} Deployed (not in Reserve): it enters the table at the start of its first "
+                 "Movement Step") + cite("F-TRAIN-14") + "."
     if type_ == "train_held_back":
         if d.get("held_in") == "ambush":
             return t(f"{_fow_train(d, n)} оставлен вне стола в Засаде", f"{_fow_train(d, n)} held back in Ambush"
@@ -361,7 +393,8 @@ def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa:
 
 _FOW_SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "force_mustered": _fow_force, "team_moved": _fow_moved, "team_shot": _fow_shot, "status_set": _fow_status,
-    "dig_in_attempted": _fow_dig, "air_attack_resolved": _fow_air, "building_placed": _fow_building_placed,
+    "dig_in_attempted": _fow_dig, "dig_in_rerolled": _fow_dig_reroll, "air_attack_resolved": _fow_air,
+    "air_attack_hit": _fow_air_hit, "air_save_rolled": _fow_air_save, "building_placed": _fow_building_placed,
     "building_move": _fow_building_move, "railway_line_laid": _fow_line, "train_entered": _fow_train_entered,
     "train_moved": _fow_train_moved, "escort_left_train": _fow_escort, "recon_deployment_move": _fow_recon_move,
     "disengaged": _fow_disengaged,

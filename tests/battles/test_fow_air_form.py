@@ -25,3 +25,27 @@ def test_f_air_1_the_air_attack_form_offers_enemy_teams_and_round_trips_its_hits
     assert payload["hits"] == [{"team": "d1", "weapon": "mg", "save": {"value": 2, "source": "entered"}}]
     fow.add(("air_attack_resolved", payload))
     assert fow.t("d1").destroyed and fow.state.platoons["D1"].pinned  # F-AIR-10: 2 fails the 3+ save
+
+
+def test_f_air_1_the_hits_then_each_save_on_its_own_form_the_owner_records_his_save():
+    fow = FowTable()
+    names = {"d1": "Стрелки Иванова", "d2": "Стрелки Петрова"}
+    attacker = Table(engine.state_to_json(fow.state), "attacker", names, {"attacker": "Red", "defender": "Blue"})
+    p = "air_attack_hit-"
+    data = {p + "side": "attacker", p + "aircraft": "Ju 87", p + "hits__0__team": "d1", p + "hits__0__weapon": "mg",
+            p + "hits__1__team": "d2", p + "hits__1__weapon": "bombs"}
+    form = EventForm(data, event_type="air_attack_hit", table=attacker, side_choices=[("attacker", "Red")],
+                     ruleset="fow")
+    teams = [v for v, _label in form.fields["hits__0__team"].choices if v]
+    assert "d1" in teams and "a1" not in teams
+    assert form.is_valid(), form.errors
+    fow.add(("air_attack_hit", form.payload()))
+    defender = Table(engine.state_to_json(fow.state), "defender", names, {"attacker": "Red", "defender": "Blue"})
+    q = "air_save_rolled-"
+    save = EventForm({q + "aircraft": "Ju 87", q + "team": "d1", q + "save__source": "entered", q + "save__value": "2",
+                      q + "firepower_die__source": "none"}, event_type="air_save_rolled", table=defender,
+                     side_choices=[("defender", "Blue")], ruleset="fow")
+    assert "d1" in [v for v, _label in save.fields["team"].choices if v]  # the owner's own teams
+    assert save.is_valid(), save.errors
+    fow.add(("air_save_rolled", save.payload()))
+    assert fow.t("d1").destroyed and not fow.t("d2").destroyed  # F-AIR-10; d2's save is still to come

@@ -61,11 +61,15 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "went_to_ground": {"teams": ["xr1", "xr2"]},
     "dig_in_attempted": {"platoon": "xri", "die": E, "reroll": R, "pioneer_supply_distance": 1.5,
                          "in_water": ["xr2"], "in_cover": []},
+    "dig_in_rerolled": {"platoon": "xri", "die": R, "pioneer_supply_distance": 1.5},
     "foxholes_marked": {"platoon": "ygr"},
     "foxholes_reoccupied": {"platoon": "ygr", "teams": ["ygr1"]},
     "air_attack_resolved": {"side": "attacker", "aircraft": "Ил-2", "hits": [
         {"team": "ypz1", "weapon": "rockets", "save": E, "anti_tank": 5, "firepower": 5, "firepower_die": R},
         {"team": "ygr1", "weapon": "mg", "save": E5}]},
+    "air_attack_hit": {"side": "attacker", "aircraft": "Ил-2", "hits": [
+        {"team": "ypz1", "weapon": "rockets", "anti_tank": 5, "firepower": 5}, {"team": "ygr1", "weapon": "mg"}]},
+    "air_save_rolled": {"aircraft": "Ил-2", "team": "ypz1", "save": E, "firepower_die": R},
     "building_placed": {"id": "xh", "name": "Мельница", "openings": [{"id": "A", "ground_floor": True, "width": 2},
                                                                       {"id": "B", "ground_floor": False}],
                         "inside": ["ygr2"]},
@@ -75,6 +79,7 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
     "railway_line_laid": {"side": "attacker", "length": 48, "bridges": 1, "buildings_moved": ["Водокачка"],
                           "through_hills": True, "crosses_deployment_area": False},
     "train_held_back": {"train": "xbp", "held_in": "reserve"},
+    "train_deployed": {"train": "xbp"},
     "train_entered": {"train": "xbp", "distance": 12, "train_length": 10, "entry": "deployment_area"},
     "train_moved": {"train": "xbp", "distance": 16, "direction": "forward", "wrecks_pushed": ["ypz2"],
                     "leaves_table": True},

@@ -120,6 +120,18 @@ def test_dig_in_go_to_ground_and_assault_offer_only_who_may_and_are_accepted():
     accepted(fow, form(fow, "fow_assault", {"teams": ["t1"], "against": "D1"}))
 
 
+def test_f_dig_10_a_failed_dig_in_is_offered_for_the_reroll_and_the_rolled_reroll_is_accepted():
+    supply = {"id": "P", "kind": "other", "teams": [{"id": "sup", "kind": "vehicle", "pioneer_supply": True}]}
+    fow = FowTable(platoons_a=({"id": "A1", "kind": "infantry", "teams": [{"id": "a1", "kind": "infantry"}]}, supply))
+    assert dict(form(fow, "fow_dig_reroll").fields["platoon"].choices) == {"": "—"}  # nothing failed yet
+    accepted(fow, form(fow, "fow_dig", {"platoon": "A1", "die__source": "entered", "die__value": "2"}))
+    assert set(dict(form(fow, "fow_dig_reroll").fields["platoon"].choices)) == {"", "A1"}
+    accepted(fow, form(fow, "fow_dig_reroll", {"platoon": "A1", "pioneer_supply_distance": "2",
+                                                "die__source": "rolled"}))
+    assert fow.t("a1").dug_in and fow.state.tests[-1].purpose == "dig_in_reroll"  # the service rolled a 6
+    assert set(dict(form(fow, "fow_dig_reroll").fields["platoon"].choices)) == {""}  # re-rolled once
+
+
 def test_the_side_to_move_gets_the_quick_forms_and_the_generic_shot_form_is_gone():
     fow = FowTable()
     state = engine.state_to_json(fow.state)

@@ -1717,7 +1717,8 @@ def test_v_gun_3_an_at_or_aa_gun_strikes_one_fighter(weapon):
     two = [{"fighter": "a1"}, {"fighter": "a2"}]
     assert t.refused("fire", **shot("G", weapon, two, distance=10, hit=D(15))).rule_id == "V-GUN-3"
     t.add("fire", **shot("G", weapon, two[:1], distance=10, hit=D(15)))
-    assert t.f("a1").dead and not t.f("a2").dead  # V-GUN-3: a direct hit kills one infantryman
+    # V-GUN-3: the direct hit itself kills the one man struck (no wound die is asked), credited once
+    assert t.f("a1").dead and t.f("G_c").credit.kills == 1
 
 
 @pytest.mark.parametrize(("shooter", "weapon", "radius", "rule", "extra"), [

@@ -54,14 +54,27 @@ def test_v_house_3_at_one_damage_only_the_target_is_harmed():
     assert t.f("h1").wounded and not t.f("h2").wounded
 
 
-def test_v_house_4_at_two_damage_everyone_inside_is_wounded_and_v_house_6_no_harm_outside():
+def test_v_house_4_at_two_damage_everyone_inside_is_wounded():
     t = at_turn()
     into_house(t, "defender", "h1", "h2")
     t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(15))
     tank(t, "attacker", "G6", armour=4, gun=6)
     t.fire("G6", "gun", target="house", target_id="H", distance=5, hit=D(15))
     assert t.f("h1").wounded and t.f("h2").wounded
-    assert not t.f("d1").wounded  # V-HOUSE-6: next to the house, unharmed
+
+
+@pytest.mark.parametrize("order", [("d1", "h1"), ("h1", "d1")])
+def test_v_house_6_the_hit_that_brings_a_house_to_two_damage_spares_the_man_next_to_it(order):
+    """V-HOUSE-4 with V-HOUSE-6: the man next to the house is in the flamethrower's radius and would be
+    wounded on his die, but the hit on the house (V-TERR-11) that wounds everyone inside harms no one outside."""
+    t = at_turn()
+    into_house(t, "defender", "h1", "h2")
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(15))
+    t.add("force_mustered", side="attacker", fighters=[F("a_fl2", "A", "flamethrower")])
+    t.fire("a_fl2", "flamethrower", distance=4, spot=D(15),
+           struck=[{"fighter": x, "die": D(20), "distance": 0.5} for x in order])
+    assert t.state.buildings["H"].damage == 2 and t.f("h1").wounded and t.f("h2").wounded
+    assert not t.f("d1").wounded
 
 
 def test_v_house_5_at_three_damage_all_inside_die_and_it_becomes_light_cover_v_cover_3():

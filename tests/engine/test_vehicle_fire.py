@@ -254,10 +254,18 @@ def test_v_atgl_3_and_v_gun_3_one_infantryman_at_most_no_fragments():
         assert err.rule_id == rule
 
 
-def test_v_gun_3_a_direct_gun_hit_kills_one_infantryman_and_v_gun_2_no_fragments():
+@pytest.mark.parametrize(("die", "dead"), [(10, False), (11, True)])
+def test_v_gun_3_a_direct_gun_hit_kills_one_infantryman_and_v_gun_2_no_fragments(die, dead):
+    """V-GUN-3: the hit test alone decides (no wound die); V-GUN-2: no fragments, so the man next to
+    him cannot be struck by the same shell, and a missed shell harms no one."""
     t = at_turn()
-    t.fire("AT3", "gun", distance=10, hit=D(11), struck=[{"fighter": "d1"}])
-    assert t.f("d1").dead and not t.f("d2").wounded
+    two = [{"fighter": "d1"}, {"fighter": "d2", "distance": 0.5}]
+    assert t.refused("fire", shooter="AT3", weapon="gun", target="fighters", distance=10, hit=D(15),
+                     struck=two).rule_id == "V-GUN-3"
+    assert t.refused("fire", shooter="AT3", weapon="gun", target="fighters", distance=10, hit=D(15),
+                     struck=two[:1], vehicles_struck=[{"vehicle": "DT4", "distance": 0.5}]).rule_id == "V-GUN-3"
+    t.fire("AT3", "gun", distance=10, hit=D(die), struck=two[:1])
+    assert t.f("d1").dead is dead and not t.f("d1").wounded
 
 
 def test_v_gun_1_guns_need_visual_contact_and_never_use_correction():

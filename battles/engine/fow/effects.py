@@ -18,12 +18,14 @@ as having no dice rather than being marked unapplied.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from battles.engine import effects
 from battles.engine.dice import value
 from battles.engine.events import Context
 
+from .rules.air_saves import hit_of
 from .rules.aircraft import armour_facing, armour_rating, firepower_min, is_armoured_vehicle, resolve_hit, save_min
 from .rules.common import skill_min
 from .rules.recon import vehicle_save
@@ -42,7 +44,7 @@ def _skill(state: FowState, ctx: Context, platoon: str) -> int:
     return skill_min(ctx, pl) if pl is not None else int(ctx.rules["skill_test_min"])
 
 
-def _air(state: FowState, p: Any, ctx: Context) -> Effects:
+def _air(state: FowState, p: Any, ctx: Context) -> Effects:  # also a single save (``air_save_rolled``)
     """F-AIR-1..12: each hit's save (an armoured vehicle's die needs Armour + die > Anti-tank,
     F-AIR-4), then its Firepower test where the result table asks for one."""
     out: Effects = []
@@ -78,6 +80,8 @@ def rolls(state: FowState, type_name: str, p: Any, rules: dict[str, Any]) -> Eff
             out.append(_roll("skill", p.die, need, p.platoon))
             if p.reroll is not None:
                 out.append(_roll("skill_reroll", p.reroll, need, p.platoon))
+        elif type_name == "dig_in_rerolled":  # F-DIG-10
+            out.append(_roll("skill_reroll", p.die, _skill(state, ctx, p.platoon), p.platoon))
         elif type_name == "building_move" and p.die is not None:  # F-BLD-8
             t = state.teams.get(p.team)
             if t is not None:
@@ -90,6 +94,9 @@ def rolls(state: FowState, type_name: str, p: Any, rules: dict[str, Any]) -> Eff
                 out.append(_roll("save", p.die, vehicle_save(t, ctx.rules)[0], t.id))
         elif type_name == "air_attack_resolved":
             out = _air(state, p, ctx)
+        elif type_name == "air_save_rolled":  # F-AIR-1: one save, as its hit of air_attack_hit asks
+            h = hit_of(state, p)
+            out = _air(state, SimpleNamespace(hits=[h]), ctx) if h is not None else []
     except (KeyError, TypeError, ValueError):
         return []  # the rules data or the pieces are not what the event needs: no dice told, nothing else changed
     return out

@@ -123,6 +123,14 @@ def diggers(state: FowState, side: str, rules: dict[str, Any]) -> list[str]:
             and not refusal(state, "dig_in_attempted", {"platoon": pid, "die": passed}, rules)]
 
 
+def rerollers(state: FowState, side: str, rules: dict[str, Any]) -> list[str]:
+    """Platoons whose Dig In test failed this turn and may re-roll it with a Pioneer Supply vehicle near
+    (F-DIG-10; the table enters the distance, so a vehicle of the side is all that is looked for here)."""
+    die = {"value": 6, "source": "entered"}
+    return [pid for pid, p in state.platoons.items() if p.side == side and not refusal(
+        state, "dig_in_rerolled", {"platoon": pid, "die": die, "pioneer_supply_distance": 0}, rules)]
+
+
 def trains(state: FowState, side: str, rules: dict[str, Any]) -> list[tuple[str, float]]:
     """Armoured trains that may move along their line now, with the most they move (F-TRAIN-19..22)."""
     ctx = Context(state.last_seq + 1, rules)
@@ -131,4 +139,4 @@ def trains(state: FowState, side: str, rules: dict[str, Any]) -> list[tuple[str,
 
 
 __all__ = ["Mover", "Shooter", "assaulters", "diggers", "doubled", "grounders", "live", "movers", "refusal",
-           "shooters", "shot_dice", "targets", "trains"]
+           "rerollers", "shooters", "shot_dice", "targets", "trains"]

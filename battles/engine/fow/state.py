@@ -88,6 +88,8 @@ class Platoon:
     train: str = ""  # the armoured train a Tank Support Platoon escorts
     pinned: bool = False
     dig_ply: int = -1  # attempted to Dig In (F-DIG-1)
+    dig_failed_ply: int = -1  # the attempt of that ply failed, re-roll included (F-DIG-5, F-DIG-10)
+    dig_rerolled_ply: int = -1  # its failed test was re-rolled (F-DIG-10: once)
     foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
     # --- recon (F-RECON) ---
     recon_deployed: bool = False  # chosen for the recon deployment move (F-RECON-13)
@@ -135,6 +137,7 @@ class ArmouredTrain:
     escorts: list[str] = field(default_factory=list)
     where: str = "off_table"  # off_table | on_table | left (F-TRAIN-14, F-TRAIN-22)
     reserve: bool = False
+    deployed: bool = False  # declared Deployed, not in Reserve (F-TRAIN-14)
     position: float = 0.0
     # --- trains (F-TRAIN) ---
     length: float = 0.0  # the whole train with its Tank Support Platoons aboard (F-TRAIN-15)
@@ -232,6 +235,17 @@ class Aircraft:
     where: str = "base"  # base (left the table, F-AIR-16); their arrival is G-F1
     attack_ply: int = -1
     attacks: int = 0
+    pending: list[AirHitPending] = field(default_factory=list)  # hits whose saves are still due (F-AIR-1)
+
+
+@dataclass(slots=True)
+class AirHitPending:
+    """A hit declared by ``air_attack_hit`` whose save is rolled later, one event a save (F-AIR-1)."""
+
+    team: str
+    weapon: str
+    anti_tank: int | None = None
+    firepower: int | None = None
 
 
 @dataclass(slots=True)
@@ -259,5 +273,5 @@ class AirAttackRecord:
     pinned: list[str] = field(default_factory=list)  # platoons Pinned Down (F-AIR-15)
 
 
-__all__ += ["Aircraft", "AirAttackRecord", "AirHitResult"]
+__all__ += ["Aircraft", "AirAttackRecord", "AirHitPending", "AirHitResult"]
 __all__ = ["ArmouredTrain", "Building", "Disengagement", "FowState", "Opening", "Platoon", "RailwayLine", "Team", "TestRecord"]

@@ -273,6 +273,16 @@ def test_f_train_20_a_wagon_other_than_the_locomotive_does_not_stop_it():
     tb.add(move(5))
 
 
+def test_f_train_1_a_train_leaving_its_railway_line_is_refused():
+    tb = on_table()
+    tb.refused("F-TRAIN-1", move(4, off_line=True))
+    tb.refused("F-TRAIN-1", ("team_moved", {"team": "loco", "distance": 4}))  # the locomotive moving freely
+    tb.refused("F-TRAIN-1", ("team_moved", {"team": "loco", "distance": 0, "pivot_only": True}))
+    assert tb.state.trains["BP"].position == 10 and tb.t("loco").moved_ply != tb.state.ply
+    tb.add(move(4, off_line=False))
+    assert tb.state.trains["BP"].position == 14
+
+
 def test_f_train_21_a_train_is_never_split_its_wagons_never_move_alone():
     tb = on_table()
     tb.refused("F-TRAIN-21", ("team_moved", {"team": "w1", "distance": 2}))

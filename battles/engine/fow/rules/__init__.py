@@ -5,10 +5,12 @@ ground) come first: the area modules hook into them.
 """
 from . import core, actions, double, digging  # noqa: F401, I001  (order matters: areas hook into actions)
 from . import aircraft  # noqa: F401, E402  --- aircraft (F-AIR) ---
+from . import air_saves  # noqa: F401, E402
 # --- buildings (F-BLD) ---
 from . import buildings  # noqa: F401, E402
 # --- trains (F-TRAIN) ---
 from . import trains  # noqa: F401, E402
+from . import train_deployment  # noqa: F401, E402
 # --- recon (F-RECON) ---
 from . import recon  # noqa: F401, E402
 

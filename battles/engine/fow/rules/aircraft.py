@@ -35,7 +35,7 @@ is kept in the record, marked unused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
@@ -145,30 +145,40 @@ def _check_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
         refuse("F-AIR-16", "Самолёты после атаки покинули стол и вернулись на базу для перевооружения.",
                "After their attack the aircraft left the table to return to base and re-arm.")
     for h in p.hits:
-        t = team(state, h.team)
-        if t.side == p.side or t.destroyed:
-            refuse("S-TARGET", f"Отделение {t.id!r} — не живое вражеское отделение.",
-                   f"Team {t.id!r} is not a live enemy team.")
-        if is_armoured_vehicle(t):
-            facing = armour_facing(ctx, h.weapon)
-            if armour_rating(t, facing) is None:
-                rule = "F-AIR-2" if facing == "top" else "F-AIR-3"
-                word_ru, word_en = ("Верхней", "Top") if facing == "top" else ("Боковой", "Side")
-                refuse(rule, f"У отделения {t.id!r} не указана {word_ru} броня.",
-                       f"Team {t.id!r} has no {word_en} armour rating.")
-            if h.anti_tank is None:
-                refuse("F-AIR-4", "Против бронетехники нужна Бронебойность оружия.",
-                       "A hit on an armoured vehicle needs the weapon's Anti-tank rating.")
+        check_hit_team(state, ctx, p.side, h)
     dead: set[str] = set()
     for h in p.hits:  # the Firepower test is needed only where the result table asks for it
         if h.team in dead:
             continue
-        due, rule, _total, _facing = resolve_hit(ctx, state.teams[h.team], h)
-        if due.startswith("fp_") and h.firepower_die is None:
-            refuse(rule, f"Для отделения {h.team!r} нужен тест на Огневую Мощь.",
-                   f"Team {h.team!r} needs a Firepower test.")
-        if due == "destroy" or (due in ("fp_destroy", "fp_cover") and passes(h.firepower_die, firepower_min(ctx, h))):
+        if destroys(state, ctx, h):
             dead.add(h.team)
+
+
+def destroys(state: FowState, ctx: Context, h: AirHit) -> bool:
+    """Refuses a hit that needs a Firepower test without its die; True when the hit destroys the team."""
+    due, rule, _total, _facing = resolve_hit(ctx, state.teams[h.team], h)
+    if due.startswith("fp_") and h.firepower_die is None:
+        refuse(rule, f"Для отделения {h.team!r} нужен тест на Огневую Мощь.",
+               f"Team {h.team!r} needs a Firepower test.")
+    return due == "destroy" or (due in ("fp_destroy", "fp_cover") and passes(h.firepower_die, firepower_min(ctx, h)))
+
+
+def check_hit_team(state: FowState, ctx: Context, side: str, h: Any) -> None:
+    """A hit is on a live enemy team; on an armoured vehicle, with the facing's Armour and the Anti-tank rating."""
+    t = team(state, h.team)
+    if t.side == side or t.destroyed:
+        refuse("S-TARGET", f"Отделение {t.id!r} — не живое вражеское отделение.",
+               f"Team {t.id!r} is not a live enemy team.")
+    if is_armoured_vehicle(t):
+        facing = armour_facing(ctx, h.weapon)
+        if armour_rating(t, facing) is None:
+            rule = "F-AIR-2" if facing == "top" else "F-AIR-3"
+            word_ru, word_en = ("Верхней", "Top") if facing == "top" else ("Боковой", "Side")
+            refuse(rule, f"У отделения {t.id!r} не указана {word_ru} броня.",
+                   f"Team {t.id!r} has no {word_en} armour rating.")
+        if h.anti_tank is None:
+            refuse("F-AIR-4", "Против бронетехники нужна Бронебойность оружия.",
+                   "A hit on an armoured vehicle needs the weapon's Anti-tank rating.")
 
 
 def _destroy(t: Team) -> None:
@@ -187,36 +197,7 @@ def _apply_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
         t = state.teams[h.team]
         if t.platoon and t.platoon not in pinned:
             pinned.append(t.platoon)  # F-AIR-15: any hit pins, saved or not
-        fp_roll = value(h.firepower_die) if h.firepower_die is not None else None
-        if t.destroyed:
-            record.hits.append(AirHitResult(team=t.id, weapon=h.weapon, save=value(h.save), firepower_die=fp_roll,
-                                            outcome="already_destroyed", rule="F-AIR-1"))
-            continue
-        due, rule, total, facing = resolve_hit(ctx, t, h)
-        outcome = "saved" if due == "none" else due
-        fp_used = False
-        if due == "destroy":
-            outcome = "destroyed"
-        elif due.startswith("fp_"):
-            fp_used = True
-            passed = passes(h.firepower_die, firepower_min(ctx, h))
-            state.tests.append(TestRecord(kind="firepower", seq=ctx.seq, subject=t.id, purpose="air_attack",
-                                          rolls=[value(h.firepower_die)], passed=passed))
-            if due == "fp_bail":
-                outcome = "bailed_out" if passed else "no_effect"  # F-AIR-6
-            elif due == "fp_destroy":
-                outcome = "destroyed" if passed else "bailed_out"  # F-AIR-7
-            else:
-                outcome = "destroyed" if passed else "saved"  # F-AIR-12
-        elif is_armoured_vehicle(t):
-            outcome = "no_effect"  # F-AIR-5
-        if outcome == "destroyed":
-            _destroy(t)
-        elif outcome == "bailed_out":
-            t.bailed_out = True
-        record.hits.append(AirHitResult(team=t.id, weapon=h.weapon, save=value(h.save), facing=facing or "",
-                                        total=total, firepower_die=fp_roll, firepower_used=fp_used, outcome=outcome,
-                                        rule=rule))
+        resolve_one(state, ctx, record, h)
     for pid in pinned:
         if pid in state.platoons:
             state.platoons[pid].pinned = True
@@ -230,5 +211,40 @@ def _apply_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
     state.air_attacks.append(record)
 
 
-__all__ = ["AirAttackResolved", "AirHit", "air_attack_resolved", "armour_facing", "armour_rating", "firepower_min",
-           "is_armoured_vehicle", "resolve_hit", "save_min"]
+def resolve_one(state: FowState, ctx: Context, record: AirAttackRecord, h: AirHit) -> None:
+    """One hit's save and Firepower test, its outcome on the team, added to the attack's record."""
+    t = state.teams[h.team]
+    fp_roll = value(h.firepower_die) if h.firepower_die is not None else None
+    if t.destroyed:
+        record.hits.append(AirHitResult(team=t.id, weapon=h.weapon, save=value(h.save), firepower_die=fp_roll,
+                                        outcome="already_destroyed", rule="F-AIR-1"))
+        return
+    due, rule, total, facing = resolve_hit(ctx, t, h)
+    outcome = "saved" if due == "none" else due
+    fp_used = False
+    if due == "destroy":
+        outcome = "destroyed"
+    elif due.startswith("fp_"):
+        fp_used = True
+        passed = passes(h.firepower_die, firepower_min(ctx, h))
+        state.tests.append(TestRecord(kind="firepower", seq=ctx.seq, subject=t.id, purpose="air_attack",
+                                      rolls=[value(h.firepower_die)], passed=passed))
+        if due == "fp_bail":
+            outcome = "bailed_out" if passed else "no_effect"  # F-AIR-6
+        elif due == "fp_destroy":
+            outcome = "destroyed" if passed else "bailed_out"  # F-AIR-7
+        else:
+            outcome = "destroyed" if passed else "saved"  # F-AIR-12
+    elif is_armoured_vehicle(t):
+        outcome = "no_effect"  # F-AIR-5
+    if outcome == "destroyed":
+        _destroy(t)
+    elif outcome == "bailed_out":
+        t.bailed_out = True
+    record.hits.append(AirHitResult(team=t.id, weapon=h.weapon, save=value(h.save), facing=facing or "",
+                                    total=total, firepower_die=fp_roll, firepower_used=fp_used, outcome=outcome,
+                                    rule=rule))
+
+
+__all__ = ["AirAttackResolved", "AirHit", "Weapon", "air_attack_resolved", "armour_facing", "armour_rating", "check_hit_team",
+           "destroys", "firepower_min", "is_armoured_vehicle", "resolve_hit", "resolve_one", "save_min"]

@@ -7,7 +7,9 @@ of Fire only (F-DIG-6). Every Infantry and Gun team not already in Bulletproof
 Cover digs (F-DIG-7); teams in cover, Cavalry and vehicles act normally
 (F-DIG-8), and so do teams in water, on bridges or fords (F-DIG-11). A Pioneer
 Supply vehicle within 2"/5 cm of the Command team (or of an Independent team)
-allows re-rolling a failed test (F-DIG-10). Dug In teams are Concealed and in
+allows re-rolling a failed test (F-DIG-10): in the same event, or as its own
+event ``dig_in_rerolled`` after the failed attempt is recorded (service-rolled
+dice: the table sees the first die before asking for the second). Dug In teams are Concealed and in
 Bulletproof Cover by team and gun type (F-DIG-12, -14, -15); a failed attempt
 still leaves infantry and man-packed guns Concealed (F-DIG-13); they may Go to
 Ground if they did not shoot (F-DIG-16). Moving other than pivoting (F-DIG-17)
@@ -111,12 +113,17 @@ def _check_dig(state: FowState, p: DigInAttempted, ctx: Context) -> None:
     if p.reroll is not None:
         if passes(p.die, skill_min(ctx, pl)):
             refuse("F-DIG-10", "Перебрасывают только неудавшийся тест.", "Only a failed test may be re-rolled.")
-        near = distance(ctx, state, "pioneer_supply_distance")
-        supply = any(t.pioneer_supply and t.side == pl.side and not t.destroyed for t in state.teams.values())
-        if not supply or p.pioneer_supply_distance is None or p.pioneer_supply_distance > near:
-            ru, en = fmt(near, state)
-            refuse("F-DIG-10", f"Переброс — только с Сапёрной техникой Снабжения в пределах {ru}.",
-                   f"A re-roll needs a Pioneer Supply vehicle within {en}.")
+        _check_supply(state, pl, p.pioneer_supply_distance, ctx)
+
+
+def _check_supply(state: FowState, pl: Any, near_by: float | None, ctx: Context) -> None:
+    """F-DIG-10: a live Pioneer Supply vehicle of the side within 2"/5 cm of the Command (or Independent) team."""
+    near = distance(ctx, state, "pioneer_supply_distance")
+    supply = any(t.pioneer_supply and t.side == pl.side and not t.destroyed for t in state.teams.values())
+    if not supply or near_by is None or near_by > near:
+        ru, en = fmt(near, state)
+        refuse("F-DIG-10", f"Переброс — только с Сапёрной техникой Снабжения в пределах {ru}.",
+               f"A re-roll needs a Pioneer Supply vehicle within {en}.")
 
 
 @dig_in_attempted.mutator
@@ -133,9 +140,65 @@ def _apply_dig(state: FowState, p: DigInAttempted, ctx: Context) -> None:
         elif t.kind == "infantry" or t.gun_size == "man_packed":
             t.concealed = True  # F-DIG-5, F-DIG-13: not Dug In, but Concealed in the Open
     pl.dig_ply = state.ply
+    pl.dig_failed_ply = -1 if passed else state.ply
+    if p.reroll is not None:
+        pl.dig_rerolled_ply = state.ply
     rolls = [p.die.value] + ([p.reroll.value] if p.reroll is not None else [])
     state.tests.append(TestRecord(kind="skill", seq=ctx.seq, subject=pl.id, purpose="dig_in", rolls=rolls,
                                   passed=passed))
+
+
+# --- dig_in_rerolled (F-DIG-10 as its own event) ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DigInRerolled:
+    """The re-roll of a failed Dig In Skill test with a Pioneer Supply vehicle near, recorded after
+    the failed attempt (F-DIG-10): passed, the teams that tried to dig are Dug In (F-DIG-4)."""
+
+    platoon: Annotated[str, Meta(min_length=1, max_length=60)]
+    die: Annotated[D6, Meta(description="The re-rolled Skill test")]
+    pioneer_supply_distance: Annotated[float, Meta(
+        ge=0, description="Command team (or Independent team) to the nearest Pioneer Supply vehicle")]
+
+
+dig_in_rerolled = REGISTRY.event_type(
+    "dig_in_rerolled", DigInRerolled, rules=("F-DIG-10", "F-DIG-4", "F-DIG-12", "F-DIG-13", "F-DIG-14", "F-DIG-15"),
+    title_ru="Переброс теста на Окапывание", title_en="Dig In test re-rolled")
+POLICY["dig_in_rerolled"] = Recorder("actor", platoon_side("platoon"), "Сторона взвода", "The platoon's side")
+
+
+@dig_in_rerolled.check
+def _check_reroll(state: FowState, p: DigInRerolled, ctx: Context) -> None:
+    pl = platoon(state, p.platoon)
+    require_own_turn(state, pl.side)
+    if pl.dig_ply != state.ply:
+        refuse("F-DIG-10", "Взвод не пытался Окопаться в этот ход: перебрасывать нечего.",
+               "The platoon has not tried to Dig In this turn: there is nothing to re-roll.")
+    if pl.dig_failed_ply != state.ply:
+        refuse("F-DIG-10", "Перебрасывают только неудавшийся тест.", "Only a failed test may be re-rolled.")
+    if pl.dig_rerolled_ply == state.ply:
+        refuse("F-DIG-10", "Тест уже перебрасывали: переброс не перебрасывают.",
+               "The test was already re-rolled: a re-roll is not re-rolled.")
+    for tid in pl.teams:
+        t = state.teams[tid]
+        if t.dig_ply == state.ply and t.shot_ply == state.ply:
+            # F-DIG-1: digging is the Movement Step's; a team that has shot is past it
+            refuse("F-DIG-1", f"Отделение {tid!r} уже стреляло: Шаг Движения, где Окапываются, прошёл.",
+                   f"Team {tid!r} has already shot: the Movement Step, where teams Dig In, is over.")
+    _check_supply(state, pl, p.pioneer_supply_distance, ctx)
+
+
+@dig_in_rerolled.mutator
+def _apply_reroll(state: FowState, p: DigInRerolled, ctx: Context) -> None:
+    pl = state.platoons[p.platoon]
+    passed = passes(p.die, skill_min(ctx, pl))  # F-DIG-10: the re-roll decides
+    for tid in pl.teams:
+        t = state.teams[tid]
+        if passed and t.dig_ply == state.ply and not t.destroyed:
+            _dig_in(t)  # F-DIG-4, F-DIG-12, F-DIG-14, F-DIG-15; failed, they stay Concealed (F-DIG-13)
+    pl.dig_rerolled_ply = state.ply
+    pl.dig_failed_ply = -1 if passed else state.ply
+    state.tests.append(TestRecord(kind="skill", seq=ctx.seq, subject=pl.id, purpose="dig_in_reroll",
+                                  rolls=[p.die.value], passed=passed))
 
 
 @team_moved.check

@@ -424,6 +424,8 @@ class TrainMoved:
     wrecks_pushed: Annotated[list[str], Meta(
         max_length=20, description="Wrecked tanks pushed off the track")] = field(default_factory=list)
     leaves_table: Annotated[bool, Meta(description="Some part of the train goes off the table")] = False
+    off_line: Annotated[bool, Meta(
+        description="The train leaves its Railway Line (refused: it moves only along its line)")] = False
 
 
 train_moved = REGISTRY.event_type("train_moved", TrainMoved,
@@ -438,6 +440,9 @@ def _check_train_moved(state: FowState, p: TrainMoved, ctx: Context) -> None:
     tr = train_of(state, p.train)
     require_own_turn(state, tr.side)
     _require_own_line(state, tr)
+    if p.off_line:
+        refuse("F-TRAIN-1", "Бронепоезд движется только по Железнодорожной Линии: без пути он действовать не может.",
+               "An armoured train moves only along its Railway Line: it cannot operate without track.")
     if tr.where == "left":
         refuse("F-TRAIN-22", "Бронепоезд покинул стол и не может вернуться.",
                "The armoured train has left the table and may not return.")
@@ -523,6 +528,10 @@ def _apply_escort(state: FowState, p: EscortLeftTrain, ctx: Context) -> None:
 @team_moved.check
 def _check_part_moved(state: FowState, p: Any, ctx: Context) -> None:
     t = team(state, p.team)
+    if t.platoon in state.trains and t.locomotive:
+        # F-TRAIN-1: the locomotive moving freely is the train leaving its line; a wagon alone splits it
+        refuse("F-TRAIN-1", f"Бронепоезд движется только по Железнодорожной Линии («{train_moved.title_ru}»).",
+               f"An armoured train moves only along its Railway Line («{train_moved.title_en}»).")
     if t.platoon in state.trains:
         refuse("F-TRAIN-21", f"Бронепоезд не разделяется: он двигается целиком по Линии («{train_moved.title_ru}»).",
                f"An armoured train is never split: it moves as a whole along its line («{train_moved.title_en}»).")
