@@ -47,9 +47,13 @@ def _before(request: HttpRequest) -> int | None:
     return before if before is not None and before > 0 else None
 
 
-def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: int | None = None) -> dict[str, Any]:
+def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: int | None = None,
+             shown: tuple[int, int] | None = None) -> dict[str, Any]:
     """The state and log regions for this reader (the page and the live
-    fragments share them): four queries whatever the log's length."""
+    fragments share them): four queries whatever the log's length.
+    ``shown``: the (head, state) seqs the reader's page was rendered at; the
+    log then holds only the lines that page lacks or showed without their
+    outcome (``log_tail``), when it can be merged (``_log_after``)."""
     lang = lang_of(get_language())
     view = selectors.battle_state_get(battle_id=battle.id)
     full = view.state
@@ -58,6 +62,9 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     sides = _sides(battle)
     events = (logtail.page(battle_id=battle.id, head=view.head_seq, limit=LOG_PAGE) if before is None
               else selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE))
+    after = _log_after(shown, view.head_seq, events) if before is None else None
+    if after is not None:
+        events = [e for e in events if e.seq > after]
     first = events[0].seq if events else 0
     last = events[-1].seq if events else 0
 
@@ -78,7 +85,25 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
         "newer": (last + LOG_PAGE + 1) if before is not None and last < view.head_seq else None,
         "paged": before is not None,
         "recent": [e.seq for e in reversed(events)] if role.is_game_master else [],
+        "log_tail": after is not None,
     }
+
+
+def _log_after(shown: tuple[int, int] | None, head: int, events: list[Any]) -> int | None:
+    """The seq after which a live answer's log lines start, or ``None`` for the whole
+    log: the page showed the log up to its head, with outcomes up to its state; the
+    lines after the lower of the two are sent again or for the first time. Not
+    when the page showed nothing yet, is ahead, is a page or more behind, or a
+    correction came since (a void strikes through a line the page holds)."""
+    if shown is None:
+        return None
+    since, state = shown
+    after = min(since, state)
+    if since < 1 or since > head or head - after >= LOG_PAGE or not events or events[0].seq > after + 1:
+        return None
+    if any(e.type == "correction" for e in events if e.seq > after):
+        return None
+    return after
 
 
 def _command(battle: Battle, role: BattleRole) -> list[dict[str, Any]]:
@@ -386,20 +411,25 @@ def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
     battle = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
-    return live_answer(request, battle, battle_role(battle=battle, user=request.user))
+    since, state = ascii_int(request.GET.get("since", "")), ascii_int(request.GET.get("state", ""))
+    return live_answer(request, battle, battle_role(battle=battle, user=request.user),
+                       shown=(since, state) if since is not None and state is not None else None)
 
 
 def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel: dict[str, Any] | None = None,
-                status: int = 200) -> JsonResponse:
+                status: int = 200, shown: tuple[int, int] | None = None) -> JsonResponse:
     """The regions of the battle page for this reader, as JSON the page's
     script swaps in: the live answer, and the answer to a form the script
     sent that was refused (``panel``: the recording panel with its input and
-    the reason)."""
-    ctx = _regions(request, battle, role)
+    the reason). The log comes whole (``log_html``) or, for a page that shows
+    most of it (``shown``), as the lines it lacks (``log_tail``: chapters whose
+    lines the script puts in place or adds)."""
+    ctx = _regions(request, battle, role, shown=shown)
     ctx.update({"battle": battle, "campaign": battle.campaign})
+    log = ("log_tail", "battles/_log_tail.html") if ctx["log_tail"] else ("log_html", "battles/_log.html")
     out = {"head_seq": ctx["view"].head_seq, "state_seq": ctx["view"].seq, "changed": True,
            "state_html": render_to_string("battles/_state.html", ctx, request=request),
-           "log_html": render_to_string("battles/_log.html", ctx, request=request)}
+           log[0]: render_to_string(log[1], ctx, request=request)}
     if role.may_record:
         if panel is None:
             panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from rest_framework.test import APIClient
 
-from battles.models import BattleEvent, BattleParticipant
+from battles.models import Battle, BattleEvent, BattleParticipant
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign import services as campaign_services
 from campaign.models import Campaign, Nationality
@@ -230,8 +230,44 @@ class TestLive:
         store(table, t.events[-1:])
         d = client.get(f"/battles/{table.id}/live/?since={head['head_seq']}&state={head['state_seq']}").json()
         assert d["changed"] and d["head_seq"] == head["head_seq"] + 1
-        assert "«Ход»: РККА завершили ход" in d["log_html"]
-        assert "m1" not in without_tokens(d["state_html"] + d["log_html"]) and "record_html" in d
+        assert "«Ход»: РККА завершили ход" in d["log_tail"] and "log_html" not in d
+        assert re.findall(r'<li id="seq(\d+)"', d["log_tail"]) == [str(d["head_seq"])]  # only the line it lacks
+        assert "m1" not in without_tokens(d["state_html"] + d["log_tail"]) and "record_html" in d
+
+    def test_the_log_tail_holds_the_lines_shown_without_their_outcome_and_the_new_ones(self, table, client):
+        t = defender_mine()
+        store(table, t.events)
+        client.force_login(table.people["attacker_p"])
+        head = Battle.objects.get(pk=table.id).head_seq
+        t.end_turn()
+        store(table, t.events[-1:])
+        # the page showed the log up to ``head`` but its state (the outcomes) only up to head - 2
+        d = client.get(f"/battles/{table.id}/live/?since={head}&state={head - 2}").json()
+        assert re.findall(r'<li id="seq(\d+)"', d["log_tail"]) == [str(s) for s in range(head - 1, head + 2)]
+        assert re.findall(r'<section class="chapter" data-key="(\d+-\w*)"', d["log_tail"])  # keyed to merge
+
+    @pytest.mark.parametrize("shown", ["since=0&state=0", "since=-1&state=3", "since=1&state=1", "since=&state="])
+    def test_the_whole_log_when_the_page_has_nothing_to_merge_into(self, table, client, shown):
+        """Nothing shown yet, a forced answer, a page or more behind, or no seqs: the whole log."""
+        t = defender_mine()
+        store(table, t.events)
+        for _ in range(30):
+            t.postures()
+            t.end_turn()
+        store(table, t.events[len(defender_mine().events):])
+        assert Battle.objects.get(pk=table.id).head_seq > 1 + 50
+        d = client.get(f"/battles/{table.id}/live/?{shown}").json()
+        assert "log_tail" not in d and len(re.findall(r'<li id="seq', d["log_html"])) == 50
+
+    def test_v_turn_13_a_void_since_sends_the_whole_log_so_the_struck_line_is_struck(self, table, client):
+        store(table, defender_mine().events)
+        client.force_login(table.people["defender_p"])
+        head = Battle.objects.get(pk=table.id).head_seq
+        battle_event_append(battle_id=table.id, expected_seq=None, as_game_master=True, events=[
+            NewEvent("correction", {"voids_seq": head, "reason": "ошибка"})])
+        battle_replay(battle_id=table.id)
+        d = client.get(f"/battles/{table.id}/live/?since={head}&state={head}").json()
+        assert "log_tail" not in d and f'<li id="seq{head}" value="{head}"><del' in d["log_html"]
 
 
 @pytest.mark.django_db

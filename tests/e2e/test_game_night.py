@@ -577,6 +577,9 @@ def test_a_game_night_of_three_turns_with_two_players_on_a_side(live_server, nig
 
         # --- every fire and test sentence states its outcome ----------------------------------------------
         sync(ivan)
+        # ivan's page merged the live answers' log tails: each entry once, in seq order, as a reload shows it
+        merged = ivan.locator("#log-region li").evaluate_all("ls => ls.map(l => +l.value)")
+        assert merged == sorted(set(merged)), merged
         lines = ivan.locator("#log-region li").evaluate_all(
             "ls => ls.map(l => [l.innerText, !!l.querySelector('del')])")
         fires = [t for t, voided in lines if not voided and " стреляет " in t]
