@@ -38,7 +38,9 @@ def clear() -> None:
         _TAILS.clear()
 
 
-def _muster_names(data: dict[str, Any], into: dict[str, str]) -> None:
+def muster_names(data: dict[str, Any], into: dict[str, str]) -> None:
+    """Add the display names a ``force_mustered`` payload gives (units, fighters, vehicles, FoW platoons
+    and their teams) to ``into``, by id."""
     for group in ("units", "fighters", "vehicles", "platoons"):
         for spec in data.get(group) or ():
             if spec.get("name"):
@@ -65,7 +67,7 @@ def tail(*, battle_id: int, head: int) -> Tail:
         mustered: dict[str, str] = {}
         for e in new:
             if e.type == "force_mustered":
-                _muster_names(e.data, mustered)
+                muster_names(e.data, mustered)
         fresh = Tail(head, [e for e in new if e.seq > head - KEEP], mustered)
     else:  # the rows after the last held
         new = list(BattleEvent.objects.filter(battle_id=battle_id, seq__gt=held.head, seq__lte=head)
@@ -73,7 +75,7 @@ def tail(*, battle_id: int, head: int) -> Tail:
         mustered = dict(held.mustered)
         for e in new:
             if e.type == "force_mustered":
-                _muster_names(e.data, mustered)
+                muster_names(e.data, mustered)
         fresh = Tail(head, (held.rows + new)[-KEEP:], mustered)
     with _LOCK:
         now = _TAILS.get(battle_id)

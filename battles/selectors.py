@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
-from battles import chain, engine
+from battles import chain, engine, logtail
 from campaign import selectors as campaign_selectors
 from campaign.models import Campaign, CampaignEvent, Proposal
 from rosters import selectors as roster_selectors
@@ -256,14 +256,9 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
     callers fall back to a readable label, never the raw id alone."""
     names: dict[str, str] = dict(BattleParticipant.objects.filter(battle_id=battle_id).exclude(player="")
                                  .values_list("player", "character__name"))  # players by their characters
-    for data in BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").values_list("data", flat=True):
-        for group in ("units", "fighters", "vehicles", "platoons"):
-            for spec in data.get(group) or ():
-                if spec.get("name"):
-                    names[spec["id"]] = spec["name"]
-                for team in spec.get("teams") or () if group == "platoons" else ():  # FoW: teams in platoons
-                    if team.get("name"):
-                        names[team["id"]] = team["name"]
+    for data in (BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").order_by("seq")
+                 .values_list("data", flat=True)):
+        logtail.muster_names(data, names)
     return names
 
 
