@@ -20,7 +20,7 @@ The derivation, for a die of ``sides`` faces::
         if x < 2**256 - 2**256 % sides: the die is x % sides + 1
 
 Every face then has the same chance (the blocks past the last whole multiple
-of ``sides`` are rejected; for a d20 one in about 10**75 is). Pure: no Django
+of ``sides`` are rejected; for a d20 one in about 10**76 is). Pure: no Django
 import; the store derives, the verifier re-derives, both through here.
 """
 from __future__ import annotations

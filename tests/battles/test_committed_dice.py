@@ -423,3 +423,30 @@ def test_the_migration_commits_every_stored_battle_and_reveals_the_ended(campaig
     for b in (ended, running):
         assert b.dice_commitment == dice_commit.commitment(b.dice_secret)
     assert ended.dice_secret != running.dice_secret
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("ruleset", sorted(LOGS))
+def test_the_script_in_the_docs_re_derives_every_die_from_what_the_api_serves(ruleset):
+    """docs/append.md "Committed dice": the player's script, run as written on the API's answers."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "append.md").read_text()
+    script = re.search(r"### Committed dice.*?```python\n(.*?)```", text, re.S).group(1)
+    namespace = {}
+    exec(script, namespace)  # noqa: S102 - our own docs
+    battle = played(Campaign.objects.create(name="c", ruleset=ruleset), ruleset=ruleset)
+    end(battle)
+    api = APIClient()
+    detail = api.get(f"/api/battles/{battle.id}/").json()
+    events = api.get(f"/api/battles/{battle.id}/events/?limit=1000").json()["results"]
+    assert namespace["first_bad_seq"](detail, events) is None
+    seq, at, value, _rng = stored_dice(battle.id)[3]
+    forged = next(e for e in events if e["seq"] == seq)
+    die = forged["data"]
+    for step in at:
+        die = die[step]
+    die["value"] = value % dice_commit.SIDES[ruleset] + 1
+    assert namespace["first_bad_seq"](detail, events) == seq
+    with pytest.raises(AssertionError, match="not the committed secret"):
+        namespace["first_bad_seq"]({**detail, "dice_secret": dice_commit.new_secret()}, events)
