@@ -29,7 +29,7 @@ from .engine.terms import term
 from .gamedata import OWNED_KEYS
 from .models import Battle, BattleEvent, BattleParticipant, BattleProjection, RulesSetting
 from .selectors import rules_data_overview
-from .services import battle_rules_reapply
+from .services import battle_dice_commit, battle_rules_reapply
 from .setup import muster
 from .setup.views import fow_muster_args, fow_muster_choices
 from .table import report
@@ -187,6 +187,11 @@ class BattleAdmin(admin.ModelAdmin):
 
     def get_inlines(self, request, obj):
         return self.inlines if obj is not None else [ReadOnlyEventInline]
+
+    def save_model(self, request, obj, form, change):
+        if not change:  # a battle added here has its dice committed as battle_create's do
+            battle_dice_commit(battle=obj)
+        super().save_model(request, obj, form, change)
 
     def save_formset(self, request, form, formset, change):
         """Participants go through the services (the same checks as the API

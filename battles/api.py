@@ -83,11 +83,20 @@ class AppendIn(serializers.Serializer):
 class BattleOut(serializers.ModelSerializer):
     ruleset = serializers.CharField(source="campaign.ruleset", read_only=True,
                                     help_text="The campaign's ruleset, which replays this battle's log")
+    dice_commitment = serializers.CharField(read_only=True, help_text=(
+        "SHA-256 (hex) of the battle's dice secret, published before its first roll: every die the service "
+        "rolls for the battle is derived from that secret (docs/append.md, \"Committed dice\"). Keep it"))
+    dice_secret = serializers.SerializerMethodField(help_text=(
+        "The dice secret (64 hex digits), revealed once the battle has ended (or its campaign is finished); "
+        "null before, to everyone"))
 
     class Meta:
         model = Battle
         fields = ["id", "campaign", "name", "number", "head_seq", "mission", "victory_conditions", "objectives",
-                  "created_at", "ruleset"]
+                  "created_at", "ruleset", "dice_commitment", "dice_secret"]
+
+    def get_dice_secret(self, battle: Battle) -> str | None:
+        return (battle.dice_secret or None) if selectors.battle_dice_revealed(battle=battle) else None
 
 
 class BattleIn(serializers.Serializer):
@@ -305,12 +314,30 @@ class BattleLogVerifyView(APIView):
                 "keep it, and a later rewrite of anything up to it is detected. Null for a reader from whom some "
                 "event's content is hidden (an enemy's unrevealed mine)")),
             "ok": serializers.BooleanField(help_text="Every stored event's chain is the one its content and the "
-                                                     "event before it give"),
+                                                     "event before it give, and the dice hold (dice.ok)"),
             "first_broken_seq": serializers.IntegerField(allow_null=True, help_text=(
-                "The first seq whose chain does not hold, or that is missing; null when ok")),
+                "The first seq whose chain does not hold, or that is missing; null when the chain holds")),
+            "dice": inline_serializer("DiceVerdict", {
+                "commitment": serializers.CharField(help_text="SHA-256 (hex) of the dice secret, public from the "
+                                                              "battle's creation"),
+                "secret": serializers.CharField(allow_null=True, help_text=(
+                    "The dice secret (hex), once revealed (the battle ended, or its campaign is finished); null "
+                    "before, to everyone")),
+                "revealed": serializers.BooleanField(),
+                "ok": serializers.BooleanField(help_text="commitment_ok, and every derived die re-derives"),
+                "commitment_ok": serializers.BooleanField(help_text="SHA-256 of the secret is the commitment "
+                                                                    "(checked by the server before the reveal)"),
+                "checked": serializers.IntegerField(help_text="Dice the service derived from the secret "
+                                                              "(rng \"hmac-sha256\"), each re-derived"),
+                "first_bad_seq": serializers.IntegerField(allow_null=True, help_text=(
+                    "The first seq holding a derived die that is not its derivation; null when all are")),
+                "uncommitted": serializers.IntegerField(help_text=(
+                    "Dice the service drew without a commitment (rng \"secrets\": before committed dice, or after "
+                    "the reveal): nothing can re-derive them")),
+            }, allow_null=True, help_text="The battle's committed dice; null for a battle without a secret"),
         }),
-        description=("The battle's hash-chained log checked by the server from the first event "
-                     "(docs/append.md, \"Verifying a log\"): anyone who may read the log may ask."),
+        description=("The battle's hash-chained log checked by the server from the first event, and its "
+                     "committed dice (docs/append.md, \"Verifying a log\"): anyone who may read the log may ask."),
     )
     def get(self, request: Request, battle_id: int) -> Response:
         verdict = selectors.battle_log_verify(battle_id=battle_id)
@@ -318,9 +345,14 @@ class BattleLogVerifyView(APIView):
             get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (the 404's own words)
         role = battle_role(battle=Battle(pk=battle_id), user=request.user)
         hides = selectors.battle_log_hides(battle_id=battle_id, side=role.side, game_master=role.is_game_master)
+        dice = verdict.dice
         return Response({"battle": verdict.battle_id, "head_seq": verdict.head_seq,
                          "head_chain": None if hides else verdict.head_chain, "ok": verdict.ok,
-                         "first_broken_seq": verdict.first_broken_seq})
+                         "first_broken_seq": verdict.first_broken_seq,
+                         "dice": None if dice is None else {
+                             "commitment": dice.commitment, "secret": dice.secret, "revealed": dice.revealed,
+                             "ok": dice.ok, "commitment_ok": dice.commitment_ok, "checked": dice.checked,
+                             "first_bad_seq": dice.first_bad_seq, "uncommitted": dice.uncommitted}})
 
 
 class EventFeedView(APIView):

@@ -43,6 +43,15 @@ class Battle(models.Model):
     # The log's head: seq of the last appended event. The write side's
     # concurrency token (optimistic `expected_seq`), never derived state.
     head_seq = models.PositiveIntegerField(_("last event seq"), default=0, editable=False)
+    # Committed dice (battles.dice_commit): the secret every service die is derived from, set when
+    # the battle is created (battles.services.battle_create) and never served until it is revealed
+    # (battles.selectors.battle_dice_revealed); its commitment, public from the start; and the seq
+    # of the first battle_ended, stored by the event store with that event: from then on the secret
+    # is revealed and derives no die.
+    dice_secret = models.CharField(_("dice secret"), max_length=64, blank=True, editable=False)
+    dice_commitment = models.CharField(_("dice commitment"), max_length=64, blank=True, editable=False)
+    dice_revealed_seq = models.PositiveIntegerField(_("dice secret revealed at event"), null=True, blank=True,
+                                                    editable=False)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:

@@ -11,9 +11,9 @@ from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
-from battles import chain, engine, logtail
+from battles import chain, dice_commit, engine, logtail
 from campaign import selectors as campaign_selectors
-from campaign.models import Campaign, CampaignEvent, Proposal
+from campaign.models import Campaign, CampaignEvent, CampaignStatus, Proposal
 from rosters import selectors as roster_selectors
 from rosters.cards import Card, character_cards_load, design_load, roster_cards_load
 
@@ -134,13 +134,39 @@ def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = Non
 
 
 @dataclass(frozen=True)
+class DiceVerdict:
+    """The committed dice of a battle (``battles.dice_commit``) as the
+    verifier found them: ``commitment`` is public from the start; ``secret``
+    is given only once revealed (``revealed``), and is ``None`` before, though
+    the server checked with it all the same; ``commitment_ok``: the secret's
+    SHA-256 is the commitment; ``checked`` dice derived from it were
+    re-derived, and ``first_bad_seq`` is the first seq holding one that is not
+    its derivation (``None``: all are); ``uncommitted`` dice the service drew
+    from ``secrets`` (before the scheme, or after the reveal), which nothing
+    can re-derive."""
+
+    commitment: str
+    secret: str | None
+    revealed: bool
+    commitment_ok: bool
+    checked: int
+    first_bad_seq: int | None
+    uncommitted: int
+
+    @property
+    def ok(self) -> bool:
+        return self.commitment_ok and self.first_bad_seq is None
+
+
+@dataclass(frozen=True)
 class LogVerdict:
     """``battle_log_verify``'s answer: ``checked`` events were found chained
     right from the first; ``first_broken_seq`` is the first seq whose stored
     chain is not the one its content and its predecessor give (or that is
     missing: a deleted row), ``None`` when the whole log holds;
     ``head_chain`` is the chain the battle's head event stores (the genesis
-    of an empty log)."""
+    of an empty log); ``dice``: its committed dice (``None`` for a battle
+    without a secret); ``ok``: the chain and the dice hold."""
 
     battle_id: int
     head_seq: int
@@ -148,45 +174,77 @@ class LogVerdict:
     checked: int
     first_broken_seq: int | None
     head_chain: str | None
+    dice: DiceVerdict | None = None
+
+
+def battle_dice_revealed(*, battle: Battle) -> bool:
+    """May the battle's dice secret be served? Once its log holds
+    ``battle_ended`` (the store marks the seq), or its campaign is finished
+    (its logs are closed): no die can be derived from it after. Never before,
+    to anyone. No query when the campaign was read with the battle."""
+    return battle.dice_revealed_seq is not None or battle.campaign.status == CampaignStatus.FINISHED
 
 
 def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None:
     """Recompute the battle's hash chain (``battles.chain``) from its stored
     rows, in seq order, ``chunk`` rows a query, and compare it with the chains
-    they store; ``None`` for an unknown battle. One query for the head, then
-    one a chunk (the verifier stops at the first break)."""
+    they store; check its dice commitment and re-derive every die the service
+    derived (``battles.dice_commit``); ``None`` for an unknown battle. One
+    query for the head, then one a chunk (every row is read: a die is checked
+    past a break of the chain too)."""
     q = connection.ops.quote_name
     events = q(BattleEvent._meta.db_table)
     with connection.cursor() as cur:
         cur.execute(f"SELECT b.{q('head_seq')}, (SELECT e.{q('chain')} FROM {events} e WHERE e.{q('battle_id')} = "
-                    f"b.{q('id')} AND e.{q('seq')} = b.{q('head_seq')}) FROM {q(Battle._meta.db_table)} b "
-                    f"WHERE b.{q('id')} = %s", [battle_id])
+                    f"b.{q('id')} AND e.{q('seq')} = b.{q('head_seq')}), b.{q('dice_secret')}, "
+                    f"b.{q('dice_commitment')}, b.{q('dice_revealed_seq')}, c.{q('ruleset')}, c.{q('status')} "
+                    f"FROM {q(Battle._meta.db_table)} b JOIN {q(Campaign._meta.db_table)} c "
+                    f"ON c.{q('id')} = b.{q('campaign_id')} WHERE b.{q('id')} = %s", [battle_id])
         row = cur.fetchone()
     if row is None:
         return None
-    head_seq, head_chain = row[0], row[1] if row[0] else chain.genesis(battle_id)
+    head_seq, stored_head, secret, commitment, revealed_seq, ruleset, status = row
+    head_chain = stored_head if head_seq else chain.genesis(battle_id)
+    key, sides = dice_commit.key(secret), dice_commit.SIDES[ruleset]
     sql = (f"SELECT {q('seq')}, {q('type')}, {q('schema_version')}, {q('data')}, {q('key')}, {q('chain')} "
            f"FROM {events} WHERE {q('battle_id')} = %s AND {q('seq')} > %s ORDER BY {q('seq')} LIMIT %s")
-    previous, last, broken = chain.genesis(battle_id), 0, None
-    while broken is None:
+    previous, checked, broken, last = chain.genesis(battle_id), 0, None, 0
+    dice_checked, bad, uncommitted = 0, None, 0
+    while True:
         with connection.cursor() as cur:
             cur.execute(sql, [battle_id, last, chunk])
             rows = cur.fetchall()
-        for seq, type_, version, data, key, stored in rows:
-            if seq != last + 1:  # a row is missing
-                broken = last + 1
-                break
-            previous = chain.link(previous, battle_id=battle_id, seq=seq, type=type_, schema_version=version,
-                                  data=json.loads(data) if isinstance(data, (str, bytes)) else data, key=key)
-            if stored != previous:
-                broken = seq
-                break
+        for seq, type_, version, data, ev_key, stored in rows:
+            data = json.loads(data) if isinstance(data, (str, bytes)) else data
+            if broken is None:
+                if seq != checked + 1:  # a row is missing
+                    broken = checked + 1
+                else:
+                    previous = chain.link(previous, battle_id=battle_id, seq=seq, type=type_, schema_version=version,
+                                          data=data, key=ev_key)
+                    if stored != previous:
+                        broken = seq
+                    else:
+                        checked = seq
+            for path, value in dice_commit.derived_dice(data):
+                dice_checked += 1
+                if bad is None and (key is None or value != dice_commit.derive(
+                        key, battle_id=battle_id, seq=seq, path=path, sides=sides)):
+                    bad = seq
+            uncommitted += dice_commit.uncommitted_dice(data)
             last = seq
         if len(rows) < chunk:
             break
-    if broken is None and last != head_seq:  # rows missing at the head (or past it: the head was moved back)
-        broken = min(last, head_seq) + 1
-    return LogVerdict(battle_id, head_seq, broken is None, last, broken, head_chain)
+    if broken is None and checked != head_seq:  # rows missing at the head (or past it: the head was moved back)
+        broken = min(checked, head_seq) + 1
+    dice = None
+    if secret or commitment or dice_checked:
+        revealed = revealed_seq is not None or status == CampaignStatus.FINISHED
+        dice = DiceVerdict(commitment, secret if revealed else None, revealed,
+                           key is not None and dice_commit.commitment(secret) == commitment, dice_checked, bad,
+                           uncommitted)
+    return LogVerdict(battle_id, head_seq, broken is None and (dice is None or dice.ok), checked, broken, head_chain,
+                      dice)
 
 
 def battle_log_hides(*, battle_id: int, side: str | None, game_master: bool) -> bool:

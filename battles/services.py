@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from battles import engine, replays
+from battles import dice_commit, engine, replays
 from battles.eventstore import AppendResult, NewEvent, append, fold_log
 from battles.eventstore.cache import Entry, StateCache, rules_json
 from campaign.models import Campaign
@@ -26,20 +26,23 @@ from .selectors import battle_rules, battles_lagging, rules_settings
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AppendResult", "NewEvent", "ReplayResult", "battle_create", "battle_event_append", "battle_replay",
+__all__ = ["AppendResult", "NewEvent", "ReplayResult", "battle_create", "battle_dice_commit", "battle_event_append",
+           "battle_replay",
            "battle_rules_reapply", "projections_rebuild", "projections_sweep"]
 
 def battle_create(*, campaign: Campaign, name: str, number: int | None = None, mission: str = "",
                   victory_conditions: str = "", objectives: Sequence[int] = (), turn_limit: int | None = None) -> Battle:
-    """A new battle of the campaign, with its (empty) projection. ``objectives``
-    are the campaign objectives at stake (V-TURN-7: mission and conditions)."""
+    """A new battle of the campaign, with its (empty) projection and its dice
+    committed (``battle_dice_commit``). ``objectives`` are the campaign
+    objectives at stake (V-TURN-7: mission and conditions)."""
     if campaign.status == "finished":
         raise Conflict("Кампания завершена.", "The campaign is finished.", code="campaign_finished")
     with transaction.atomic():
         if number is None:
             number = campaign.battles.count() + 1
-        battle = Battle.objects.create(campaign=campaign, name=name, number=number, mission=mission,
-                                       victory_conditions=victory_conditions, turn_limit=turn_limit)
+        battle = battle_dice_commit(battle=Battle(campaign=campaign, name=name, number=number, mission=mission,
+                                                  victory_conditions=victory_conditions, turn_limit=turn_limit))
+        battle.save(force_insert=True)
         if objectives:
             found = list(campaign.objectives.filter(pk__in=objectives))
             if len(found) != len(set(objectives)):
@@ -51,6 +54,17 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
                                         engine_version=engine.engine_version(campaign.ruleset))
     return battle
 
+
+def battle_dice_commit(*, battle: Battle) -> Battle:
+    """Give a battle not yet saved its dice secret and commitment
+    (``battles.dice_commit``): every battle has them from its creation, before
+    any die is rolled. The caller saves it (``battle_create``, the admin's add
+    form)."""
+    if battle.pk is not None or battle.dice_secret:
+        raise ValueError("battle_dice_commit: only a new battle is committed; a secret is never replaced.")
+    battle.dice_secret = dice_commit.new_secret()
+    battle.dice_commitment = dice_commit.commitment(battle.dice_secret)
+    return battle
 
 
 def battle_event_append(

@@ -137,6 +137,31 @@ class ChronicleView(APIView):
         return Response(CampaignEventOut(events, many=True).data)
 
 
+class CampaignLogVerifyView(APIView):
+    @extend_schema(
+        responses=inline_serializer("CampaignLogVerdict", {
+            "campaign": serializers.IntegerField(),
+            "head_chain": serializers.CharField(help_text=(
+                "The hash chain at the log's last event (64 hex digits, SHA-256; the campaign's genesis before its "
+                "first event): keep it, and a later rewrite of anything up to it, or the loss of later events, "
+                "is detected")),
+            "ok": serializers.BooleanField(help_text="Every stored event's chain is the one its content and the "
+                                                     "event before it give"),
+            "checked": serializers.IntegerField(help_text="Events found chained from the first"),
+            "first_broken_id": serializers.IntegerField(allow_null=True, help_text=(
+                "The id of the first event whose chain does not hold; null when ok")),
+        }),
+        description=("The campaign's hash-chained log (its chronicle's events) checked by the server from the "
+                     "first event (docs/append.md, \"Verifying a log\"): anyone who may read the chronicle may ask."),
+    )
+    def get(self, request: Request, campaign_id: int) -> Response:
+        verdict = selectors.campaign_log_verify(campaign_id=campaign_id)
+        if verdict is None:
+            get_object_or_404(Campaign.objects.only("id"), pk=campaign_id)  # (the 404's own words)
+        return Response({"campaign": verdict.campaign_id, "head_chain": verdict.head_chain, "ok": verdict.ok,
+                         "checked": verdict.checked, "first_broken_id": verdict.first_broken_id})
+
+
 class CharacterListView(APIView):
     @extend_schema(responses=CharacterOut(many=True))
     def get(self, request: Request) -> Response:

@@ -283,6 +283,9 @@ class CampaignEvent(AppendOnlyModel):
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="+", verbose_name=_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    # The hash chain (campaign.chain): set by campaign_event_append; null only on a row written
+    # around it, which the verifier reports.
+    chain = models.CharField(_("chain"), max_length=64, null=True, blank=True)
 
     class Meta:
         verbose_name = _("campaign event")

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, Q, Subquery, Value, When
 
-from . import ledger
+from . import chain, ledger
 from .models import (
     Campaign,
     CampaignEvent,
@@ -244,3 +244,60 @@ def game_master_todo_count() -> int:
     pending = (Proposal.objects.filter(status=Proposal.Status.PENDING)
                .exclude(campaign__status=CampaignStatus.FINISHED).order_by().values("id"))
     return open_memberships.union(pending, all=True).count()
+
+
+@dataclass(frozen=True)
+class CampaignLogVerdict:
+    """``campaign_log_verify``'s answer: ``checked`` events were found chained
+    right from the first; ``first_broken_id`` is the id of the first event
+    whose stored chain is not the one its content and the event before it
+    give (or that has none), ``None`` when the whole log holds;
+    ``head_chain`` is the chain the log's last event stores (the genesis of an
+    empty log): a reader who keeps it detects a later rewrite of anything up
+    to it, and the loss of events at the end, which nothing else can."""
+
+    campaign_id: int | None
+    character_id: int | None
+    ok: bool
+    checked: int
+    first_broken_id: int | None
+    head_chain: str | None
+
+
+_CHAINED = ("campaign_id", "character_id", "battle_id", "source_event_id", "type", "data", "battle_number", "key",
+            "recorded_by_id")
+
+
+def campaign_log_verify(*, campaign_id: int | None, character_id: int | None = None,
+                        chunk: int = 5000) -> CampaignLogVerdict | None:
+    """Recompute a campaign's log's hash chain (``campaign.chain``), or, with
+    ``campaign_id=None``, a character's own log (his enlistment), from its
+    stored rows in id order, ``chunk`` rows a query; ``None`` for an unknown
+    campaign. One query for the head, then one a chunk (the verifier stops at
+    the first break)."""
+    log = CampaignEvent.objects.filter(campaign_id=campaign_id)
+    if campaign_id is None:
+        log = log.filter(character_id=character_id)
+    genesis = chain.genesis(campaign_id=campaign_id, character_id=character_id)
+    head = log.order_by("-id").values("chain")[:1]
+    if campaign_id is not None:
+        found = Campaign.objects.filter(pk=campaign_id).values_list(Subquery(head)).first()
+        if found is None:
+            return None
+        head_chain = found[0]
+    else:
+        head_chain = head.values_list("chain", flat=True).first()
+    previous, checked, last, broken = genesis, 0, 0, None
+    while broken is None:
+        rows = list(log.filter(id__gt=last).order_by("id").values_list("id", "chain", *_CHAINED)[:chunk])
+        for id_, stored, *content in rows:
+            previous = chain.link(previous, **dict(zip(_CHAINED, content, strict=True)))
+            if stored != previous:
+                broken = id_
+                break
+            checked, last = checked + 1, id_
+        if len(rows) < chunk:
+            break
+    if checked == 0 and broken is None:  # an empty log
+        head_chain = genesis
+    return CampaignLogVerdict(campaign_id, character_id, broken is None, checked, broken, head_chain)

@@ -3,6 +3,7 @@ projections (character rank, standings, campaign page) follow in the same
 transaction; ``campaign_projections_rebuild`` rebuilds them from the log."""
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Callable, Mapping
 from io import BytesIO
@@ -18,7 +19,7 @@ from PIL import Image, UnidentifiedImageError
 
 from config.errors import Conflict, Forbidden, InvalidInput, NotFound
 
-from . import ledger, notify
+from . import chain, ledger, notify
 from .models import (
     RANK_ORDER,
     AwardRule,
@@ -65,13 +66,17 @@ def campaign_event_append(
     key: str | None = None,
     recorded_by: Any = None,
 ) -> CampaignEvent:
-    """Append one campaign event and bring the projections up to date.
-    Idempotent by ``key``: the same key returns the stored event."""
+    """Append one campaign event, chained to the one before it in its log
+    (``campaign.chain``), and bring the projections up to date. Idempotent by
+    ``key``: the same key returns the stored event."""
     assert type in EVENT_TYPES, f"unknown campaign event type {type!r}; add it to EVENT_TYPES and ledger.apply"
+    assert campaign is not None or character is not None, "a campaign event belongs to a campaign or a character"
     with transaction.atomic():
         if campaign is not None:
-            # Serialize the campaign's appends (workers and requests may race on one key).
+            # Serialize the campaign's appends (workers and requests may race on one key), and so its chain.
             campaign.status = Campaign.objects.select_for_update().values_list("status", flat=True).get(pk=campaign.pk)
+        else:  # a character's own log (his enlistment): serialized on his row
+            Character.objects.select_for_update().filter(pk=character.pk).values_list("pk", flat=True).first()
         if key is not None:
             existing = CampaignEvent.objects.filter(key=key).first()
             if existing is not None:
@@ -80,12 +85,18 @@ def campaign_event_append(
             refuse_if_archived(campaign, allow=type == "campaign_finished")
         number = (battle.number if battle is not None and type not in DECISIONS
                   else _current_battle_number(campaign))
+        by = recorded_by if _is_user(recorded_by) else None
+        # (the chain is of the data as stored: JSON's, whatever Python types it was given in)
+        content = {"campaign_id": getattr(campaign, "pk", None), "character_id": getattr(character, "pk", None),
+                   "battle_id": getattr(battle, "pk", None), "source_event_id": getattr(source_event, "pk", None),
+                   "type": type, "data": json.loads(json.dumps(dict(data))), "battle_number": number, "key": key,
+                   "recorded_by_id": getattr(by, "pk", None)}
+        link = chain.link(_head_chain(content["campaign_id"], content["character_id"]), **content)
         try:
             with transaction.atomic():
                 event = CampaignEvent.objects.create(
                     campaign=campaign, character=character, battle=battle, source_event=source_event, type=type,
-                    data=dict(data), battle_number=number, key=key,
-                    recorded_by=recorded_by if _is_user(recorded_by) else None,
+                    data=dict(data), battle_number=number, key=key, recorded_by=by, chain=link,
                 )
         except IntegrityError:
             existing = CampaignEvent.objects.filter(key=key).first() if key is not None else None
@@ -100,6 +111,21 @@ def campaign_event_append(
         if type in ("battle_result", "award_granted", "promotion"):
             notify.on_commit(type, event.pk)  # a new event only: a repeated key returned above
         return event
+
+
+def _head_chain(campaign_id: int | None, character_id: int | None) -> str:
+    """The chain of the last event of the log (the campaign's, or without one
+    the character's), read under its lock; the genesis of an empty log."""
+    log = CampaignEvent.objects.filter(campaign_id=campaign_id)
+    if campaign_id is None:
+        log = log.filter(character_id=character_id)
+    last = log.order_by("-id").values_list("id", "chain").first()
+    if last is None:
+        return chain.genesis(campaign_id=campaign_id, character_id=character_id)
+    if last[1] is None:  # a row written around the service: nothing sound to chain to
+        raise RuntimeError(f"Campaign event {last[0]} has no chain; the log was written around "
+                           f"campaign_event_append. Check it with `manage.py verify_log`.")
+    return last[1]
 
 
 def _is_user(user: Any) -> bool:

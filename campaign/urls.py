@@ -10,6 +10,8 @@ api_urls = [
     path("campaigns/<int:campaign_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/chronicle/", api.ChronicleView.as_view(), name="api-chronicle"),
     path("campaigns/<int:campaign_id>/join/", api.JoinView.as_view(), name="api-join"),
+    path("campaigns/<int:campaign_id>/log/verify/", api.CampaignLogVerifyView.as_view(),
+         name="api-campaign-log-verify"),
     path("characters/", api.CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", api.CharacterDetailView.as_view(), name="api-character"),
     path("proposals/", api.ProposalListView.as_view(), name="api-proposals"),

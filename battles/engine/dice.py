@@ -1,6 +1,7 @@
 """Dice with provenance: a d20 is either entered from the table or rolled by
-the service with a secure random source. Replay never rolls; the service
-fills rolls once, before append, with ``fill_rolls``.
+the service (committed dice derived from the battle's secret, or, without
+one, a secure random source). Replay never rolls; the service fills rolls
+once, before append, with ``fill_rolls_at``.
 
 All v11.2 bands are on a d20 and inclusive at both ends (V-TEST-1..10).
 """
@@ -53,7 +54,11 @@ def value(die: Any) -> int:
 # --- fillers ------------------------------------------------------------------------
 # One closure per annotation, built once (``fill_rolls``): a copy of every object and list on the way to
 # a die, the dice rolled in the data's order, anything not shaped as the annotation says left as it is.
-Filler = Callable[[Any, Callable[[int], int]], Any]
+# A filler hands the roll the die's sides and its path in the data (keys and list indices), and writes
+# the provenance it is given.
+Path = tuple[str | int, ...]
+RollAt = Callable[[int, Path], int]
+Filler = Callable[[Any, RollAt, str, Path], Any]
 _FILLERS: dict[Any, Filler] = {}
 
 
@@ -64,7 +69,7 @@ def _filler(tp: Any) -> Filler:
     return found
 
 
-def _keep(data: Any, roll: Callable[[int], int]) -> Any:
+def _keep(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
     return data
 
 
@@ -72,9 +77,9 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
     _opt, tp = _is_optional(tp)
     sides = DICE.get(tp)
     if sides is not None:
-        def die(data: Any, roll: Callable[[int], int]) -> Any:
+        def die(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if isinstance(data, dict) and data.get("source") == "rolled" and "value" not in data:
-                return {**data, "value": roll(sides), "rng": "secrets"}
+                return {**data, "value": roll(sides, path), "rng": rng}
             return data
 
         return die
@@ -82,34 +87,34 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
     if origin is list:
         (item_tp,) = get_args(tp)
 
-        def items(data: Any, roll: Callable[[int], int]) -> Any:
+        def items(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, list):
                 return data
             item = _filler(item_tp)
-            return [item(v, roll) for v in data]
+            return [item(v, roll, rng, (*path, i)) for i, v in enumerate(data)]
 
         return items
     if origin is dict:
         _k, value_tp = get_args(tp)
 
-        def mapping(data: Any, roll: Callable[[int], int]) -> Any:
+        def mapping(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, dict):
                 return data
             value = _filler(value_tp)
-            return {k: value(v, roll) for k, v in data.items()}
+            return {k: value(v, roll, rng, (*path, k)) for k, v in data.items()}
 
         return mapping
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         fields = _dice_fields(tp)
 
-        def obj(data: Any, roll: Callable[[int], int]) -> Any:
+        def obj(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, dict):
                 return data
             out = dict(data)  # a copy, with the same keys, dice rolled in the data's order
             for name, value in data.items():
                 field_tp = fields.get(name)
                 if field_tp is not None:
-                    out[name] = _filler(field_tp)(value, roll)
+                    out[name] = _filler(field_tp)(value, roll, rng, (*path, name))
             return out
 
         return obj
@@ -134,11 +139,19 @@ def fill_rolls(type_name: str, data: Any, roll: Callable[[int], int], ruleset: A
     v11.2 ``Die``, 6 for a FoW ``D6``) and ``rng = "secrets"``. Entered dice
     and unknown types are left alone (validation reports them later). Pure:
     ``data`` is not changed."""
+    return fill_rolls_at(type_name, data, lambda sides, path: roll(sides), ruleset=ruleset, rng="secrets")
+
+
+def fill_rolls_at(type_name: str, data: Any, roll: RollAt, *, ruleset: Any = None, rng: str) -> Any:
+    """``fill_rolls`` with ``roll(sides, path)``, ``path`` the die's place in
+    ``data`` (its keys and list indices, as in the stored payload), and the
+    provenance ``rng`` written on each die it rolls (the service's committed
+    dice, ``battles.dice_commit``)."""
     registry = _registry(ruleset)
     entry = registry.get(type_name) if isinstance(type_name, str) else None
     if entry is None or not isinstance(data, dict) or not _has_dice(entry.payload):
         return data
-    return _filler(entry.payload)(data, roll)
+    return _filler(entry.payload)(data, roll, rng, ())
 
 
 _DICE_IN: dict[Any, bool] = {}
@@ -166,4 +179,4 @@ def _type_has_dice(tp: Any) -> bool:
     return False
 
 
-__all__ = ["D6", "DICE", "Die", "fill_rolls", "value"]
+__all__ = ["D6", "DICE", "Die", "fill_rolls", "fill_rolls_at", "value"]

@@ -23,8 +23,10 @@ vocabulary, with JSON Schemas, is served by `GET /api/event-types/`.
 
 Events state the facts the table decides (distances in inches, line of sight,
 targets) and the dice. A die is `{"value": 1..20, "source": "entered" | "rolled", "rng": ...}`;
-a client may send `{"source": "rolled"}` and the service fills the value with a
-secure random source (`battles.engine.fill_rolls`). Replay never rolls.
+a client may send `{"source": "rolled"}` and the service fills the value, derived from
+the battle's committed secret (`"rng": "hmac-sha256"`, docs/append.md "Committed dice";
+only the service writes that `rng`), or from a secure random source (`"rng": "secrets"`)
+once the secret is revealed. Replay never rolls.
 An event the rules forbid is refused with the catalog rule ID (`V-...`) or a
 structural code (`S-...`), in Russian and English. Once accepted, an event
 stands; only the game master's `correction` voids one (V-TURN-13).

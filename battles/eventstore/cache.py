@@ -20,6 +20,9 @@ class Entry:
     state: Any
     rules_json: str | None = None  # ``rules_json(rules)``, given or worked out once
     chain: str | None = None  # the chain of the event at ``head`` (``chain.link``), kept by the store
+    # The battle's dice secret (bytes) while it derives the service's dice (``battles.dice_commit``);
+    # None once it is revealed, or for a battle without one: its dice are drawn from ``secrets``.
+    dice_key: bytes | None = None
 
     def __post_init__(self) -> None:
         if self.rules_json is None:

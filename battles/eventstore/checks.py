@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 from django.conf import settings
 
-from battles import engine
+from battles import dice_commit, engine
 from battles.engine.dice import fill_rolls
 from battles.models import BattleEvent
 from config import inputs
@@ -21,7 +21,9 @@ from config.errors import Conflict, InvalidInput
 EVENT_DATA_MAX_DEPTH = 32
 EVENT_DATA_MAX_BYTES = 64 * 1024
 KEY_MAX_LENGTH = BattleEvent._meta.get_field("key").max_length
-SERVICE_RNG = "secrets"  # provenance recorded on dice the service rolls
+# The provenances the service records on dice it rolls: drawn from ``secrets`` (before committed
+# dice, or after the reveal), or derived from the battle's secret (``battles.dice_commit``).
+SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ def _check_event(i: int, ev: NewEvent) -> None:
         text = None
     # The common case in one pass over the text and one over the containers. Anything else takes the
     # walk, which names the exact place.
+    if text is not None and dice_commit.RNG.encode() in text:
+        _refuse_claimed_derivation(i, ev.data)
     if (text is not None and b"\\u0000" not in text
             and (text.count(b"[") + text.count(b"{") <= EVENT_DATA_MAX_DEPTH
                  or _depth(ev.data) <= EVENT_DATA_MAX_DEPTH)):
@@ -92,6 +96,18 @@ def _check_event(i: int, ev: NewEvent) -> None:
         raise inputs.text_error(found[0])
     if len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode()) > EVENT_DATA_MAX_BYTES:
         raise _too_large(path)
+
+
+def _refuse_claimed_derivation(i: int, data: Any) -> None:
+    """Only the service derives a die from the battle's secret: a die sent as
+    derived (its value chosen by the sender) is refused, naming its ``rng``."""
+    for path, _value in dice_commit.derived_dice(data):
+        field = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in (*path, "rng"))
+        raise InvalidInput(f"{field}: «{dice_commit.RNG}» записывает только сервис (кость, выведенная из секрета "
+                           f"боя); бросок сервиса просят как {{\"source\": \"rolled\"}} без значения.",
+                           f"{field}: only the service records «{dice_commit.RNG}» (a die derived from the "
+                           f"battle's secret); ask the service to roll as {{\"source\": \"rolled\"}} without a value.",
+                           field=field, code="derived_die_sent")
 
 
 def _depth(value: Any) -> int:
@@ -146,11 +162,12 @@ def _normalised(ev: NewEvent, ruleset: str) -> Any:
 
 
 def _without_service_rolls(data: Any) -> Any:
-    """Blank the faces the service rolled, so a retry (which asks for a roll
-    again) compares equal to the stored event that has the roll."""
+    """Blank the faces the service rolled and their provenance, so a retry
+    (which asks for a roll again) compares equal to the stored event that has
+    the roll."""
     if isinstance(data, dict):
-        if data.get("source") == "rolled" and data.get("rng") == SERVICE_RNG:
-            return {**data, "value": None}
+        if data.get("source") == "rolled" and data.get("rng") in SERVICE_RNGS:
+            return {**data, "value": None, "rng": None}
         return {k: _without_service_rolls(v) for k, v in data.items()}
     if isinstance(data, list):
         return [_without_service_rolls(v) for v in data]

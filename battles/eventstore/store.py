@@ -25,8 +25,8 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from battles import chain, engine, replays
-from battles.engine.dice import fill_rolls
+from battles import chain, dice_commit, engine, replays
+from battles.engine.dice import fill_rolls, fill_rolls_at
 from battles.models import Battle, BattleEvent, BattleProjection, LogPosition
 from battles.selectors import battle_rules, battle_voided_seqs, iter_engine_events
 from campaign.models import Campaign
@@ -97,7 +97,8 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
                    side: str | None, game_master: bool) -> AppendResult:
     keys = [ev.key for ev in events if ev.key is not None]
     battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-              .only("id", "head_seq", "rules", "campaign_id", "campaign__status", "campaign__ruleset")
+              .only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq", "campaign_id", "campaign__status",
+                    "campaign__ruleset")
               .filter(pk=battle_id).first())
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
@@ -119,8 +120,9 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     text = rules_json(rules)
     state, previous = _state_at_head(battle, rules, text, ruleset)
     head = battle.head_seq
+    key = dice_commit.key(battle.dice_secret) if battle.dice_revealed_seq is None else None
     try:
-        decided, after = _decide(state, events, head, rules, ruleset, side, battle_id)
+        decided, after = _decide(state, events, head, rules, ruleset, side, battle_id, key)
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
     n = len(decided)
@@ -130,11 +132,12 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
     chains = _chains(battle_id, _head_chain(battle_id, head) if previous is None else previous, decided, keys)
-    got = _write(battle_id, head, text, ruleset, decided, keys, chains, user_id, now)
+    reveal = _reveals(decided) if key is not None else None  # (no key: revealed already, or no secret)
+    got = _write(battle_id, head, text, ruleset, decided, keys, chains, user_id, now, reveal)
     if len(got) != n:  # the battle row is locked: only its campaign can have changed since it was read
         raise Conflict("Кампания завершена: журналы её боёв закрыты.",
                        "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    entry = Entry(head + n, rules, ruleset, after, text, chains[-1])
+    entry = Entry(head + n, rules, ruleset, after, text, chains[-1], None if reveal is not None else key)
     transaction.on_commit(lambda: _committed(battle_id, entry))
     return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
 
@@ -162,12 +165,19 @@ def _chains(battle_id: int, previous: str, decided: Sequence[engine.Event], keys
     return out
 
 
+def _reveals(decided: Sequence[engine.Event]) -> int | None:
+    """The seq of the batch's first ``battle_ended``: storing it reveals the dice secret."""
+    return next((d.seq for d in decided if d.type == dice_commit.END), None)
+
+
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
            keys: Sequence[str | None], chains: Sequence[str], user_id: int | None,
-           now: Any) -> list[tuple[int, int]]:
+           now: Any, reveal: int | None) -> list[tuple[int, int]]:
     """Store the decided events after ``head``; the rows' (id, position) in seq
     order, or none when the battle is not as the caller decided it (another
-    head, other rules, its campaign finished or of another ruleset).
+    head, other rules, its campaign finished or of another ruleset). With
+    ``reveal`` (a ``battle_ended``'s seq), the battle's dice secret is marked
+    revealed from that seq, in the same write, unless it already is.
 
     On PostgreSQL one statement (``_WRITE_SQL``) compares, moves the head,
     takes the positions and inserts, for both paths: the locked path holds the
@@ -175,7 +185,9 @@ def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Se
     (the locked path only) the same steps one by one."""
     n = len(decided)
     if connection.vendor != "postgresql":
-        Battle.objects.filter(pk=battle_id).update(head_seq=head + n)
+        # (the locked path only: it read the battle row under its lock, unrevealed when ``reveal`` is given)
+        Battle.objects.filter(pk=battle_id).update(head_seq=head + n, **(
+            {} if reveal is None else {"dice_revealed_seq": reveal}))
         last = _take_positions(n)
         rows = BattleEvent.objects.bulk_create(
             BattleEvent(battle_id=battle_id, seq=d.seq, position=last - n + 1 + i, type=d.type, data=d.data,
@@ -183,7 +195,7 @@ def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Se
             for i, (d, k, c) in enumerate(zip(decided, keys, chains, strict=True)))
         return [(r.pk, r.position) for r in rows]
     params = {"n": n, "id": battle_id, "head": head, "rules": rules_text, "ruleset": ruleset, "user": user_id,
-              "at": now, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
+              "at": now, "reveal": reveal, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
                                                       in zip(decided, keys, chains, strict=True)]).decode()}
     with connection.wrap_database_errors:
         connection.ensure_connection()
@@ -201,20 +213,46 @@ def _committed(battle_id: int, entry: Entry) -> None:
 
 
 def _decide(state: Any, events: Sequence[NewEvent], head: int, rules: dict[str, Any], ruleset: str,
-            side: str | None, battle_id: int) -> tuple[list[engine.Event], Any]:
+            side: str | None, battle_id: int, key: bytes | None) -> tuple[list[engine.Event], Any]:
     """The batch decided against ``state`` (the state at ``head``, folded in place), the service
-    rolling the dice the batch asks it to."""
+    rolling the dice the batch asks it to (``_rolled``)."""
     return engine.decide_and_apply(
-        state, [(ev.type, fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset), ev.schema_version)
-                for ev in events],
+        state, _rolled(events, head, ruleset, battle_id, key),
         first_seq=head + 1, rules=rules, ruleset=ruleset,
         history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
         authorize=None if side is None else _recorder_check(side, ruleset),
     )
 
 
+def _rolled(events: Sequence[NewEvent], head: int, ruleset: str, battle_id: int,
+            key: bytes | None) -> list[tuple[Any, Any, int | None]]:
+    """The batch with the dice it asks the service to roll filled: each derived
+    from the battle's secret ``key`` and its place (battle, seq, path;
+    ``battles.dice_commit``), or, with no secret to derive from (revealed, or
+    a battle without one), drawn from ``secrets``. A ``battle_ended`` reveals
+    the secret: no die after it in the batch is derived."""
+    out = []
+    for i, ev in enumerate(events):
+        if ev.type == dice_commit.END:
+            key = None
+        if key is None:
+            data = fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset)
+        else:
+            data = fill_rolls_at(ev.type, ev.data, _deriver(key, battle_id, head + 1 + i), ruleset=ruleset,
+                                 rng=dice_commit.RNG)
+        out.append((ev.type, data, ev.schema_version))
+    return out
+
+
+def _deriver(key: bytes, battle_id: int, seq: int) -> Callable[[int, tuple[str | int, ...]], int]:
+    def roll(sides: int, path: tuple[str | int, ...]) -> int:
+        return dice_commit.derive(key, battle_id=battle_id, seq=seq, path=path, sides=sides)
+
+    return roll
+
+
 def _secure_roll(sides: int) -> int:
-    """Dice rolled by the service: a secure random source, recorded as rolled."""
+    """Dice drawn by the service without a commitment: a secure random source, recorded as rolled."""
     return secrets.randbelow(sides) + 1
 
 
@@ -310,7 +348,8 @@ def _write_sql() -> str:
     battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
     events = BattleEvent._meta.db_table
     return (
-        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb) "
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb), "
+        f"dice_revealed_seq = COALESCE(dice_revealed_seq, %(reveal)s::int) "
         f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int "
         f"AND (rules = %(rules)s::jsonb OR rules IS NULL) "
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
@@ -347,22 +386,27 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
             return None
     head, n = entry.head, len(events)
     try:
-        decided, after = _decide(entry.state, events, head, entry.rules, entry.ruleset, side, battle_id)
+        decided, after = _decide(entry.state, events, head, entry.rules, entry.ruleset, side, battle_id,
+                                 entry.dice_key)
     except (engine.RuleViolation, engine.PayloadError, Forbidden):
         return None  # the state was folded in place and is dropped; the locked path decides and answers
     now = timezone.now()
     user_id = getattr(recorded_by, "pk", None)
     keys = [ev.key for ev in events]
     chains = _chains(battle_id, entry.chain, decided, keys)
+    # (an entry without a key is a battle already revealed, or without a secret: nothing to mark)
+    reveal = _reveals(decided) if entry.dice_key is not None else None
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, chains, user_id, now)
+            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, chains, user_id, now,
+                         reveal)
     except IntegrityError:  # a key already stored: the locked path answers
         return None
     if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
         return None
-    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json, chains[-1])
+    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json, chains[-1],
+                 None if reveal is not None else entry.dice_key)
     transaction.on_commit(lambda: _committed(battle_id, done))  # (at once outside a transaction)
     return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
 

@@ -114,8 +114,11 @@ def test_a_fresh_log_verifies_by_selector_command_and_api(campaign, capsys):
     verdict = battle_log_verify(battle_id=battle.id)
     assert verdict.ok and verdict.checked == 6 and verdict.first_broken_seq is None
     assert verdict.head_chain == _stored(battle.id)[-1]
-    assert _verify_api(battle.id) == {"battle": battle.id, "head_seq": 6, "head_chain": verdict.head_chain,
-                                      "ok": True, "first_broken_seq": None}
+    answer = _verify_api(battle.id)
+    assert answer == {"battle": battle.id, "head_seq": 6, "head_chain": verdict.head_chain, "ok": True,
+                      "first_broken_seq": None, "dice": answer["dice"]}
+    assert answer["dice"] == {"commitment": battle.dice_commitment, "secret": None, "revealed": False, "ok": True,
+                              "commitment_ok": True, "checked": 0, "first_bad_seq": None, "uncommitted": 0}
     assert _verify_api(empty.id)["head_chain"] == chain.genesis(empty.id)
     assert _exit_code() == 0
     assert "all 2 battles verified" in capsys.readouterr().out

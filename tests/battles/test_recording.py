@@ -9,7 +9,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from battles import engine
+from battles import dice_commit, engine
 from battles.access import BattleRole
 from battles.models import BattleEvent
 from battles.table.choices import Table
@@ -257,8 +257,10 @@ class TestRecordingFromThePage:
         assert ev.type == "fire" and ev.recorded_by == users["defender"]
         assert ev.data["shooter"] == "d-r1" and ev.data["weapon"] == "rifle" and ev.data["target"] == "fighters"
         die = ev.data["struck"][0]["die"]
-        assert ev.data["struck"][0]["fighter"] == "a-r1" and die["source"] == "rolled" and die["rng"] == "secrets"
-        assert 1 <= die["value"] <= 20
+        assert ev.data["struck"][0]["fighter"] == "a-r1" and die["source"] == "rolled" and die["rng"] == "hmac-sha256"
+        battle.refresh_from_db()  # derived from the battle's committed secret (docs/append.md, "Committed dice")
+        assert die["value"] == dice_commit.derive(bytes.fromhex(battle.dice_secret), battle_id=battle.id, seq=ev.seq,
+                                                  path=("struck", 0, "die"), sides=20)
 
     def test_quick_fire_with_an_entered_die_stores_it_as_entered(self, table_battle):
         battle, users = table_battle

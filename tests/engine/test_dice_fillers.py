@@ -69,7 +69,12 @@ def fill(payload: type, data: Any) -> tuple[Any, list[int]]:
     """The filled data and the sides of each die the service rolled, in order."""
     sides: list[int] = []
     roll = counter()
-    return dice._filler(payload)(data, lambda n: sides.append(n) or roll(n)), sides
+    return run(dice._filler(payload), data, lambda n: sides.append(n) or roll(n)), sides
+
+
+def run(filler: Any, data: Any, roll: Any) -> Any:
+    """A filler with a roll that looks at the sides only, as ``fill_rolls`` gives it."""
+    return filler(data, lambda n, path: roll(n), "secrets", ())
 
 
 LOGS = {"v11.2": synthetic.battle(3000, seed=3), "fow": synthetic_fow_battle(3000, seed=3)}
@@ -108,13 +113,40 @@ def test_data_not_shaped_as_the_annotation_says_is_left_as_it_is_but_for_its_dic
 def test_a_rolled_die_gets_its_face_and_provenance_and_an_entered_one_is_kept():
     roll = counter()
     filler = dice._filler(dice.Die | None)
-    assert filler({"source": "rolled"}, roll) == {"source": "rolled", "value": 2, "rng": "secrets"}
+    assert run(filler, {"source": "rolled"}, roll) == {"source": "rolled", "value": 2, "rng": "secrets"}
     entered = {"source": "entered", "value": 7}
-    assert filler(entered, roll) is entered
-    assert filler(None, roll) is None
-    assert dice._filler(dice.D6)({"source": "rolled"}, lambda sides: sides) == {
+    assert run(filler, entered, roll) is entered
+    assert run(filler, None, roll) is None
+    assert run(dice._filler(dice.D6), {"source": "rolled"}, lambda sides: sides) == {
         "source": "rolled", "value": 6, "rng": "secrets"}  # a d6 is rolled with six sides
-    assert dice._filler(list[dice.Die])([{"source": "rolled"}] * 2, counter()) == [
+    assert run(dice._filler(list[dice.Die]), [{"source": "rolled"}] * 2, counter()) == [
         {"source": "rolled", "value": 2, "rng": "secrets"}, {"source": "rolled", "value": 3, "rng": "secrets"}]
-    assert dice._filler(dict[str, dice.Die])({"a": {"source": "rolled"}}, counter()) == {
+    assert run(dice._filler(dict[str, dice.Die]), {"a": {"source": "rolled"}}, counter()) == {
         "a": {"source": "rolled", "value": 2, "rng": "secrets"}}
+
+
+@pytest.mark.parametrize("code", sorted(LOGS))
+def test_each_rolled_die_is_handed_its_path_in_the_data_and_gets_the_provenance_asked_for(code):
+    """``fill_rolls_at``: the path a die is rolled at is where it stands in the filled data (the
+    committed dice are derived from it, ``battles.dice_commit``)."""
+    registry = _registry(code)
+    seen = 0
+    for event in LOGS[code]:
+        ask = rolled(event.data)
+        paths: list[tuple] = []
+
+        def roll(n, path, paths=paths):
+            paths.append(path)
+            return len(paths) % n + 1
+
+        filled = dice.fill_rolls_at(event.type, ask, roll, ruleset=code, rng="test-rng")
+        for i, path in enumerate(paths):
+            at = filled
+            for step in path:
+                at = at[step]
+            assert at == {"source": "rolled", "value": (i + 1) % (20 if code == "v11.2" else 6) + 1,
+                          "rng": "test-rng"}, (event.type, path)
+        assert len(set(paths)) == len(paths) == asked(ask), event.type
+        seen += len(paths)
+        assert registry[event.type]
+    assert seen > 100

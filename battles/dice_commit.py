@@ -1,0 +1,115 @@
+"""Service dice committed before they are rolled (docs/append.md, "Verifying a
+log", "Committed dice").
+
+Each battle holds a secret (32 random bytes, kept as 64 hex digits) from its
+creation, and publishes its commitment, the SHA-256 of those bytes. A die the
+service rolls for the battle is not drawn from a random source but derived
+from the secret and the die's place in the log: the battle, the event's seq
+and the die's path in the event's stored data (the keys and list indices on
+the way to it). So the value of every service die is fixed before the battle
+starts, and nobody who lacks the secret can foresee it. When the battle ends
+the secret is revealed (never before), and anyone can check the commitment
+and re-derive every die the service rolled with ``rng = RNG``.
+
+The derivation, for a die of ``sides`` faces::
+
+    for counter in 0, 1, 2, ...:
+        message = UTF-8 of the JSON ["die", battle, seq, path, counter]
+                  (no spaces, non-ASCII as itself)
+        x = HMAC-SHA256(secret, message) read as a 256-bit big-endian integer
+        if x < 2**256 - 2**256 % sides: the die is x % sides + 1
+
+Every face then has the same chance (the blocks past the last whole multiple
+of ``sides`` are rejected; for a d20 one in about 10**76 is). Pure: no Django
+import; the store derives, the verifier re-derives, both through here.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterator, Sequence
+from itertools import count
+from typing import Any
+
+RNG = "hmac-sha256"  # the provenance of a die derived here (``Die.rng``)
+UNCOMMITTED = "secrets"  # a die the service drew from ``secrets`` (before this scheme, or after the reveal)
+END = "battle_ended"  # the event whose storing reveals the secret: no die is derived from it after
+_SPAN = 1 << 256
+# The faces of the service's dice per ruleset: one die kind each (v11.2's d20, FoW's d6;
+# tests/battles/test_committed_dice.py checks the registries still say so).
+SIDES = {"v11.2": 20, "fow": 6}
+
+Path = Sequence[str | int]
+
+
+def new_secret() -> str:
+    """A battle's secret, as 64 hex digits."""
+    return secrets.token_hex(32)
+
+
+def commitment(secret: str) -> str:
+    """What a battle publishes before its first roll: SHA-256 of the secret's bytes, in hex."""
+    return hashlib.sha256(bytes.fromhex(secret)).hexdigest()
+
+
+def key(secret: str) -> bytes | None:
+    """The secret's bytes, to derive with; ``None`` for none (or for text that is no secret)."""
+    try:
+        found = bytes.fromhex(secret)
+    except (TypeError, ValueError):
+        return None
+    return found if len(found) == 32 else None
+
+
+# ``json.dumps(..., separators=(",", ":"), ensure_ascii=False)``, its encoder built once
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def message(battle_id: int, seq: int, path: Path, counter: int) -> bytes:
+    return _dumps(["die", battle_id, seq, list(path), counter]).encode()
+
+
+def reduce(block: bytes, sides: int) -> int | None:
+    """A face 1..``sides`` from one 32-byte HMAC block, or ``None`` when the
+    block falls past the last whole multiple of ``sides`` (rejected: taking it
+    modulo ``sides`` would favour the low faces)."""
+    x = int.from_bytes(block, "big")
+    if x >= _SPAN - _SPAN % sides:
+        return None
+    return x % sides + 1
+
+
+def derive(key: bytes, *, battle_id: int, seq: int, path: Path, sides: int) -> int:
+    """The face of the service die at ``path`` of event ``seq``; ``key`` is the
+    secret's bytes."""
+    for counter in count():
+        face = reduce(hmac.digest(key, message(battle_id, seq, path, counter), "sha256"), sides)
+        if face is not None:
+            return face
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def derived_dice(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every die of stored ``data`` the service derived (``rng == RNG``), with its path."""
+    if isinstance(data, dict):
+        if data.get("source") == "rolled" and data.get("rng") == RNG:
+            yield path, data.get("value")
+            return
+        for k, v in data.items():
+            yield from derived_dice(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from derived_dice(v, (*path, i))
+
+
+def uncommitted_dice(data: Any) -> int:
+    """How many dice of stored ``data`` the service drew without a commitment."""
+    if isinstance(data, dict):
+        if data.get("source") == "rolled" and data.get("rng") == UNCOMMITTED:
+            return 1
+        return sum(uncommitted_dice(v) for v in data.values())
+    if isinstance(data, list):
+        return sum(uncommitted_dice(v) for v in data)
+    return 0
