@@ -61,6 +61,11 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A GET answered 200 gets an ETag of its body (not one marked no-store), and a client that already holds
+    # it (If-None-Match), or holds a page not modified since its Last-Modified (the feed's), a 304: the
+    # feed and the read-only API revalidate for a few hundred bytes. Inside GZipMiddleware, so the ETag is
+    # the uncompressed body's (gzip makes it weak on the way out, and If-None-Match compares weakly).
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
