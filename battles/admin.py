@@ -376,8 +376,18 @@ class BattleEventAdmin(EventWordsColumns, AppendOnlyAdmin):
 
 @admin.register(BattleProjection)
 class BattleProjectionAdmin(admin.ModelAdmin):
-    list_display = ("battle", "seq", "engine_version", "updated_at")
-    readonly_fields = ("battle", "seq", "state", "engine_version", "updated_at")
+    # The model's battle and engine_version have no translated verbose_name (naming them there is a
+    # migration): their columns and labels are named here.
+    list_display = ("projection_battle", "seq", "projection_engine_version", "updated_at")
+    fields = readonly_fields = ("projection_battle", "seq", "state", "projection_engine_version", "updated_at")
+
+    @admin.display(description=_("battle"), ordering="battle")
+    def projection_battle(self, obj):
+        return obj.battle
+
+    @admin.display(description=_("rules engine version"), ordering="engine_version")
+    def projection_engine_version(self, obj):
+        return obj.engine_version
 
     def has_add_permission(self, request):
         return False

@@ -150,7 +150,7 @@ def parse_append(body: Any) -> tuple[int | None, list[services.NewEvent]]:
     return expected, out
 
 
-class CanRecordEvents(permissions.BasePermission):
+class CanRecordEvents(permissions.IsAuthenticatedOrReadOnly):
     """Reads are open (another layer filters hidden information); writing needs
     a login. Whether this user sits at this battle's table is decided by the
     view from the battle's participants, before the body is read."""

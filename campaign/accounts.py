@@ -44,9 +44,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework import permissions, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
+from rest_framework.views import APIView
 
 from config.errors import ApplicationError, InvalidInput
 
@@ -133,37 +134,53 @@ def lockout_response(request: Any, original_response: Any = None, credentials: A
 USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
 
 
+class TokenIn(serializers.Serializer):
+    username = serializers.CharField(max_length=USERNAME_MAX_LENGTH)
+    password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+
+
 class TokenView(ObtainAuthToken):
     """``POST /api/auth/token/`` (username, password) → ``{"token": ...}``; 429 while
-    that username, or this whole address, is locked out."""
+    that username, or this whole address, is locked out. Open to anyone: it
+    authenticates nobody (a stale token or session cookie sent along is ignored)."""
 
-    @extend_schema(responses={
-        200: AuthTokenSerializer,
-        400: OpenApiResponse(description="Wrong username or password (the error shape)."),
+    authentication_classes: list[Any] = []
+    permission_classes = [permissions.AllowAny]
+    parser_classes = APIView.parser_classes  # JSON, as the whole API
+
+    @extend_schema(request=TokenIn, responses={
+        200: TokenOut,
+        400: OpenApiResponse(description="Wrong username or password (code `invalid_credentials`), or a "
+                                         "malformed body."),
         429: OpenApiResponse(description="Too many wrong passwords in a row for this username from this address, "
                                          "or from this address under any names: locked out for the cool-off, the "
-                                         "right password included (the error shape, code `locked_out`, "
-                                         "`retry_after` seconds; header Retry-After)."),
+                                         "right password included (code `locked_out`, `retry_after` seconds; "
+                                         "header Retry-After)."),
     })
     def post(self, request, *args, **kwargs):
-        username = request.data.get("username")
+        username = request.data.get("username") if isinstance(request.data, dict) else None
         if username is not None and len(str(username)) > USERNAME_MAX_LENGTH:  # axes stores at most 255
             raise InvalidInput(f"username: не длиннее {USERNAME_MAX_LENGTH} символов.",
                                f"username: at most {USERNAME_MAX_LENGTH} characters.", field="username")
+        TokenIn(data=request.data).is_valid(raise_exception=True)
         try:
             response = super().post(request, *args, **kwargs)
         except ValidationError:
             # Axes flags the (DRF) request it was handed when it refused or locked out.
             if getattr(request, "axes_locked_out", False):
                 return lockout_response(request)
-            raise
+            raise InvalidInput("Неверное имя пользователя или пароль.", "Wrong username or password.",
+                               code="invalid_credentials") from None
         if settings.AXES_ENABLED and settings.AXES_RESET_ON_SUCCESS:
             # No session login here, so no user_logged_in signal: reset the count ourselves.
             AxesProxyHandler.update_request(request)
             AxesProxyHandler.get_implementation().reset_user_attempts(
                 request, get_credentials(request.data.get("username")))
         return response
-
 
 
 class SignupForm(UserCreationForm):

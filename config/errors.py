@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import logging
 import re
+import string
+from functools import lru_cache
 from typing import Any
 
 from django import db
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.utils.translation import get_language
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext, override
 from kombu.exceptions import OperationalError as BrokerDown
-from rest_framework import exceptions, status
+from rest_framework import exceptions, fields, status
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
 from battles.engine import PayloadError, RuleViolation
@@ -143,6 +147,82 @@ def outage(exc: BaseException) -> bool:
     return isinstance(exc, BrokerDown)
 
 
+# DRF's messages raised with a plain gettext (its authentication), by their English msgid: their Russian is
+# DRF's own catalog's. The messages of its fields and exceptions are found on their classes.
+DRF_RAISED = (
+    "Invalid token.", "Invalid token header. No credentials provided.",
+    "Invalid token header. Token string should not contain spaces.",
+    "Invalid token header. Token string should not contain invalid characters.", "User inactive or deleted.",
+)
+
+
+def _subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found
+
+
+def _drf_messages() -> list[Promise | str]:
+    found: list[Promise | str] = list(DRF_RAISED)
+    for cls in [fields.Field, *_subclasses(fields.Field)]:
+        found += list(getattr(cls, "default_error_messages", {}).values())
+    for cls in _subclasses(exceptions.APIException):
+        found.append(cls.default_detail)
+    return found
+
+
+def _rendered(message: Promise | str) -> str:
+    return str(message) if isinstance(message, Promise) else gettext(message)
+
+
+@lru_cache(maxsize=4)
+def _templates(language: str) -> list[tuple[re.Pattern[str], Promise | str]]:
+    """Each DRF message as a pattern of its text in ``language``, its ``{placeholders}`` captured."""
+    found = []
+    with override(language):
+        for message in _drf_messages():
+            pattern, seen = "", set()
+            for literal, name, _spec, _conv in string.Formatter().parse(_rendered(message)):
+                pattern += re.escape(literal)
+                if name:
+                    pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.*?)"
+                    seen.add(name)
+            found.append((re.compile(pattern, re.S), message))
+    return found
+
+
+def bilingual(text: str, fallback: tuple[str, str]) -> tuple[str, str]:
+    """``text``, one of DRF's messages in the active language, in Russian and English. A text
+    that is none of DRF's stays in its language and the other gets ``fallback``'s."""
+    language = "ru" if (get_language() or "ru").startswith("ru") else "en"
+    for pattern, message in _templates(language):
+        found = pattern.fullmatch(text)
+        if found:
+            both = []
+            for other in ("ru", "en"):
+                with override(other):
+                    both.append(_rendered(message).format(**found.groupdict()))
+            return both[0], both[1]
+    return (text, fallback[1]) if language == "ru" else (fallback[0], text)
+
+
+def _first_error(detail: Any, path: str = "") -> tuple[str, str]:
+    """The first leaf error of a ValidationError's detail, with where it is (``events[0].type``;
+    the serializer's own errors, under NON_FIELD_ERRORS_KEY, name no field)."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            if value:
+                inner = path if key == api_settings.NON_FIELD_ERRORS_KEY else (f"{path}.{key}" if path else str(key))
+                return _first_error(value, inner)
+    elif isinstance(detail, list):
+        for i, value in enumerate(detail):
+            if value:
+                nested = isinstance(value, (dict, list))
+                return _first_error(value, f"{path}[{i}]" if nested else path)
+    return path, str(detail)
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, (RuleViolation, PayloadError)):
         exc = from_engine(exc)
@@ -162,22 +242,18 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, exceptions.ValidationError):
         detail = response.data
         field = next(iter(detail), None) if isinstance(detail, dict) else None
-        response.data = {
-            "error": {
-                "code": "invalid",
-                "field": field,
-                "rule_id": None,
-                "message": str(exceptions.ValidationError.default_detail),
-                "message_ru": f"Неверные данные{': ' + field if field else ''}",
-                "message_en": f"Invalid input{': ' + field if field else ''}",
-                "fields": detail,
-            }
-        }
+        if field == api_settings.NON_FIELD_ERRORS_KEY:
+            field = None
+        where, text = _first_error(detail)
+        ru, en = bilingual(text, ("Неверные данные.", "Invalid input."))
+        if where:
+            ru, en = f"{where}: {ru}", f"{where}: {en}"
+        response.data = error_body("invalid", field=field, texts=(ru, en), fields=detail)
     elif isinstance(response.data, dict) and "detail" in response.data:
         detail = response.data["detail"]
         code = str(getattr(detail, "code", None) or "error")
-        ru, en = DRF_MESSAGES.get(code, (str(detail), str(detail)))
+        texts = DRF_MESSAGES.get(code, DRF_MESSAGES["bad_request"])
         if code != "parse_error" and str(detail) != str(getattr(exc, "default_detail", "")):
-            en = str(detail)  # the view's own, more precise English message
-        response.data = error_body(code, field="body" if code == "parse_error" else None, texts=(ru, en))
+            texts = bilingual(str(detail), texts)  # the view's own, more precise message
+        response.data = error_body(code, field="body" if code == "parse_error" else None, texts=texts)
     return response

@@ -7,8 +7,9 @@ view raises. Some errors come from before or around the view: a body over
 unknown /api/ path (404), a database that went away while the session or user
 was loaded. Under /api/ this middleware answers those in the documented JSON
 shape (a 503 with ``Retry-After`` for an outage); HTML pages keep Django's HTML
-errors. It also refuses NUL in any query parameter or form field (of pages and
-API alike, an API's PUT or PATCH form too) with a 400 naming the field, before a query can choke on it, and
+errors. It also refuses NUL in any query parameter or POST form field (of pages
+and API alike; the API parses no form otherwise, a form body is its 415) with a
+400 naming the field, before a query can choke on it, and
 answers 404 for a path whose id (``<int:...>`` takes any number of digits) is
 beyond what a database column holds (SQLite refuses such an integer outright).
 
@@ -23,14 +24,13 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
-from io import BytesIO
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost, SuspiciousOperation
 from django.core.signals import got_request_exception
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse, QueryDict
-from django.http.multipartparser import MultiPartParser, MultiPartParserError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.utils.html import escape
 from django.utils.module_loading import import_string
 
@@ -142,10 +142,6 @@ class ApiErrorMiddleware:
                     request._mark_post_parse_error()
                     return json_error(413, "too_large", field="body")
                 return None  # the page's own handling answers in HTML
-        elif api and request.method in ("PUT", "PATCH") and request.content_type in FORM_TYPES:
-            form = _form_of(request)
-            if form is not None:
-                sources.append(form)
         for source in sources:
             for key, values in source.lists():
                 if bad_text(key) or any(bad_text(v) for v in values):
@@ -167,18 +163,6 @@ class ApiErrorMiddleware:
         code = BY_STATUS.get(response.status_code, "bad_request")
         field = "body" if code == "too_large" else None
         return _keeping_headers(json_error(response.status_code, code, field=field), response)
-
-
-def _form_of(request: HttpRequest) -> QueryDict | None:
-    """A PUT's or PATCH's form, which Django does not parse (DRF's form parsers will), read as Django reads
-    a POST's; None when it does not parse or is too large (the parser answers that)."""
-    try:
-        if request.content_type == "multipart/form-data":
-            handlers = [import_string(h)(request) for h in settings.FILE_UPLOAD_HANDLERS]
-            return MultiPartParser(request.META, BytesIO(request.body), handlers, request.encoding).parse()[0]
-        return QueryDict(request.body, encoding=request.encoding)
-    except (SuspiciousOperation, MultiPartParserError):
-        return None
 
 
 def _keeping_headers(converted: HttpResponse, original: HttpResponse) -> HttpResponse:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -16,8 +15,10 @@ from rest_framework.views import APIView
 from campaign.models import Campaign, Character
 from config.errors import NotFound
 from config.inputs import int_param
+from config.schema import Error as ErrorOut
 
 from . import domain, selectors, services
+from .api_export import RosterExport, RosterExportField
 from .models import (
     ArmourClass,
     Fighter,
@@ -66,14 +67,6 @@ class ReportOut(serializers.Serializer):
     violations = ViolationOut(many=True)
 
 
-ErrorOut = inline_serializer("RosterErrorOut", {"error": inline_serializer("RosterErrorBody", {
-    "code": serializers.CharField(), "field": serializers.CharField(allow_null=True),
-    "rule_id": serializers.CharField(allow_null=True), "message": serializers.CharField(),
-    "message_ru": serializers.CharField(), "message_en": serializers.CharField(),
-    "violations": ViolationOut(many=True, required=False, help_text="On 422 roster_invalid: every violation"),
-    "problems": serializers.ListField(child=serializers.DictField(), required=False,
-                                      help_text="On 400 import_invalid: every problem found in the file"),
-})})
 
 
 def report_data(report: domain.Report) -> dict[str, Any]:
@@ -243,7 +236,7 @@ class VehicleIn(serializers.Serializer):
 class ImportIn(serializers.Serializer):
     character = serializers.PrimaryKeyRelatedField(queryset=Character.objects.all())
     campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.all(), allow_null=True, required=False)
-    data = serializers.JSONField(help_text="A roster export (format 'shtab-roster', version 1)")
+    data = RosterExportField(help_text="A roster export (format 'shtab-roster', version 1)")
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -355,7 +348,7 @@ class RosterDuplicateView(Authenticated):
 
 
 class RosterExportView(Authenticated):
-    @extend_schema(summary="JSON export of a roster", responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="JSON export of a roster", responses=RosterExport)
     def get(self, request: Request, roster_id: int) -> Response:
         tree = selectors.roster_tree(roster_id=_roster(request, roster_id).pk)
         return Response(selectors.roster_export(tree=tree))

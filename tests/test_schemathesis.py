@@ -4,9 +4,10 @@ Every operation of the documented API gets generated requests, valid and
 invalid (NUL characters, lone surrogates, out-of-range numbers, wrong types),
 as the game master (who passes most authorization, so bodies are parsed), as a
 player at the battle's table and as an anonymous visitor (half as many each), and
-half of them on objects that exist. The run asserts no server error (5xx) and
-no response that breaks the documented schema; every error body must also have
-the documented error shape. ``SHTAB_FUZZ_EXAMPLES`` (per operation and mode)
+half of them on objects that exist. The run asserts no server error (5xx), no
+status the operation does not document, and no response that breaks the
+documented schema or content type; every error body must also have the
+documented error shape. ``SHTAB_FUZZ_EXAMPLES`` (per operation and mode)
 bounds the run; the default keeps it well under a minute.
 """
 from __future__ import annotations
@@ -22,7 +23,11 @@ from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 from schemathesis.checks import not_a_server_error  # noqa: E402
-from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("SHTAB_FUZZ_EXAMPLES", "8"))
@@ -111,7 +116,8 @@ def test_generated_requests_get_no_server_error_and_match_the_schema(world, keep
             appends_answered[0] += 1
         where = f"{case.method} {case.formatted_path} ({label})"
         try:
-            case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
+            case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                                     content_type_conformance, response_schema_conformance])
         except (Exception, BaseExceptionGroup) as exc:  # collected, not raised: no shrinking, all reported
             failures.append(f"{where}: {str(exc)[:500]}")
         problem = _error_shape_problem(response)

@@ -61,6 +61,11 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A GET answered 200 gets an ETag of its body (not one marked no-store), and a client that already holds
+    # it (If-None-Match), or holds a page not modified since its Last-Modified (the feed's), a 304: the
+    # feed and the read-only API revalidate for a few hundred bytes. Inside GZipMiddleware, so the ETag is
+    # the uncompressed body's (gzip makes it weak on the way out, and If-None-Match compares weakly).
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -199,19 +204,22 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
-    # JSON refused when nested too deep or holding NUL / lone surrogates (config.inputs, config.parsers).
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON only (a form or multipart body is a 415), so the schema offers clients one content
+    # type; JSON refused when nested too deep or holding NUL / lone surrogates (config.inputs, config.parsers).
+    # The HTML pages post their forms to Django views, which parse them themselves.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
+    # APIClient in tests sends JSON, as the API takes.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shtab API",
     "DESCRIPTION": "Campaign service of a WWII miniatures club: append-only battle log, projections, campaigns.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A request body and a response are separate components (``FooRequest`` and ``Foo``): read-only fields
+    # are not asked of a client, and generated clients parse answers with the response's required fields.
+    "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI and Redoc served from our own static files: works offline at the club.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
