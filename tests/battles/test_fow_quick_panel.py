@@ -112,10 +112,10 @@ def test_f_dbl_7_a_pinned_platoon_is_told_before_sending_at_the_double():
 
 def test_dig_in_go_to_ground_and_assault_offer_only_who_may_and_are_accepted():
     fow = FowTable()
-    fow.add(("team_shot", {"shooter": "t1", "target": "d1", "dice": [d(3), d(3)]}))
-    assert set(dict(form(fow, "fow_ground").fields["teams"].choices)) == {"a1", "a2", "is2"}
     accepted(fow, form(fow, "fow_dig", {"platoon": "A1", "die__source": "entered", "die__value": "5"}))
     assert fow.t("a1").dug_in  # F-DIG-4
+    fow.add(("team_shot", {"shooter": "t1", "target": "d1", "dice": [d(3), d(3)]}))
+    assert set(dict(form(fow, "fow_ground").fields["teams"].choices)) == {"a1", "a2", "is2"}  # F-DIG-16: dug in too
     accepted(fow, form(fow, "fow_ground", {"teams": ["is2"]}))
     accepted(fow, form(fow, "fow_assault", {"teams": ["t1"], "against": "D1"}))
 
