@@ -28,7 +28,8 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
                  "ended", "motorised", "wheeled", "tracked", "towed", "small", "medium", "large", "mine",
                  "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
                  "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text",
-                 "radio", "north", "south", "east", "west", "enemy"}  # FoW's table edges and "the enemy's"
+                 "radio", "north", "south", "east", "west", "enemy",  # FoW's table edges and "the enemy's"
+                 "movement", "shooting"}  # FoW's Steps (terms.fow_step), read in prose: "each turn: movement, shooting"
 
 
 def enum_values() -> set[str]:

@@ -129,7 +129,23 @@ filled by the service. Refusals name the catalog rule (`F-...`), a gap (`G-F...`
 structural code (`S-...`; `S-CORRECTION` for the game master's `correction`, which voids
 an event exactly as in v11.2).
 
-State (`GET /api/battles/{id}/state/`): `measure` (in or cm), sides, turn, ply; `platoons` (kind,
+The Steps of a turn (`battles/engine/fow/rules/steps.py`). The seeds name the Movement, Shooting
+and Assault Steps (F-DIG-1, F-BLD-3, F-BLD-9, F-TRAIN-14, F-TRAIN-25, F-RECON-15, F-DIG-20) but not the
+turn sequence, a core rule (G-F1). Reading adopted: a side's turn goes Movement, Shooting, Assault,
+and a Step once left is not gone back to; each team moves once in its Movement Step (so "the start
+of its move", F-BLD-8, is where it stood when the Step began, and a move is not recorded in parts);
+a pivot in place is that move. The state's `step` is the side to move's Step: a turn opens at
+`movement`; the first shot, air attack or Go to Ground begins `shooting`, the first assault
+`assault`; `step_ended` ends the current Step when nothing else does (F-BLD-9's "rest of the Step"
+ends with it). Moves, Digging In (F-DIG-1), a train entering (F-TRAIN-14) or moving and Tank Support
+Platoons leaving it (F-TRAIN-25) belong to the Movement Step; once those platoons have left, the
+Movement Step is at its end (F-TRAIN-25). Shots, air attacks and Going to Ground belong to the
+Shooting Step (G-F1); foxholes are marked and reoccupied in the Assault Step (F-DIG-19, F-DIG-20); the
+enemy Disengages in the Shooting Step, not the Assault Step (F-RECON-15). An act of an earlier Step
+is refused once a later one has begun. These checks run when an event is appended: a log recorded
+before them replays as it did.
+
+State (`GET /api/battles/{id}/state/`): `measure` (in or cm), sides, turn, ply, step; `platoons` (kind,
 Command team, skill, pinned, foxholes marked), `teams` (kind, gun size, flags, and the
 statuses bogged, bailed_out, destroyed, gone_to_ground, concealed, bulletproof_cover,
 dug_in), `trains`, `railway_lines`, `buildings`, `tests` (Skill and Firepower tests taken).
@@ -159,6 +175,8 @@ FOW_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
      "dig_in_attempted", {"platoon": "rifles1", "die": {"source": "rolled"}}),
     ("An IS-2 moves At the Double (16\" = twice its 8\")",
      "team_moved", {"team": "is2_a", "distance": 16, "at_the_double": True, "closest_enemy": 12}),
+    ("The attacker ends its Movement Step before any shot: its Shooting Step begins",
+     "step_ended", {"side": "attacker", "step": "movement"}),
 ]
 
 

@@ -135,6 +135,11 @@ TERMS.update({
                "gone_to_ground": "Gone to Ground", "concealed": "Concealed", "bulletproof_cover": "in Bulletproof Cover",
                "dug_in": "Dug In", "pinned": "Pinned Down", "wreck": "Wreckage"},
     },
+    "fow_step": {  # the Steps of a turn (fow/rules/steps.py)
+        "ru": {"movement": "Шаг Движения (Movement Step)", "shooting": "Шаг Стрельбы (Shooting Step)",
+               "assault": "Шаг Ближнего Боя (Assault Step)"},
+        "en": {"movement": "Movement Step", "shooting": "Shooting Step", "assault": "Assault Step"},
+    },
     "fow_fire": {
         "ru": {"direct": "стрельба", "artillery": "Артобстрел", "aircraft": "воздушный налёт"},
         "en": {"direct": "shooting", "artillery": "Artillery Bombardment", "aircraft": "air attack"},

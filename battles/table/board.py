@@ -6,7 +6,8 @@ this reader may know of. Built from the state already filtered for the
 reader (``battles.engine.visibility.state_for``); every engine value is put
 into words (``battles.engine.terms``), every id into a name (``namer.Namer``).
 A Flames of War state is told in its own words (``fow``: platoons, teams,
-Bailed Out, Destroyed, Pinned Down...), rendered by ``_state_fow.html``."""
+Bailed Out, Destroyed, Pinned Down..., and the Step of the turn), rendered by
+``_state_fow.html``."""
 from __future__ import annotations
 
 from typing import Any
@@ -61,12 +62,14 @@ FOW_HEADINGS = {
            "pinned": "взводы, Прижатые Огнём (Pinned Down)", "fit": "в строю", "locomotive": "Локомотив", "off_table": "вне стола", "on_table": "на столе", "left": "покинул стол",
            "reserve": "в Резерве", "along": "по Линии", "aboard": "на поезде", "inside": "в здании",
            # the battle report's table (battle_detail.html includes _report_fow.html)
-           "side": "Сторона", "mustered": "Выставлено отделений и техники", "vehicles_lost": "Потеряно техники"},
+           "side": "Сторона", "mustered": "Выставлено отделений и техники", "vehicles_lost": "Потеряно техники",
+           "steps": "Шаги хода"},
     "en": {"team": "Team", "kind": "Type", "status": "Status", "platoon": "platoon", "in_action": "in action",
            "destroyed": "Destroyed", "bailed_out": "Bailed Out", "pinned": "platoons Pinned Down", "fit": "in action",
            "locomotive": "Locomotive", "off_table": "off the table", "on_table": "on the table",
            "left": "left the table", "reserve": "in Reserve", "along": "along the line", "aboard": "aboard the train",
-           "inside": "inside", "side": "Side", "mustered": "Teams mustered", "vehicles_lost": "Vehicles lost"},
+           "inside": "inside", "side": "Side", "mustered": "Teams mustered", "vehicles_lost": "Vehicles lost",
+           "steps": "Steps of the turn"},
 }
 
 
@@ -130,6 +133,16 @@ def _fow_sides(state: dict[str, Any], n: Namer, lang: str) -> list[dict[str, Any
     return out
 
 
+def _fow_steps(state: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The Steps of the side to move's turn in order, the current one marked and the ones behind it past
+    (fow/rules/steps.py, G-F1); none outside a running battle."""
+    if state.get("status") != "running":
+        return []
+    order = ("movement", "shooting", "assault")
+    now = order.index(state["step"]) if state.get("step") in order else 0
+    return [{"name": term("fow_step", s, lang), "current": i == now, "past": i < now} for i, s in enumerate(order)]
+
+
 def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides: dict[str, str],
           vehicle_reserve: int, non_tank_reserve: int | None = None) -> dict[str, Any]:
     lang = lang_of(language)
@@ -141,7 +154,8 @@ def board(state: dict[str, Any], *, names: dict[str, str], language: str, sides:
                 "winner": (n.t("ничья", "a draw") if state.get("winner") == "draw" else n.side(state["winner"]))
                 if state.get("winner") else "",
                 "end_reason": state.get("end_reason") or "", "sides": _fow_sides(state, n, lang), "buildings": [],
-                "bunkers": [], "wire": [], "smoke": [], "mines": [], "fow": True, "words": FOW_HEADINGS[lang]}
+                "bunkers": [], "wire": [], "smoke": [], "mines": [], "fow": True, "words": FOW_HEADINGS[lang],
+                "steps": _fow_steps(state, lang)}
     units = state.get("units") or {}
     fighters = state.get("fighters") or {}
     vehicles = state.get("vehicles") or {}

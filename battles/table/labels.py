@@ -254,6 +254,13 @@ ENUM_LABELS.update({
     "nearest_edge": _("the table edge nearest the Deployment Area"), "forward": _("forward"),
     "backward": _("backward"),
 })
+# --- the Steps of a turn (fow/rules/steps.py): the words of battles.engine.terms, in the reader's language ---
+_step = lazy(lambda value: term("fow_step", value, get_language()), str)
+TYPE_FIELD_LABELS.update({
+    ("step_ended", "side"): _words("Сторона, чей Шаг кончается", "Side ending its Step"),
+    ("step_ended", "step"): _words("Шаг, который окончен", "The Step that ends"),
+})
+ENUM_LABELS.update({"movement": _step("movement"), "shooting": _step("shooting")})
 NO_DIE = _("not rolled")
 BLANK = "—"
 

@@ -2,7 +2,9 @@
 
 The common actions of the side to move, each a short form that offers only
 what the rules allow now: move (At the Double in the same form), shoot,
-assault, Dig In, Go to Ground, and the armoured train's move. The choices and
+assault, Dig In, Go to Ground, the armoured train's move, and the end of the
+current Step (a form of an earlier Step is not offered once a later one has
+begun: the same checks refuse its act). The choices and
 the numbers beside them come from ``battles.engine.fow.offers``, which runs
 the same checks that would refuse the action; a value the form cannot know
 in advance (the dice of a shot depend on the shooter and the target) is
@@ -393,6 +395,26 @@ class FowTrainForm(_FowForm):
                 "wrecks_pushed": list(cd.get("wrecks_pushed") or []), "leaves_table": bool(cd.get("leaves_table"))}
 
 
+class FowStepForm(_FowForm):
+    """The side ends the current Step of its turn and the next begins (G-F1: Movement, Shooting, Assault in
+    that order), for a side that goes on without the act that would begin it (a shot, an assault); the
+    forms of an earlier Step are then no longer offered, as the engine refuses their acts."""
+
+    event_type = "step_ended"
+
+    def __init__(self, *a: Any, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        step = self.panel.state.step
+        nxt = {"movement": "shooting", "shooting": "assault"}.get(step, "")
+        lang = get_language()
+        self.fields["step"] = forms.ChoiceField(
+            label=_t(f"Окончен (дальше — {term('fow_step', nxt, lang)})", f"Ends (then the {term('fow_step', nxt, lang)})"),
+            choices=[(step, term("fow_step", step, lang))], initial=step)
+
+    def payload(self) -> dict[str, Any]:
+        return {"side": self.panel.side, "step": self.cleaned_data["step"]}
+
+
 @dataclass(frozen=True)
 class Spec:
     cls: type[_FowForm]
@@ -416,6 +438,7 @@ FORMS: dict[str, Spec] = {
     "fow_ground": Spec(FowGroundForm, "Залечь", "Go to Ground", lambda p: bool(p.grounders)),
     "fow_train": Spec(FowTrainForm, "Бронепоезд: движение по Линии", "Armoured train: move along the line",
                       lambda p: bool(p.trains)),
+    "fow_step": Spec(FowStepForm, "Окончить Шаг хода", "End the Step", lambda p: p.state.step in ("movement", "shooting")),
 }
 # The generic form this panel replaces: it offered any number of dice and let the engine refuse.
 REPLACED = ("team_shot",)

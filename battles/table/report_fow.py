@@ -320,6 +320,12 @@ def _fow_simple(d: dict[str, Any], n: Namer, type_: str) -> str | None:  # noqa:
     if type_ == "turn_ended":
         return t(f"«Ход»: {n.side(d.get('side'))} завершили ход {d.get('turn')}.",
                  f"«Ход»: {n.side(d.get('side'))} ended turn {d.get('turn')}.")
+    if type_ == "step_ended":  # G-F1: the Steps of a turn in order (Movement, Shooting, Assault)
+        ended, nxt = ("movement", "shooting") if d.get("step") == "movement" else ("shooting", "assault")
+        return t(f"{n.side(d.get('side'))}: {term('fow_step', ended, 'ru')} окончен, начинается "
+                 f"{term('fow_step', nxt, 'ru')}",
+                 f"{n.side(d.get('side'))}: the {term('fow_step', ended, 'en')} is over, the "
+                 f"{term('fow_step', nxt, 'en')} begins") + cite("G-F1") + "."
     if type_ == "assault_launched":
         against = t(f" на {n.platoon(d['against'])}", f" on {n.platoon(d['against'])}") if d.get("against") else ""
         return t(f"Атака в ближнем бою{against}: атакуют {_fow_teams(d.get('teams'), n)}",

@@ -57,6 +57,7 @@ PAYLOADS: dict[str, dict[str, typing.Any]] = {
                    "difficult_terrain": False, "bulletproof_cover": False},
     "team_shot": {"shooter": "xt1", "target": "ypz1", "dice": [E5, R], "kind": "direct", "distance": 14, "hits": 1,
                   "result": "destroyed", "pinned": True},
+    "step_ended": {"side": "attacker", "step": "movement"},
     "assault_launched": {"teams": ["xr1", "xr2"], "against": "ygr"},
     "went_to_ground": {"teams": ["xr1", "xr2"]},
     "dig_in_attempted": {"platoon": "xri", "die": E, "reroll": R, "pioneer_supply_distance": 1.5,

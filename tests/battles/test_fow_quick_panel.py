@@ -112,10 +112,10 @@ def test_f_dbl_7_a_pinned_platoon_is_told_before_sending_at_the_double():
 
 def test_dig_in_go_to_ground_and_assault_offer_only_who_may_and_are_accepted():
     fow = FowTable()
-    fow.add(("team_shot", {"shooter": "t1", "target": "d1", "dice": [d(3), d(3)]}))
-    assert set(dict(form(fow, "fow_ground").fields["teams"].choices)) == {"a1", "a2", "is2"}
     accepted(fow, form(fow, "fow_dig", {"platoon": "A1", "die__source": "entered", "die__value": "5"}))
     assert fow.t("a1").dug_in  # F-DIG-4
+    fow.add(("team_shot", {"shooter": "t1", "target": "d1", "dice": [d(3), d(3)]}))
+    assert set(dict(form(fow, "fow_ground").fields["teams"].choices)) == {"a1", "a2", "is2"}  # F-DIG-16: dug in too
     accepted(fow, form(fow, "fow_ground", {"teams": ["is2"]}))
     accepted(fow, form(fow, "fow_assault", {"teams": ["t1"], "against": "D1"}))
 
@@ -139,7 +139,8 @@ def test_the_side_to_move_gets_the_quick_forms_and_the_generic_shot_form_is_gone
 
     allowed = events_allowed(state=state, role=Role("attacker"))
     quick, full = recording_fow.form_ids(allowed, state, Role("attacker"), table_of(fow), None)
-    assert quick == ["fow_move", "fow_shot", "fow_assault", "fow_dig", "fow_ground", "quick_turn"]  # no train
+    assert quick == ["fow_move", "fow_shot", "fow_assault", "fow_dig", "fow_ground", "fow_step",
+                     "quick_turn"]  # no train
     assert "team_shot" not in full and "team_moved" in full and "status_set" in full
     waiting = events_allowed(state=state, role=Role("defender"))
     assert recording_fow.form_ids(waiting, state, Role("defender"), table_of(fow, "defender"), None)[0] == []
@@ -182,3 +183,27 @@ def test_f_train_railway_events_are_offered_only_in_a_battle_with_a_train():
                                        "trains": {"t": {}}}, role=role)
     assert not TRAIN_TYPES & set(without) and TRAIN_TYPES <= set(with_train)
     assert "team_moved" in without and "passengers_changed" in without
+
+
+def test_g_f1_the_forms_follow_the_steps_of_the_turn_and_end_the_current_step():
+    """G-F1 (the turn sequence, issue 28): once the Shooting Step has begun the panel no longer offers a move or
+    a Dig In (F-DIG-1), and once the Assault Step has, no shot; «End the Step» ends the current one."""
+    fow = FowTable()
+    state = engine.state_to_json(fow.state)
+    from battles.table.recording import events_allowed
+
+    def quick() -> list[str]:
+        state = engine.state_to_json(fow.state)
+        allowed = events_allowed(state=state, role=Role("attacker"))
+        return recording_fow.form_ids(allowed, state, Role("attacker"), table_of(fow), None)[0]
+
+    assert {"fow_move", "fow_dig", "fow_step"} <= set(quick()) and state["step"] == "movement"
+    step = form(fow, "fow_step", {"step": "movement"})
+    assert dict(step.fields["step"].choices) == {"movement": "Шаг Движения (Movement Step)"}
+    accepted(fow, step)
+    assert fow.state.step == "shooting"
+    assert "fow_move" not in quick() and "fow_dig" not in quick() and "fow_shot" in quick()
+    accepted(fow, form(fow, "fow_step", {"step": "shooting"}))
+    assert fow.state.step == "assault"
+    assert "fow_shot" not in quick() and "fow_ground" not in quick() and "fow_step" not in quick()
+    assert "fow_assault" in quick()

@@ -113,3 +113,14 @@ def test_the_fow_report_table_and_checklist_speak_fow_for_battle_detail_to_inclu
         text = _text(html)
         assert all(w in text for w in words), (words, text)
         assert not any(w in text for w in v11), text
+
+
+def test_g_f1_the_state_shows_the_steps_of_the_turn_and_marks_the_current_one(fow_page):
+    """G-F1 (the turn sequence, issue 28): the defender has Gone to Ground, so its Shooting Step is on."""
+    ru = fow_page("ru")
+    steps = re.search(r'<p class="fow-steps[^"]*">(.*?)</p>', ru, re.S)
+    assert steps, "no Steps line in the FoW state region"
+    assert _text(steps.group(1)).split() == "Шаги хода: Шаг Движения (Movement Step) → Шаг Стрельбы (Shooting Step) → Шаг Ближнего Боя (Assault Step)".split()
+    assert re.search(r'<strong class="badge" aria-current="step">Шаг Стрельбы \(Shooting Step\)</strong>', ru)
+    en = _text(fow_page("en"))
+    assert "Steps of the turn: Movement Step → Shooting Step → Assault Step" in en

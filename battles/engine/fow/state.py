@@ -66,9 +66,6 @@ class Team:
     building: str = ""  # the building it is in, or at whose Opening it stands outside
     opening: str = ""  # the Opening its base touches from outside ("" with a building: inside it)
     building_ply: int = -1  # the ply since which it has held that place (F-BLD-3: at the start of the Step)
-    move_start_ply: int = -1  # the ply of its Movement Step whose first move ``move_start_*`` records (F-BLD-8)
-    move_start_building: str = ""  # ``building`` and ``opening`` when that first move started
-    move_start_opening: str = ""
     # --- recon (F-RECON) ---
     passengers: list[str] = field(default_factory=list)  # teams it carries (F-RECON-3, F-RECON-12)
     recon_deployed: bool = False  # made its recon deployment move (F-RECON-6)
@@ -146,6 +143,7 @@ class ArmouredTrain:
     moved_ply: int = -1  # F-TRAIN-19: once a turn
     escorts_aboard: list[str] = field(default_factory=list)  # Tank Support Platoons riding it (F-TRAIN-25)
     wrecks_pushed: list[str] = field(default_factory=list)  # F-TRAIN-23, F-TRAIN-24
+    escort_left_ply: int = -1  # a Tank Support Platoon left it at the end of this ply's Movement Step (F-TRAIN-25)
 
 
 @dataclass(slots=True)
@@ -167,6 +165,7 @@ class Building:
     # --- buildings (F-BLD) ---
     name: str = ""
     cleared_ply: int = -1  # the ply (Step) ``cleared_for`` holds for: a passed test or a team there at its start
+    cleared_step: str = "movement"  # ... and the Step of that ply: a passed test holds for the rest of it (F-BLD-9)
 
 
 # --- recon (F-RECON) ---
@@ -194,6 +193,8 @@ class FowState:
     turn: int = 0
     ply: int = 0
     side_to_move: str | None = None
+    # The Step of the side to move's turn: movement | shooting | assault, in that order (rules/steps.py, G-F1)
+    step: str = "movement"
     winner: str | None = None
     end_reason: str = ""
     last_seq: int = 0

@@ -1,9 +1,9 @@
 """A synthetic Flames of War battle for benchmarks: ``synthetic_fow_battle(n)``
 returns ``n`` stored events (deterministic for a seed) of a long FoW battle:
 infantry and tank platoons and an armoured train with its tank escort on each
-side; every turn teams move (some At the Double), platoons try to Dig In,
-teams shoot with the dice the engine expects, pinned platoons rally, wrecks
-appear, and the turn ends. Every event is checked by the FoW engine's own
+side; every turn, in the order of its Steps, pinned platoons rally, platoons
+try to Dig In, teams move once each (some At the Double), teams shoot with
+the dice the engine expects, wrecks appear, and the turn ends. Every event is checked by the FoW engine's own
 checks as it is generated, so the log is one the append gate would accept;
 ``bench/`` folds it (fow_engine_events_per_s). Pure: no Django."""
 from __future__ import annotations
@@ -69,8 +69,7 @@ class _Gen(CheckedLog):
         diggers = [p.id for p in s.platoons.values() if p.side == side and p.kind == "infantry"]
         for pid in rng.sample(diggers, min(2, len(diggers))):
             self.offer("dig_in_attempted", {"platoon": pid, "die": self.d6()})
-        for _ in range(rng.randint(6, 14)):
-            tid = rng.choice(own)
+        for tid in rng.sample(own, min(rng.randint(6, 14), len(own))):  # each team moves once a Step (G-F1)
             t = s.teams[tid]
             base = 6.0 if t.kind == "infantry" else 12.0
             if rng.random() < 0.3:

@@ -165,9 +165,11 @@ def test_f_dig_18_a_dug_in_team_that_assaults_stops_being_dug_in():
 
 
 def _assaulted() -> Table:
+    """A1 dug in; in the defender's turn its d1 assaults A1: the Assault Step (F-DIG-19: during an assault)."""
     t = tb()
     t.add(dig(die=4))
     t.end_turn()
+    t.add(("assault_launched", {"teams": ["d1"], "against": "A1"}))
     return t
 
 

@@ -239,8 +239,8 @@ def test_f_dbl_8_the_enemy_shooting_in_its_own_turn_is_not_restricted_by_the_tar
     t = Table()
     t.add(move("a1", 12))
     t.end_turn()
+    t.add(("team_moved", {"team": "d2", "distance": 1}))
     t.add(shot("d1", "a1", 4))
-    t.add(("team_moved", {"team": "d1", "distance": 1}))
 
 
 # --- _doubled (F-DBL-10, F-DBL-11) --------------------------------------------------------------------------
@@ -280,7 +280,10 @@ def test_g_f1_a_normal_move_within_the_teams_movement_and_its_effects():
     t.add(("team_moved", {"team": "a1", "distance": 6.0, "bulletproof_cover": True}))
     a1 = t.t("a1")
     assert (a1.moved_ply, a1.gone_to_ground, a1.bulletproof_cover) == (t.state.ply, False, True)
+    t.end_turn()
+    t.end_turn()
     t.add(("team_moved", {"team": "a1", "distance": 1.0}))
+    a1 = t.t("a1")
     assert a1.bulletproof_cover is False
 
 
@@ -288,6 +291,8 @@ def test_g_f1_pivoting_keeps_gone_to_ground_and_cover():
     t = Table()
     t.add(("status_set", {"subject": "a1", "status": "gone_to_ground"}))
     t.add(("team_moved", {"team": "a1", "distance": 1.0, "bulletproof_cover": True}))
+    t.end_turn()
+    t.end_turn()
     t.add(("team_moved", {"team": "a1", "distance": 0, "pivot_only": True}))
     assert t.t("a1").bulletproof_cover and t.t("a1").moved_ply == t.state.ply
     t.end_turn()

@@ -13,6 +13,8 @@ from . import trains  # noqa: F401, E402
 from . import train_deployment  # noqa: F401, E402
 # --- recon (F-RECON) ---
 from . import recon  # noqa: F401, E402
+# --- the Steps of a turn: after every area, so a rule barring an act by name is cited first ---
+from . import steps  # noqa: F401, E402
 
 # The measures of a move or a shot come after every rule that bars it (F-DBL-8): keep this last.
 actions.register_measures()

@@ -20,7 +20,7 @@ from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, team_side
 from battles.engine.fow.state import FowState, Team
 
-from .common import fmt, movement, refuse, require_live, require_own_turn, team
+from .common import enter_step, fmt, movement, refuse, require_live, require_own_turn, require_step, team
 
 Effect = Callable[[FowState, Any, Context], None]
 ON_MOVE: list[Effect] = []
@@ -66,6 +66,7 @@ def _check_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
     t = team(state, p.team)
     require_own_turn(state, t.side)
     require_live(t)
+    require_step(state, "movement", "G-F1", "Движение", "A move")  # G-F1: teams move in the Movement Step
 
 
 def _check_move_length(state: FowState, p: TeamMoved, ctx: Context) -> None:
@@ -141,6 +142,7 @@ def _check_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
     target = team(state, p.target)
     require_own_turn(state, shooter.side)
     require_live(shooter)
+    require_step(state, "shooting", "G-F1", "Стрельба", "Shooting")  # G-F1: teams shoot in the Shooting Step
     if target.side == shooter.side or target.destroyed:
         refuse("S-TARGET", "Цель — живое вражеское отделение.", "The target must be a live enemy team.")
 
@@ -171,6 +173,7 @@ def _check_result(p: TeamShot, target: Team) -> None:
 
 @team_shot.mutator
 def _apply_shot(state: FowState, p: TeamShot, ctx: Context) -> None:
+    enter_step(state, "shooting")  # the first shot begins the Shooting Step (G-F1)
     t = state.teams[p.shooter]
     t.shot_ply = state.ply
     t.gone_to_ground = False
@@ -218,6 +221,7 @@ def _check_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
 
 @assault_launched.mutator
 def _apply_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
+    enter_step(state, "assault")  # the first assault begins the Assault Step (G-F1)
     for tid in p.teams:
         t = state.teams[tid]
         t.assault_ply = state.ply
@@ -246,6 +250,8 @@ def _check_ground(state: FowState, p: WentToGround, ctx: Context) -> None:
         t = team(state, tid)
         require_own_turn(state, t.side)
         require_live(t)
+        # G-F1: teams that do not shoot Go to Ground in the Shooting Step, not after it
+        require_step(state, "shooting", "G-F1", "Залечь", "Going to Ground")
         # Digging In is not moving here (F-DIG-6, F-DIG-16); the refusal names F-DIG-16 for a dug-in team.
         rule = "F-DIG-16" if (t.dug_in or t.dig_ply == state.ply) else "G-F1"
         if t.shot_ply == state.ply:
@@ -257,5 +263,6 @@ def _check_ground(state: FowState, p: WentToGround, ctx: Context) -> None:
 
 @went_to_ground.mutator
 def _apply_ground(state: FowState, p: WentToGround, ctx: Context) -> None:
+    enter_step(state, "shooting")  # G-F1: the Shooting Step's choice, so the Movement Step is over
     for tid in p.teams:
         state.teams[tid].gone_to_ground = True

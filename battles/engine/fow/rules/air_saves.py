@@ -26,7 +26,7 @@ from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, na
 from battles.engine.fow.state import AirAttackRecord, Aircraft, AirHitPending, AirHitResult, FowState
 
 from .aircraft import AirHit, Weapon, check_hit_team, destroys, resolve_one
-from .common import refuse, require_own_turn, require_running
+from .common import enter_step, refuse, require_own_turn, require_running, require_step
 from .core import turn_ended
 
 
@@ -81,6 +81,8 @@ def _owed(state: FowState, side: str) -> list[str]:
 @air_attack_hit.check
 def _check_hits(state: FowState, p: AirAttackHit, ctx: Context) -> None:
     require_own_turn(state, p.side)
+    # G-F1: aircraft attack in their side's Shooting Step (their arrival is a core rule), not after it
+    require_step(state, "shooting", "G-F1", "Воздушная атака", "An air attack")
     plane = state.aircraft.get(p.aircraft)
     if plane is not None and plane.side != p.side:
         refuse("S-DUPLICATE", f"Самолёт {p.aircraft!r} — другой стороны.", f"Aircraft {p.aircraft!r} is the other side's.")
@@ -96,6 +98,7 @@ def _check_hits(state: FowState, p: AirAttackHit, ctx: Context) -> None:
 
 @air_attack_hit.mutator
 def _apply_hits(state: FowState, p: AirAttackHit, ctx: Context) -> None:
+    enter_step(state, "shooting")  # G-F1: an air attack is of the Shooting Step
     record = AirAttackRecord(seq=ctx.seq, side=p.side, aircraft=p.aircraft, ply=state.ply)
     for h in p.hits:
         pl = state.teams[h.team].platoon

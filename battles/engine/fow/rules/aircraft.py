@@ -44,7 +44,7 @@ from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, named_side
 from battles.engine.fow.state import AirAttackRecord, Aircraft, AirHitResult, FowState, Team, TestRecord
 
-from .common import passes, refuse, require_own_turn, team
+from .common import enter_step, passes, refuse, require_own_turn, require_step, team
 
 Weapon = Literal["bombs", "rockets", "cannon", "mg"]
 VEHICLE_KINDS = ("tank", "vehicle", "train")
@@ -138,6 +138,8 @@ def resolve_hit(ctx: Context, t: Team, h: AirHit) -> tuple[str, str, int | None,
 @air_attack_resolved.check
 def _check_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
     require_own_turn(state, p.side)  # aircraft attack in their side's turn (the arrival rules are G-F1)
+    # G-F1: aircraft attack in their side's Shooting Step (their arrival is a core rule), not after it
+    require_step(state, "shooting", "G-F1", "Воздушная атака", "An air attack")
     plane = state.aircraft.get(p.aircraft)
     if plane is not None and plane.side != p.side:
         refuse("S-DUPLICATE", f"Самолёт {p.aircraft!r} — другой стороны.", f"Aircraft {p.aircraft!r} is the other side's.")
@@ -191,6 +193,7 @@ def _destroy(t: Team) -> None:
 
 @air_attack_resolved.mutator
 def _apply_air(state: FowState, p: AirAttackResolved, ctx: Context) -> None:
+    enter_step(state, "shooting")  # G-F1: an air attack is of the Shooting Step
     record = AirAttackRecord(seq=ctx.seq, side=p.side, aircraft=p.aircraft, ply=state.ply)
     pinned: list[str] = []
     for h in p.hits:

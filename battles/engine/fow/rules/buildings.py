@@ -19,9 +19,10 @@ any other terrain (F-BLD-7): their normal 6"/15 cm (F-BLD-11), and a move too
 short to get fully in does not get in (F-BLD-12); a team that does not get
 across a room stays inside where its move ends (F-BLD-13). Entering a
 Contested building through an Opening the team was not touching at the start
-of its move takes a Skill test (F-BLD-8; the start of its first move of the
-Step, so a move recorded in parts, up to the door and then in, is one): passed, it enters and the building
-is Cleared for its side for the rest of the Step, so others follow (F-BLD-9);
+of its move takes a Skill test (F-BLD-8; a team moves once in its Movement
+Step, rules/steps.py, so where it stands is where its move starts): passed, it enters and the building
+is Cleared for its side for the rest of the Step, so others follow (F-BLD-9;
+the Step ends with the Shooting Step's first act or ``step_ended``);
 failed, it stops outside touching the Opening and blocks it for every other
 team (F-BLD-10), other Openings staying free (F-BLD-14), and an Opening wider
 than its base only for its base's width (F-BLD-15). Infantry and Man-packed
@@ -84,8 +85,8 @@ def _held_since_before(state: FowState, t: Team) -> bool:
 def is_cleared(state: FowState, b: Building, side: str) -> bool:
     """F-BLD-3..5: a live friendly team inside, or one inside or at an Opening at the start of the
     Step, or a Skill test passed this Step (F-BLD-9), whoever else is inside (F-BLD-4)."""
-    if side in b.cleared_for and b.cleared_ply == state.ply:
-        return True
+    if side in b.cleared_for and b.cleared_ply == state.ply and b.cleared_step == state.step:
+        return True  # F-BLD-9: for the rest of the Step
     for tid in b.inside:
         t = state.teams.get(tid)
         if t is not None and t.side == side and not t.destroyed:
@@ -97,8 +98,8 @@ def is_cleared(state: FowState, b: Building, side: str) -> bool:
 
 
 def _mark_cleared(state: FowState, b: Building, side: str) -> None:
-    if b.cleared_ply != state.ply:
-        b.cleared_for, b.cleared_ply = [], state.ply
+    if (b.cleared_ply, b.cleared_step) != (state.ply, state.step):
+        b.cleared_for, b.cleared_ply, b.cleared_step = [], state.ply, state.step
     if side not in b.cleared_for:
         b.cleared_for.append(side)
 
@@ -230,19 +231,12 @@ building_move = REGISTRY.event_type("building_move", BuildingMove,
 POLICY["building_move"] = Recorder("actor", team_side("team"), "Сторона отделения", "The team's side")
 
 
-def move_start(state: FowState, t: Team) -> tuple[str, str]:
-    """(building, Opening) where the team stood at the start of its move in this Movement Step (F-BLD-8):
-    recorded by its first move of the Step, so a move recorded in parts (up to the door, then in) is one."""
-    if t.move_start_ply == state.ply:
-        return t.move_start_building, t.move_start_opening
-    return t.building, t.opening
-
-
 def needs_test(state: FowState, t: Team, b: Building, p: BuildingMove) -> bool:
-    """F-BLD-8: entering a Contested building (F-BLD-5) through an Opening not touched at the start of the move."""
+    """F-BLD-8: entering a Contested building (F-BLD-5) through an Opening not touched at the start of the
+    move. A team moves once in its Movement Step (rules/steps.py), so where it stands is where that move starts."""
     if not p.enter_by or is_cleared(state, b, t.side):
         return False
-    return move_start(state, t) != (b.id, p.enter_by)
+    return (t.building, t.opening) != (b.id, p.enter_by)
 
 
 def _limit(ctx: Context, state: FowState, t: Team) -> float:
@@ -313,6 +307,11 @@ def _check_building_move(state: FowState, p: BuildingMove, ctx: Context) -> None
                    f"A team leaves a building moving its normal {en}.")
         refuse("F-BLD-13", f"Отделение проходит за ход не больше {ru} и останавливается там, где кончилось движение.",
                f"The team moves at most {en} in a turn and stops where its move ends.")
+    # every rule on moving (G-F1 distance and one move a Step, F-DBL-8, F-DIG-1, other areas), before the die:
+    # where the move starts (F-BLD-8) is judged of a move that may be made at all
+    for check in team_moved.checks:
+        if check is not _check_plain_move:
+            check(state, _as_move(p), ctx)
     test = needs_test(state, t, b, p)
     if test and p.die is None:
         refuse("F-BLD-8", "Здание Оспариваемое: чтобы войти через этот Проём, пройдите тест на Умение.",
@@ -320,9 +319,6 @@ def _check_building_move(state: FowState, p: BuildingMove, ctx: Context) -> None
     if not test and p.die is not None:
         refuse("F-BLD-8", "Тест на Умение проходят только входя в Оспариваемое Здание через Проём, которого не касались.",
                "A Skill test is taken only to enter a Contested building through an Opening not touched at the start.")
-    for check in team_moved.checks:  # every rule on moving (G-F1 distance, F-DBL-8, F-DIG-1, other areas)
-        if check is not _check_plain_move:
-            check(state, _as_move(p), ctx)
 
 
 @building_move.mutator
@@ -375,8 +371,6 @@ def _check_stopped(state: FowState, p: TeamMoved, ctx: Context) -> None:
 
 def _on_move(state: FowState, p: Any, ctx: Context) -> None:
     t = state.teams[p.team]
-    if t.move_start_ply != state.ply:  # F-BLD-8: its first move this Step; a later one keeps this start
-        t.move_start_ply, t.move_start_building, t.move_start_opening = state.ply, t.building, t.opening
     if t.building and not p.pivot_only:
         _release(state, t)
 
@@ -393,5 +387,4 @@ def _on_assault(state: FowState, p: Any, ctx: Context) -> None:
 
 ON_ASSAULT.append(_on_assault)
 
-__all__ = ["blocked_whole", "building_move", "building_placed", "free_width", "is_cleared", "may_enter", "move_start",
-           "needs_test"]
+__all__ = ["blocked_whole", "building_move", "building_placed", "free_width", "is_cleared", "may_enter", "needs_test"]

@@ -43,6 +43,34 @@ def require_own_turn(state: FowState, side: str) -> None:
         refuse("S-TURN", "Сейчас ход другой стороны.", "It is the other side's turn.")
 
 
+# The Steps of a player turn, in order (G-F1: the turn sequence is a core rule the pages name but do not
+# contain; reading in docs/events-fow.md). ``FowState.step`` is the side to move's current Step.
+STEPS = ("movement", "shooting", "assault")
+STEP_WORDS = {"movement": ("Шаг Движения", "Movement Step"), "shooting": ("Шаг Стрельбы", "Shooting Step"),
+              "assault": ("Шаг Ближнего Боя", "Assault Step")}
+_STEP_IN_RU = {"movement": "в Шаге Движения", "shooting": "в Шаге Стрельбы", "assault": "в Шаге Ближнего Боя"}
+
+
+def step_index(step: str) -> int:
+    return STEPS.index(step) if step in STEPS else 0
+
+
+def require_step(state: FowState, step: str, rule: str, what_ru: str, what_en: str) -> None:
+    """Refuse an act of ``step`` once a later Step of this turn has begun: the Steps come in order and
+    none is gone back to. ``rule`` is the clause that puts the act in its Step (G-F1 where none does)."""
+    if step_index(state.step) > step_index(step):
+        en = STEP_WORDS[step][1]
+        now_ru, now_en = STEP_WORDS[state.step]
+        refuse(rule, f"{what_ru} — {_STEP_IN_RU[step]}, а уже идёт {now_ru}: к прошедшему Шагу не возвращаются.",
+               f"{what_en} belongs to the {en}, and the {now_en} has begun: a Step past is not gone back to.")
+
+
+def enter_step(state: FowState, step: str) -> None:
+    """A mutator's first act of ``step`` begins it (never goes back: the check refused that)."""
+    if step_index(step) > step_index(state.step):
+        state.step = step
+
+
 def distance(ctx: Context, state: FowState, key: str) -> float:
     """A distance of the rules data in the battle's units (the seed gives both)."""
     return float(ctx.rules[key][state.measure])
@@ -70,5 +98,5 @@ def passes(die: Any, minimum: int) -> bool:
     return value(die) >= minimum
 
 
-__all__ = ["distance", "fmt", "movement", "passes", "platoon", "refuse", "require_live", "require_own_turn",
-           "require_running", "skill_min", "team"]
+__all__ = ["STEPS", "STEP_WORDS", "distance", "enter_step", "fmt", "movement", "passes", "platoon", "refuse", "require_live", "require_own_turn",
+           "require_running", "require_step", "step_index", "skill_min", "team"]

@@ -62,6 +62,7 @@ def _apply_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
     state.first_mover = p.first_mover
     state.turn = 1
     state.side_to_move = p.first_mover
+    state.step = "movement"  # the first turn opens with its Movement Step (rules/steps.py, G-F1)
     state.turns.append(TurnRecord(number=1, side=p.first_mover, first_seq=ctx.seq, last_seq=ctx.seq))
 
 
@@ -216,6 +217,7 @@ def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
     if nxt == state.first_mover:
         state.turn = p.turn + 1
     state.side_to_move = nxt
+    state.step = "movement"  # the next turn opens with its Movement Step (rules/steps.py, G-F1)
     state.ply += 1
     state.turns.append(TurnRecord(number=state.turn, side=nxt, first_seq=ctx.seq + 1, last_seq=ctx.seq))
     for hook in ON_TURN_END:

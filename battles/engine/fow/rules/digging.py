@@ -29,7 +29,18 @@ from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, pl
 from battles.engine.fow.state import FowState, Team, TestRecord
 
 from .actions import ON_ASSAULT, ON_MOVE, ROF_MOVED, team_moved
-from .common import distance, fmt, passes, platoon, refuse, require_own_turn, require_running, skill_min, team
+from .common import (
+    distance,
+    fmt,
+    passes,
+    platoon,
+    refuse,
+    require_own_turn,
+    require_running,
+    require_step,
+    skill_min,
+    team,
+)
 
 
 def must_dig(t: Team) -> bool:
@@ -96,6 +107,9 @@ def _diggers(state: FowState, pl: Any, p: DigInAttempted) -> list[Team]:
 def _check_dig(state: FowState, p: DigInAttempted, ctx: Context) -> None:
     pl = platoon(state, p.platoon)
     require_own_turn(state, pl.side)  # F-DIG-2: a Pinned Down platoon may still dig
+    # F-DIG-1: it uses its Movement Step to dig, so not once its side has shot (where F-DIG-6's moved ROF would
+    # no longer bite) or assaulted
+    require_step(state, "movement", "F-DIG-1", "Окапываются", "Digging In")
     for tid in (*p.in_water, *p.in_cover):
         if tid not in pl.teams:
             refuse("S-UNKNOWN", f"Отделения {tid!r} нет во взводе.", f"Team {tid!r} is not in the platoon.")
@@ -178,12 +192,8 @@ def _check_reroll(state: FowState, p: DigInRerolled, ctx: Context) -> None:
     if pl.dig_rerolled_ply == state.ply:
         refuse("F-DIG-10", "Тест уже перебрасывали: переброс не перебрасывают.",
                "The test was already re-rolled: a re-roll is not re-rolled.")
-    for tid in pl.teams:
-        t = state.teams[tid]
-        if t.dig_ply == state.ply and t.shot_ply == state.ply:
-            # F-DIG-1: digging is the Movement Step's; a team that has shot is past it
-            refuse("F-DIG-1", f"Отделение {tid!r} уже стреляло: Шаг Движения, где Окапываются, прошёл.",
-                   f"Team {tid!r} has already shot: the Movement Step, where teams Dig In, is over.")
+    # F-DIG-1: the re-roll is part of the attempt, in the Movement Step; once the side has shot it is over
+    require_step(state, "movement", "F-DIG-1", "Переброс теста на Окапывание", "The Dig In re-roll")
     _check_supply(state, pl, p.pioneer_supply_distance, ctx)
 
 
@@ -258,6 +268,9 @@ POLICY["foxholes_marked"] = Recorder("actor", platoon_side("platoon"), "Стор
 def _check_marked(state: FowState, p: FoxholesMarked, ctx: Context) -> None:
     require_running(state)
     pl = platoon(state, p.platoon)
+    if state.step != "assault":  # F-DIG-19: during an assault, i.e. the enemy's Assault Step
+        refuse("F-DIG-19", "Позиции окопов помечают во время ближнего боя: Шаг Ближнего Боя ещё не начался.",
+               "Foxholes are marked during an assault: the Assault Step has not begun.")
     if not any(state.teams[t].dug_in for t in pl.teams):
         refuse("F-DIG-19", "У взвода нет Окопанных отделений.", "The platoon has no Dug In teams.")
 
@@ -291,6 +304,9 @@ POLICY["foxholes_reoccupied"] = Recorder("actor", platoon_side("platoon"), "Ст
 def _check_reoccupied(state: FowState, p: FoxholesReoccupied, ctx: Context) -> None:
     require_running(state)
     pl = platoon(state, p.platoon)
+    if state.step != "assault":  # F-DIG-20: at the end of the Assault Step
+        refuse("F-DIG-20", "Окопы снова занимают в конце Шага Ближнего Боя, а он ещё не начался.",
+               "Foxholes are reoccupied at the end of the Assault Step, which has not begun.")
     if pl.foxholes == 0:
         refuse("F-DIG-19", "Позиции окопов взвода не помечены.", "The platoon's foxholes were not marked.")
     for tid in p.teams:

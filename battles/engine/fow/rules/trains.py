@@ -42,7 +42,7 @@ from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, na
 from battles.engine.fow.state import ArmouredTrain, FowState, RailwayLine, Team
 
 from .actions import assault_launched, team_moved, team_shot
-from .common import distance, fmt, platoon, refuse, require_own_turn, team
+from .common import distance, fmt, platoon, refuse, require_own_turn, require_step, team
 
 Side = Literal["attacker", "defender"]
 Edge = Literal["north", "south", "east", "west"]
@@ -361,6 +361,8 @@ def _require_own_line(state: FowState, tr: ArmouredTrain) -> RailwayLine:
 def _check_entered(state: FowState, p: TrainEntered, ctx: Context) -> None:
     tr = train_of(state, p.train)
     require_own_turn(state, tr.side)
+    # F-TRAIN-14: it enters at the start of its Movement Step, not once the side has shot or assaulted
+    require_step(state, "movement", "F-TRAIN-14", "Бронепоезд въезжает на стол", "An armoured train enters")
     if tr.where == "left":
         refuse("F-TRAIN-22", "Бронепоезд покинул стол и не может вернуться.",
                "The armoured train has left the table and may not return.")
@@ -439,6 +441,7 @@ POLICY["train_moved"] = Recorder("actor", platoon_side("train"), "Сторона
 def _check_train_moved(state: FowState, p: TrainMoved, ctx: Context) -> None:
     tr = train_of(state, p.train)
     require_own_turn(state, tr.side)
+    require_step(state, "movement", "G-F1", "Бронепоезд движется", "An armoured train moves")  # its Movement Step
     _require_own_line(state, tr)
     if p.off_line:
         refuse("F-TRAIN-1", "Бронепоезд движется только по Железнодорожной Линии: без пути он действовать не может.",
@@ -499,6 +502,8 @@ POLICY["escort_left_train"] = Recorder("actor", platoon_side("platoon"), "Сто
 def _check_escort(state: FowState, p: EscortLeftTrain, ctx: Context) -> None:
     pl = platoon(state, p.platoon)
     require_own_turn(state, pl.side)
+    # F-TRAIN-25: at the end of the Movement Step, not once the Shooting Step has begun
+    require_step(state, "movement", "F-TRAIN-25", "Сходят с поезда", "Leaving the train")
     tr = state.trains.get(pl.train)
     if tr is None:
         refuse("F-TRAIN-25", "Это не Танковый Взвод Поддержки бронепоезда.",
@@ -520,6 +525,7 @@ def _apply_escort(state: FowState, p: EscortLeftTrain, ctx: Context) -> None:
     pl = state.platoons[p.platoon]
     tr = state.trains[pl.train]
     tr.escorts_aboard.remove(p.platoon)
+    tr.escort_left_ply = state.ply  # F-TRAIN-25: the end of the Movement Step (rules/steps.py)
     for tid in pl.teams:
         state.teams[tid].moved_ply = state.ply
 
