@@ -21,18 +21,20 @@ from django.db.migrations.loader import MigrationLoader
 from rest_framework.test import APIClient
 
 from battles import chain, dice_commit
-from battles.db import append_only_suspended
 from battles.engine.dice import DICE
 from battles.engine.events import _registry
 from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.schema import _is_optional, hints
 from battles.engine.synthetic import synthetic_battle
-from battles.eventstore import store
 from battles.models import Battle, BattleEvent
 from battles.selectors import battle_log_verify
 from battles.services import NewEvent, battle_create, battle_event_append
 from campaign.models import Campaign
 from config.errors import ApplicationError, InvalidInput
+from tests.battles import test_log_chain
+from tests.battles.test_log_chain import _exit_code, _rewrite, _verify_api
+
+path = test_log_chain.path  # the fixture: both append paths
 
 LOGS = {"v11.2": synthetic_battle(60, seed=5), "fow": synthetic_fow_battle(60, seed=5)}
 END = NewEvent("battle_ended", {"winner": "draw", "reason": "test"})
@@ -89,12 +91,6 @@ def end(battle):
     battle.refresh_from_db()
 
 
-def _rewrite(sql, params):
-    """A database superuser past the triggers."""
-    with append_only_suspended(connection), connection.cursor() as cur:
-        cur.execute(sql, params)
-
-
 def _rechain_from(battle_id, seq):
     """The superuser also recomputes the chain from ``seq`` on (anyone can: the chain has no secret)."""
     rows = list(BattleEvent.objects.filter(battle_id=battle_id).order_by("seq"))
@@ -105,28 +101,6 @@ def _rechain_from(battle_id, seq):
         if e.seq >= seq:
             _rewrite("UPDATE battles_battleevent SET chain = %s WHERE battle_id = %s AND seq = %s",
                      [previous, battle_id, e.seq])
-
-
-def _verify_api(battle_id, client=None):
-    r = (client or APIClient()).get(f"/api/battles/{battle_id}/log/verify/")
-    assert r.status_code == 200, r.content
-    return r.json()
-
-
-def _exit_code(*args):
-    from django.core.management import ManagementUtility
-
-    try:
-        ManagementUtility(["manage.py", "verify_log", *args]).execute()
-    except SystemExit as exc:
-        return exc.code
-    return 0
-
-
-@pytest.fixture(params=[True, False], ids=["optimistic", "locked"])
-def path(request, monkeypatch):
-    monkeypatch.setattr(store, "OPTIMISTIC", request.param)
-    return request.param
 
 
 # --- the derivation, pure ------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from rest_framework.test import APIClient
 
-from battles.db import append_only_suspended
 from campaign import chain
 from campaign.models import CampaignEvent
 from campaign.selectors import campaign_log_verify
+from tests.battles.test_log_chain import _exit_code, _rewrite
 
 
 def _pure(**log):
@@ -29,22 +29,6 @@ def _pure(**log):
 
 def _stored(**log):
     return list(CampaignEvent.objects.filter(**log).order_by("id").values_list("chain", flat=True))
-
-
-def _rewrite(sql, params):
-    """A database superuser past the triggers."""
-    with append_only_suspended(connection), connection.cursor() as cur:
-        cur.execute(sql, params)
-
-
-def _exit_code(*args):
-    from django.core.management import ManagementUtility
-
-    try:
-        ManagementUtility(["manage.py", "verify_log", *args]).execute()
-    except SystemExit as exc:
-        return exc.code
-    return 0
 
 
 def test_the_chain_is_sha256_of_the_previous_chain_and_the_canonical_form():
