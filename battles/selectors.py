@@ -11,7 +11,8 @@ from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
-from battles import chain, dice_commit, engine, logtail
+from battles import engine
+from battles.log import chain, dice_commit, tail
 from campaign import selectors as campaign_selectors
 from campaign.models import Campaign, CampaignEvent, CampaignStatus, Proposal
 from rosters import selectors as roster_selectors
@@ -135,7 +136,7 @@ def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = Non
 
 @dataclass(frozen=True)
 class DiceVerdict:
-    """The committed dice of a battle (``battles.dice_commit``) as the
+    """The committed dice of a battle (``battles.log.dice_commit``) as the
     verifier found them: ``commitment`` is public from the start; ``secret``
     is given only once revealed (``revealed``), and is ``None`` before, though
     the server checked with it all the same; ``commitment_ok``: the secret's
@@ -186,10 +187,10 @@ def battle_dice_revealed(*, battle: Battle) -> bool:
 
 
 def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None:
-    """Recompute the battle's hash chain (``battles.chain``) from its stored
+    """Recompute the battle's hash chain (``battles.log.chain``) from its stored
     rows, in seq order, ``chunk`` rows a query, and compare it with the chains
     they store; check its dice commitment and re-derive every die the service
-    derived (``battles.dice_commit``); ``None`` for an unknown battle. One
+    derived (``battles.log.dice_commit``); ``None`` for an unknown battle. One
     query for the head, then one a chunk (every row is read: a die is checked
     past a break of the chain too)."""
     q = connection.ops.quote_name
@@ -316,7 +317,7 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
                                  .values_list("player", "character__name"))  # players by their characters
     for data in (BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").order_by("seq")
                  .values_list("data", flat=True)):
-        logtail.muster_names(data, names)
+        tail.muster_names(data, names)
     return names
 
 

@@ -256,7 +256,7 @@ SHTAB = {
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
     # The cyclic garbage collector's thresholds in every process that loads the apps
     # (battles.apps): a process keeps the engine states of up to 256 battles
-    # (battles.eventstore.STATE_CACHE), and Python's default (700, 10, 10) walks them in
+    # (battles.log.cache.STATE_CACHE), and Python's default (700, 10, 10) walks them in
     # full collections of tens of milliseconds in the middle of appends (docs/append.md).
     # "700,10,10" restores the default.
     "GC_THRESHOLD": tuple(int(x) for x in os.environ.get("SHTAB_GC_THRESHOLD", "50000,20,100").split(",")),

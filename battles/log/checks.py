@@ -10,8 +10,9 @@ from typing import Any
 import msgspec
 from django.conf import settings
 
-from battles import dice_commit, engine
+from battles import engine
 from battles.engine.dice import fill_rolls
+from battles.log import dice_commit
 from battles.models import BattleEvent
 from config import inputs
 from config.errors import Conflict, InvalidInput
@@ -21,9 +22,6 @@ from config.errors import Conflict, InvalidInput
 EVENT_DATA_MAX_DEPTH = 32
 EVENT_DATA_MAX_BYTES = 64 * 1024
 KEY_MAX_LENGTH = BattleEvent._meta.get_field("key").max_length
-# The provenances the service records on dice it rolls: drawn from ``secrets`` (before committed
-# dice, or after the reveal), or derived from the battle's secret (``battles.dice_commit``).
-SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
 
 
 @dataclass(frozen=True)
@@ -79,13 +77,12 @@ def _check_event(i: int, ev: NewEvent) -> None:
         text = msgspec.json.encode(ev.data)
     except (TypeError, ValueError, RecursionError):
         text = None
-    # The common case in one pass over the text and one over the containers. Anything else takes the
-    # walk, which names the exact place.
+    # The common case (no NUL, fewer containers than the depth cap) in one pass over the text;
+    # anything else takes the walk, which names the exact place.
     if text is not None and dice_commit.RNG.encode() in text:
         _refuse_claimed_derivation(i, ev.data)
     if (text is not None and b"\\u0000" not in text
-            and (text.count(b"[") + text.count(b"{") <= EVENT_DATA_MAX_DEPTH
-                 or _depth(ev.data) <= EVENT_DATA_MAX_DEPTH)):
+            and text.count(b"[") + text.count(b"{") <= EVENT_DATA_MAX_DEPTH):
         if len(text) > EVENT_DATA_MAX_BYTES:
             raise _too_large(path)
         return
@@ -108,15 +105,6 @@ def _refuse_claimed_derivation(i: int, data: Any) -> None:
                            f"{field}: only the service records «{dice_commit.RNG}» (a die derived from the "
                            f"battle's secret); ask the service to roll as {{\"source\": \"rolled\"}} without a value.",
                            field=field, code="derived_die_sent")
-
-
-def _depth(value: Any) -> int:
-    """How deeply containers nest in a JSON value (a scalar: 0)."""
-    if isinstance(value, dict):
-        return 1 + max(map(_depth, value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max(map(_depth, value), default=0)
-    return 0
 
 
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,
@@ -145,7 +133,7 @@ def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, an
                        "as it was, or without them.", field="events", code="idempotency_partial")
     for i, ev in enumerate(events):
         old = stored[ev.key]
-        if old.type != ev.type or _without_service_rolls(_normalised(ev, ruleset)) != _without_service_rolls(old.data):
+        if old.type != ev.type or dice_commit.without_service_rolls(_normalised(ev, ruleset)) != dice_commit.without_service_rolls(old.data):
             raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
                            f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
                            field=f"events[{i}].key", code="idempotency_conflict")
@@ -159,19 +147,6 @@ def _normalised(ev: NewEvent, ruleset: str) -> Any:
         return engine.dump(engine.lookup(ev.type, ruleset).parse(data, ev.schema_version))
     except engine.PayloadError:
         return ev.data
-
-
-def _without_service_rolls(data: Any) -> Any:
-    """Blank the faces the service rolled and their provenance, so a retry
-    (which asks for a roll again) compares equal to the stored event that has
-    the roll."""
-    if isinstance(data, dict):
-        if data.get("source") == "rolled" and data.get("rng") in SERVICE_RNGS:
-            return {**data, "value": None, "rng": None}
-        return {k: _without_service_rolls(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_without_service_rolls(v) for v in data]
-    return data
 
 
 def key_in_use(battle_id: int, events: Sequence[NewEvent]) -> Conflict | None:
