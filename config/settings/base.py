@@ -169,6 +169,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.tasks.sweep_unconcluded_battles",
         "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "15")),
     },
+    "prune-webhook-deliveries": {
+        "task": "campaign.tasks.prune_webhook_deliveries",
+        "schedule": 3600.0,
+    },
 }
 
 # --- Cache (rendered standings fragments, keyed by projection version) -----
@@ -281,6 +285,12 @@ SHTAB = {
     "TELEGRAM_API": os.environ.get("SHTAB_TELEGRAM_API", "https://api.telegram.org"),
     "NOTIFY_LANGUAGE": os.environ.get("SHTAB_NOTIFY_LANGUAGE", "ru"),
     "NOTIFY_RETRIES": int(os.environ.get("SHTAB_NOTIFY_RETRIES", "5")),
+    # The address people reach the site at: the webhook's ``url`` is this plus the page's path.
+    "SITE_URL": os.environ.get("SHTAB_SITE_URL", "http://127.0.0.1:8000"),
+    # With a secret, every webhook body is signed: ``X-Shtab-Signature-256: sha256=<HMAC-SHA256 hex>``.
+    "WEBHOOK_SECRET": os.environ.get("SHTAB_WEBHOOK_SECRET", ""),
+    # Webhook deliveries (shown in the admin) older than this are pruned by beat.
+    "WEBHOOK_KEEP_DAYS": int(os.environ.get("SHTAB_WEBHOOK_KEEP_DAYS", "30")),
     # The authority of the Atom feed's ``tag:`` ids (RFC 4151): a domain or e-mail the club owns. Never change it
     # once the feed is followed (the ids would change and readers would show every entry again).
     "FEED_TAG_AUTHORITY": os.environ.get("SHTAB_FEED_TAG_AUTHORITY", "shtab"),
