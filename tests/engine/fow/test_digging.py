@@ -395,3 +395,38 @@ def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
     t = Table(platoons_a=(INFANTRY_A, {"id": "A2", "kind": "infantry", "teams": [team("b1")]}), platoons_d=(INFANTRY_D,))
     t.refused("S-UNKNOWN", ("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["b1"]}))
     t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))
+
+
+# --- clauses added by the clause audit (docs/rules-audit/fow-and-rosters.md) ------------------------------
+def test_f_dig_15_a_dug_in_medium_aa_gun_is_in_cover_but_not_concealed():
+    """F-DIG-15: Light *and Medium* Anti-aircraft Gun teams, Dug In, are in Bulletproof Cover but not
+    Concealed (F-DIG-14's medium gun is, unless it is an AA gun)."""
+    t = Table(platoons_a=({"id": "G", "kind": "gun", "teams": [
+        team("gmaa", "gun", gun_size="medium", anti_aircraft=True), team("gm", "gun", gun_size="medium")]},))
+    t.add(dig(pl="G", die=6))
+    aa, gm = t.t("gmaa"), t.t("gm")
+    assert (aa.dug_in, aa.bulletproof_cover, aa.concealed) == (True, True, False)
+    assert (gm.dug_in, gm.bulletproof_cover, gm.concealed) == (True, True, True)
+
+
+def test_f_dig_16_teams_whose_attempt_failed_may_go_to_ground():
+    """F-DIG-16: teams that *attempted* to Dig In (the test failed, they are not Dug In) did not move, so they
+    may Go to Ground; one of them that shot may not."""
+    t = tb()
+    t.add(dig(die=1))
+    assert not t.t("a1").dug_in and t.t("a1").dig_ply == t.state.ply
+    t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(4)]}))
+    t.refused("F-DIG-16", ("went_to_ground", {"teams": ["a2"]}))
+    t.add(("went_to_ground", {"teams": ["a1"]}))
+    assert t.t("a1").gone_to_ground
+
+
+def test_f_dig_21_three_teams_do_not_take_two_marked_positions():
+    """F-DIG-21: A1 had two Dug In teams, so two positions are marked; three distinct teams of the platoon
+    cannot all end on them."""
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    assert t.state.platoons["A1"].foxholes == 2
+    t.refused("F-DIG-21", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1", "a2", "cav"]}))
+    t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1", "cav"]}))
+    assert t.t("a1").dug_in and t.t("cav").dug_in and not t.t("a2").dug_in
