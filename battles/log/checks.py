@@ -81,17 +81,12 @@ def _check_event(i: int, ev: NewEvent) -> None:
     # anything else takes the walk, which names the exact place.
     if text is not None and dice_commit.RNG.encode() in text:
         _refuse_claimed_derivation(i, ev.data)
-    if (text is not None and b"\\u0000" not in text
-            and text.count(b"[") + text.count(b"{") <= EVENT_DATA_MAX_DEPTH):
-        if len(text) > EVENT_DATA_MAX_BYTES:
-            raise _too_large(path)
-        return
-    found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
-    if found and found[1] == "depth":
-        raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
-    if found:
-        raise inputs.text_error(found[0])
-    if len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode()) > EVENT_DATA_MAX_BYTES:
+    if text is None or b"\\u0000" in text or text.count(b"[") + text.count(b"{") > EVENT_DATA_MAX_DEPTH:
+        found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
+        if found:
+            raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH) if found[1] == "depth" else inputs.text_error(found[0])
+    size = len(text) if text is not None else len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > EVENT_DATA_MAX_BYTES:
         raise _too_large(path)
 
 

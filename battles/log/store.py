@@ -14,8 +14,8 @@ Two implementations give the same answers:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 import msgspec
@@ -42,10 +42,16 @@ _FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version
            "key", "chain")
 
 
-@dataclass(frozen=True)
 class AppendResult:
-    events: list[BattleEvent]
-    created: bool  # False: every key was already stored, and these are the stored events (a retry)
+    """The stored events (``created``), or those a retry found stored; built as
+    model instances when first read (most batch callers read none)."""
+
+    def __init__(self, events: list[BattleEvent] | Callable[[], list[BattleEvent]], created: bool) -> None:
+        self._events, self.created = events, created
+
+    @cached_property
+    def events(self) -> list[BattleEvent]:
+        return self._events() if callable(self._events) else self._events
 
 
 def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any = None,
@@ -80,8 +86,7 @@ def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | No
 
 
 def _retrier(recorded_by: Any, side: str | None, game_master: bool) -> dict[str, Any]:
-    """Whose stored keys make a retry: a participant's own only; the game
-    master's and trusted callers' any (``checks.stored_retry``)."""
+    """Whose stored keys make a retry (``checks.stored_retry``): his own for a participant, any else."""
     return {"anyone": game_master or side is None, "recorder_id": getattr(recorded_by, "pk", None)}
 
 
@@ -140,13 +145,14 @@ def _store(battle_id: int, head: int, rules: dict[str, Any], rules_text: str, ru
     the battle is not as the batch was decided against (nothing written)."""
     now, user_id, keys = timezone.now(), getattr(recorded_by, "pk", None), [ev.key for ev in events]
     chains = chain.links(previous, battle_id=battle_id, events=decided, keys=keys)
-    reveal = _reveals(decided) if key is not None else None  # (no key: revealed already, or no secret)
+    # The batch's first ``battle_ended`` reveals the dice secret (no key: revealed already, or no secret).
+    reveal = next((d.seq for d in decided if d.type == dice_commit.END), None) if key is not None else None
     got = _write(battle_id, head, rules_text, ruleset, decided, keys, chains, user_id, now, reveal)
     if len(got) != len(decided):
         return None
     entry = Entry(head + len(decided), rules, ruleset, after, rules_text, chains[-1], None if reveal is not None else key)
     transaction.on_commit(lambda: _committed(battle_id, entry))  # (at once outside a transaction)
-    return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
+    return AppendResult(lambda: _rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), True)
 
 
 def _head_chain(battle_id: int, head: int) -> str:
@@ -160,11 +166,6 @@ def _head_chain(battle_id: int, head: int) -> str:
         raise RuntimeError(f"Battle {battle_id}: the event at seq {head} has no chain; the log was written around "
                            f"the event store. Run `manage.py verify_log --battle {battle_id}`.")
     return stored
-
-
-def _reveals(decided: Sequence[engine.Event]) -> int | None:
-    """The seq of the batch's first ``battle_ended``: storing it reveals the dice secret."""
-    return next((d.seq for d in decided if d.type == dice_commit.END), None)
 
 
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
