@@ -159,7 +159,8 @@ def registry() -> CollectorRegistry:
 @require_safe
 def metrics_view(request: HttpRequest) -> HttpResponse:
     if not allowed(request):
-        return HttpResponse("403 Forbidden\n", status=403, content_type="text/plain; charset=utf-8")
+        return HttpResponse("403: адрес не из SHTAB_METRICS_ALLOW. / The address is not in SHTAB_METRICS_ALLOW.\n",
+                            status=403, content_type="text/plain; charset=utf-8")
     # the text format, or OpenMetrics to a scraper that asks for it
     encode, content_type = choose_encoder(request.headers.get("Accept", ""))
     return HttpResponse(encode(registry()), content_type=content_type)

@@ -198,7 +198,8 @@ def test_a_celery_task_that_fails_is_counted_by_name(client):
 @pytest.mark.django_db
 def test_metrics_allow_list_refuses_other_addresses(client, settings):
     settings.SHTAB = {**settings.SHTAB, "METRICS_ALLOW": "10.0.0.0/8, 192.0.2.7"}
-    assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 403
+    refused = client.get("/metrics", REMOTE_ADDR="127.0.0.1")
+    assert refused.status_code == 403 and "SHTAB_METRICS_ALLOW" in refused.content.decode()
     assert client.get("/metrics", REMOTE_ADDR="10.1.2.3").status_code == 200
     assert client.get("/metrics", REMOTE_ADDR="192.0.2.7").status_code == 200
     settings.SHTAB = {**settings.SHTAB, "METRICS_ALLOW": ""}
@@ -239,3 +240,105 @@ def test_multiprocess_mode_adds_up_every_processs_counts(tmp_path):
     assert value(samples, "shtab_appends_total", outcome="stored") == 2
     assert value(samples, "shtab_events_stored_total") == 6
     assert value(samples, "shtab_http_request_duration_seconds_count", view="api-battle-events", method="POST") == 2
+
+
+PRODUCTION = """
+import django
+django.setup()
+from django.test import Client
+c = Client()
+print(c.get("/metrics").status_code, c.get("/healthz").status_code, c.get("/readyz").status_code in (200, 503),
+      c.get("/").status_code)
+"""
+
+
+def test_production_lets_a_local_monitor_scrape_over_plain_http(tmp_path):
+    """The HTTPS redirect passes the probes and /metrics by (PROBE_PATHS): a
+    Prometheus or systemd check on the machine itself scrapes http://127.0.0.1:8000."""
+    env = {k: v for k, v in os.environ.items() if k not in {"CI", "DATABASE_URL", "REDIS_URL"}}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings.production", "DJANGO_SECRET_KEY": "x" * 50,
+            "DJANGO_ALLOWED_HOSTS": "testserver", "SQLITE_PATH": str(tmp_path / "none.sqlite3"),
+            "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", PRODUCTION], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["200", "200", "True", "301"]  # a page still goes to HTTPS
+
+
+def _http(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+    import http.client
+    import json
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        resp = conn.getresponse()
+        return resp.status, resp.read().decode()
+    finally:
+        conn.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_granians_four_processes_answer_one_sum(battle, game_master, tmp_path):
+    """The production server (config.serve, 4 processes) with PROMETHEUS_MULTIPROC_DIR:
+    whichever process answers a scrape counts every process's appends and requests."""
+    import signal
+    import time
+
+    from django.db import connection
+    from rest_framework.authtoken.models import Token
+
+    from config import serve
+    from tests.processes import database_url, free_port
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the server process needs a database it can share (PostgreSQL); CI runs this on PostgreSQL")
+    token = Token.objects.create(user=game_master).key
+    (tmp_path / "metrics").mkdir()
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base", "DATABASE_URL": database_url(),
+           "DJANGO_DEBUG": "0", "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}
+    from django.conf import settings
+
+    if not settings.REDIS_URL:
+        env.pop("REDIS_URL", None)
+    proc = subprocess.Popen(serve.argv(host="127.0.0.1", port=port, workers=4, threads=1), cwd=str(serve.ROOT),
+                            env=env, start_new_session=True)
+    try:
+        for _ in range(300):  # up to 30 s for the server to answer
+            assert proc.poll() is None, f"the server exited with {proc.returncode}"
+            try:
+                if _http(port, "GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        path, n = f"/api/battles/{battle.id}/events/", 8
+        events = [START] + [{"type": "turn_ended", "data": {"side": side, "turn": t}}
+                            for t in range(1, 5) for side in ("defender", "attacker")][:n - 1]
+        for ev in events:  # a connection each: granian hands them to its processes in turn
+            status, body = _http(port, "POST", path, {"expected_seq": None, "events": [ev]}, token)
+            assert status == 201, body
+        served: list[str] = []
+        for scrape_no in range(1, 51):  # a connection each, until more than one process has answered
+            status, body = _http(port, "GET", "/metrics")
+            assert status == 200
+            samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                       for f in text_string_to_metric_families(body) for s in f.samples}
+            assert value(samples, "shtab_appends_total", outcome="stored") == n
+            assert value(samples, "shtab_http_responses_total", view="api-battle-events", method="POST",
+                         status="201") == n
+            # a process's histogram file appears with the first request it times
+            served = sorted(p.name for p in (tmp_path / "metrics").glob("histogram_*.db"))
+            if scrape_no >= 8 and len(served) > 1:
+                break
+        assert len(served) > 1, f"one process answered everything ({served}): the sum was not put to the test"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

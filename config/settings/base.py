@@ -126,6 +126,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# The probes and /metrics answer a monitor on the machine itself over plain HTTP: production's HTTPS redirect
+# passes them by (SECURE_REDIRECT_EXEMPT, config.settings.production). Nothing on them is secret (/metrics:
+# SHTAB_METRICS_ALLOW).
+PROBE_PATHS = [r"^(healthz|readyz|metrics)$"]
 
 # --- Database -------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
