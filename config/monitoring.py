@@ -27,6 +27,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Min, Q
@@ -53,6 +54,8 @@ class RequestMetricsMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        # the labelled series met so far, bound once (a label lookup costs more than the count itself)
+        self.series: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         start = time.perf_counter()
@@ -61,8 +64,13 @@ class RequestMetricsMiddleware:
         match = getattr(request, "resolver_match", None)
         view = (match.view_name if match is not None else None) or UNRESOLVED
         method = request.method if request.method in METHODS else "other"
-        metrics.REQUEST_SECONDS.labels(view, method).observe(elapsed)
-        metrics.RESPONSES.labels(view, method, str(response.status_code)).inc()
+        key = (view, method, response.status_code)
+        series = self.series.get(key)
+        if series is None:
+            series = self.series[key] = (metrics.REQUEST_SECONDS.labels(view, method),
+                                         metrics.RESPONSES.labels(view, method, str(response.status_code)))
+        series[0].observe(elapsed)
+        series[1].inc()
         return response
 
 
