@@ -26,7 +26,8 @@ from battles.log.projections import (
 )
 from battles.log.store import AppendResult, append
 from campaign.models import Campaign
-from config.errors import Conflict, Forbidden, InvalidInput
+from config import metrics
+from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 
 from .models import Battle, BattleEvent, BattleProjection
 
@@ -96,7 +97,25 @@ def battle_event_append(
     against the state just before it, and, when he shares his side, only for
     his own roster's pieces; a take-back only of his own entry. Anyone else is
     refused before the batch is looked at. Without a role or
-    ``as_game_master`` (internal callers only), corrections are refused."""
+    ``as_game_master`` (internal callers only), corrections are refused.
+    Each call is counted by outcome (``config.metrics``: /metrics)."""
+    try:
+        result = _append(battle_id, events, expected_seq, recorded_by, as_game_master, role)
+    except ApplicationError as exc:
+        metrics.append_counted("stale" if exc.code == "stale_seq" else "refused")
+        raise
+    except Exception:
+        metrics.append_counted("error")
+        raise
+    if result.created:
+        metrics.append_counted("stored", len(result.events))
+    else:
+        metrics.append_counted("retry")
+    return result
+
+
+def _append(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
+            as_game_master: bool, role: Any) -> AppendResult:
     if role is not None and not role.may_record:
         raise Forbidden("Журнал боя записывают только его участники и мастер.",
                         "Only the battle's participants and the game master record its log.",
