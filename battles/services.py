@@ -108,7 +108,7 @@ def battle_event_append(
         metrics.append_counted("error")
         raise
     if result.created:
-        metrics.append_counted("stored", len(result.events))
+        metrics.append_counted("stored", len(events))  # (all of the batch, or nothing, is stored)
     else:
         metrics.append_counted("retry")
     return result
