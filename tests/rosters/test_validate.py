@@ -283,6 +283,26 @@ def test_v_rank_7_platoon_commanded_by_one_lieutenant():
     assert "V-RANK-7" in ids(b.report())
 
 
+def test_v_rank_7_and_v_off_7_a_second_lieutenant_joins_a_platoon_without_breaking_it():
+    """V-RANK-7 «Лейтенант командует взводом» names the platoon's commander and sets no cap on lieutenants;
+    V-OFF-7 «Их можно вводить в состав любого подразделения»: a lieutenant may join any unit, a platoon
+    included. So a platoon with its own lieutenant and an attached second one is valid, and the second's cost
+    is the platoon's; a platoon with none is still refused (V-RANK-7)."""
+    b = Build()
+    p = b.platoon()
+    alone = b.report(budget_lieutenant=100).unit_costs[p]
+    b.add("lieutenant", 1, p)
+    report = b.report(budget_lieutenant=100)
+    assert report.ok and "V-RANK-7" not in ids(report), report.violations
+    assert report.unit_costs[p] == alone + 2  # G-5: a lieutenant costs 2 PP
+    b = Build()
+    p = b.unit("platoon")
+    b.squad(p)
+    b.squad(p)
+    b.add("lieutenant", 1)  # outside the platoon (V-OFF-8): the platoon still has no lieutenant
+    assert [v.unit for v in b.report().violations if v.rule_id == "V-RANK-7"] == [p]
+
+
 @pytest.mark.parametrize("platoons,rule", [(1, "V-PLT-2"), (2, None), (3, None), (4, "V-RANK-8")])
 def test_v_plt_2_and_v_rank_8_company_of_two_or_three_platoons(platoons, rule):
     b = Build()

@@ -183,6 +183,59 @@ def test_f_dig_19_and_f_dig_20_marked_positions_dig_teams_in_again_after_the_ass
     assert t.state.platoons["A1"].foxholes == 0  # F-DIG-22: markers removed
 
 
+def _both_dug_in_then_a1_assaults_d1() -> Table:
+    """A1 and D1 both Dug In; in the attacker's next turn a1 assaults D1 (a1 leaves its foxhole, F-DIG-18;
+    a2 stays Dug In): the Assault Step, D1 the defending platoon."""
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.add(dig(pl="D1", die=4))
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["a1"], "against": "D1"}))
+    assert t.t("a2").dug_in and t.t("d1").dug_in
+    return t
+
+
+def test_f_dig_19_only_the_defending_platoon_marks_its_foxholes():
+    """F-DIG-19 «позиции Окопанных отделений обороняющегося взвода»: the assaulting platoon, though it still has
+    a Dug In team, may not mark its own positions in its Assault Step; the platoon assaulted may."""
+    t = _both_dug_in_then_a1_assaults_d1()
+    err = t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "A1"}))
+    assert "обороняющийся" in err.message_ru and "defending platoon" in err.message_en
+    assert t.state.platoons["A1"].foxholes == 0
+    t.add(("foxholes_marked", {"platoon": "D1"}))
+    assert t.state.platoons["D1"].foxholes == 2
+    t.add(("foxholes_reoccupied", {"platoon": "D1", "teams": ["d1", "d2"]}))
+    assert t.t("d1").dug_in and t.t("d2").dug_in
+
+
+def test_f_dig_19_a_platoon_not_assaulted_this_assault_step_marks_nothing():
+    """F-DIG-19: only a platoon assaulted in *this* Assault Step: D1, assaulted in the attacker's turn, may not
+    mark in the defender's own Assault Step; a second defending platoon nobody assaulted may not either."""
+    d2 = {"id": "D2", "kind": "infantry", "teams": [team("d3"), team("d4")]}
+    t = Table(platoons_a=(MIXED,), platoons_d=(INFANTRY_D, d2))
+    t.add(dig(die=4))
+    t.end_turn()
+    t.add(dig(pl="D1", die=4), dig(pl="D2", die=4))
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["a1"], "against": "D1"}))
+    t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "D2"}))  # Dug In, on the defending side, not assaulted
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["d3"], "against": "A1"}))
+    t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "D1"}))  # assaulted last turn, not in this Step
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+
+
+def test_f_dig_19_an_assault_names_an_enemy_platoon_g_f1():
+    """The platoon an assault names is the enemy's (G-F1): naming its own would let it mark its foxholes."""
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.end_turn()
+    t.refused("G-F1", ("assault_launched", {"teams": ["a1"], "against": "A1"}))
+    t.refused("S-UNKNOWN", ("assault_launched", {"teams": ["a1"], "against": "NOPE"}))
+
+
 def test_f_dig_19_no_marks_no_reoccupation():
     t = _assaulted()
     t.refused("F-DIG-19", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1"]}))
