@@ -88,6 +88,15 @@ def rules_data_overview() -> list[RulesDataRow]:
     return out
 
 
+def posture_moves() -> dict[str, float]:
+    """How far a unit moves in each posture (G-4: the ``postures`` rules key, the
+    game master's setting laid over the engine's default), for the formulary
+    cards (installed in ``rosters.selectors.BATTLE_READS``). 1 query."""
+    rows = dict(RulesSetting.objects.filter(key="postures").values_list("key", "value"))
+    postures = rules_settings_from(rows=rows, game_data={}).get("postures") or engine.DEFAULT_RULES["postures"]
+    return {p: float(v.get("move", 0) or 0) for p, v in postures.items() if isinstance(v, dict)}
+
+
 def rules_settings_from(*, rows: dict[str, Any], game_data: dict[str, Any]) -> dict[str, Any]:
     """``rules_settings`` from already-read rows and game data (no query)."""
     out: dict[str, Any] = {}
@@ -452,7 +461,7 @@ def roster_fought() -> Exists:
 def reads_install() -> None:
     """Give campaign and rosters their reads of battles (battles.apps, at start-up)."""
     campaign_selectors.BATTLE_READS.update(of_campaign=battles_of_campaign, running=battles_running)
-    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought)
+    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought, moves=posture_moves)
 
 
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
