@@ -312,7 +312,7 @@ class TestCharacterCards:
         html = page(decorated.user, f"/cards/character/{decorated.id}/")
         character = body_of(cards(html), "character")
         assert f'<img class="photo" src="{decorated.photo.url}"' in character
-        assert "<h3>Petrov</h3>" in character and "Сержант" in character
+        assert "<h2>Petrov</h2>" in character and "Сержант" in character
         assert Nationality.objects.get(code="su").name_ru in character
         reader = pdf(decorated.user, f"/api/characters/{decorated.id}/card.pdf?layout=card")
         assert any("/Image" in str(x.get("/Subtype")) for p in reader.pages

@@ -115,7 +115,7 @@ class TestFowEmblems:
         for lang, i in (("ru", 0), ("en", 1)):
             found = cards(page(fow_roster.user, f"/cards/roster/{fow_roster.id}/", lang))
             for name, arm in self.ARMS.items():
-                body = next(b for k, b, _ in found if k == "unit" and f"<h3>{name}</h3>" in b)
+                body = next(b for k, b, _ in found if k == "unit" and f"<h2>{name}</h2>" in b)
                 label, drawing = _emblem(body)
                 assert label == arm[i], (name, lang, label)
                 drawn[arm[2]] = drawing
@@ -132,7 +132,7 @@ class TestFowEmblems:
         emblem = CardEmblem.objects.get(code="arm-tank")
         emblem.image.save("tank.svg", ContentFile(b'<svg xmlns="http://www.w3.org/2000/svg"/>'))
         found = cards(page(fow_roster.user, f"/cards/roster/{fow_roster.id}/"))
-        body = next(b for k, b, _ in found if k == "unit" and "<h3>Танковый взвод</h3>" in b)
+        body = next(b for k, b, _ in found if k == "unit" and "<h2>Танковый взвод</h2>" in b)
         assert f'<img class="br" src="{emblem.image.url}" alt="Танковые войска">' in body
         assert '<svg class="br"' not in body
 
@@ -156,7 +156,7 @@ class TestNumbersAtTheTable:
         rifleman.fire_dug_in, rifleman.fire_march, rifleman.fire_recon, rifleman.fire_assault = 9, None, 7, 5
         rifleman.save()
         back = re.sub(r"\s+", " ", _back(cards(page(roster.user, f"/cards/roster/{roster.id}/")), "1-е отделение"))
-        assert "<h3>За столом</h3>" in back
+        assert "<h2>За столом</h2>" in back
         line = back[back.index("6 × Стрелок"):]
         assert line.startswith("6 × Стрелок</strong><br>в бою: стрелок<br>обзор 14″ · атака 2 · оборона 3<br>"
                                "огонь по положениям: окопано 9″ · на марше — · разведка 7″ · атака 5″"), line[:200]
@@ -169,13 +169,13 @@ class TestNumbersAtTheTable:
         RulesSetting.objects.create(key="postures", value={"march": {"move": 10, "fire": False, "melee": False,
                                                                      "defence": 0}})
         back = _back(cards(page(roster.user, f"/cards/roster/{roster.id}/", "en")), "1-е отделение")
-        assert "<h3>At the table</h3>" in back and "in battle: rifleman" in back
+        assert "<h2>At the table</h2>" in back and "in battle: rifleman" in back
         assert "on the march 10″" in back and "reconnaissance 6″" in back
 
     def test_changed_numbers_change_the_stamp(self, roster):
         def stamp():
             found = cards(page(roster.user, f"/cards/roster/{roster.id}/"))
-            return next(s for k, b, s in found if k == "unit" and "<h3>1-е отделение</h3>" in b)
+            return next(s for k, b, s in found if k == "unit" and "<h2>1-е отделение</h2>" in b)
 
         before = stamp()
         InfantryClass.objects.filter(code="rifleman").update(attack=4)
