@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 
 from battles import engine
@@ -308,6 +308,15 @@ def battle_state_get(*, battle_id: int) -> StateView | None:
     if seq is None:
         return StateView(pk, 0, head, engine.state_to_json(engine.new_state(ruleset)), None)
     return StateView(pk, seq, head, msgspec.json.decode(state), updated_at)
+
+
+def battle_last_change(*, battle_id: int) -> Any:
+    """When what the battle's state and log answers show last changed: its last
+    event's recording or its projection's update, whichever is later (None
+    before either; 1 query). The API's Last-Modified (config.conditional)."""
+    last_event = BattleEvent.objects.filter(battle_id=OuterRef("pk")).order_by("-seq").values("recorded_at")[:1]
+    row = Battle.objects.filter(pk=battle_id).values_list(Subquery(last_event), "projection__updated_at").first()
+    return max((m for m in row or () if m is not None), default=None)
 
 
 def battles_lagging() -> QuerySet[Battle]:
