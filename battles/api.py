@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from battles import engine
 from campaign.models import Campaign
 from campaign.roles import is_game_master
+from config.conditional import last_modified
 from config.errors import Forbidden
 from config.inputs import int_param
 
@@ -138,6 +139,8 @@ class BattleEventsView(http.AppendView):
         }),
     )
     def get(self, request: Request, battle_id: int) -> Response:
+        # Read before the log, so the date is never later than what the answer shows (config.conditional).
+        changed = selectors.battle_last_change(battle_id=battle_id)
         battle = get_object_or_404(Battle.objects.only("id", "head_seq"), pk=battle_id)
         after = int_param(request, "after", 0)
         limit = int_param(request, "limit", 100, lo=1, hi=1000)
@@ -159,7 +162,7 @@ class BattleEventsView(http.AppendView):
                 elif isinstance(row["data"], dict) and row["data"].get(visibility.REDACTED):
                     row["key"] = None
         _told(results, battle.id, view.state, role)
-        return Response({"results": results, "next": nxt, "head_seq": battle.head_seq})
+        return last_modified(Response({"results": results, "next": nxt, "head_seq": battle.head_seq}), changed)
 
 
 class BattleStateView(APIView):
@@ -169,15 +172,16 @@ class BattleStateView(APIView):
         "state": serializers.JSONField(), "updated_at": serializers.DateTimeField(allow_null=True),
     }))
     def get(self, request: Request, battle_id: int) -> Response:
+        changed = selectors.battle_last_change(battle_id=battle_id)  # before the state (config.conditional)
         view = selectors.battle_state_get(battle_id=battle_id)
         if view is None:
             get_object_or_404(Battle, pk=battle_id)
         role = battle_role(battle=Battle(pk=battle_id), user=request.user)
         state = visibility.state_for(view.state, role.side, game_master=role.is_game_master)
-        return Response({
+        return last_modified(Response({
             "battle": view.battle_id, "seq": view.seq, "head_seq": view.head_seq, "current": view.current,
             "state": state, "updated_at": view.updated_at,
-        })
+        }), changed)
 
 
 class BattleLogVerifyView(APIView):

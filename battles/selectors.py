@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 
 from battles import engine
@@ -86,6 +86,15 @@ def rules_data_overview() -> list[RulesDataRow]:
             reading=rules_data.READINGS.get(key, ""), source=source,
             setting_id=rows[key][0] if key in rows else None))
     return out
+
+
+def posture_moves() -> dict[str, float]:
+    """How far a unit moves in each posture (G-4: the ``postures`` rules key, the
+    game master's setting laid over the engine's default), for the formulary
+    cards (installed in ``rosters.selectors.BATTLE_READS``). 1 query."""
+    rows = dict(RulesSetting.objects.filter(key="postures").values_list("key", "value"))
+    postures = rules_settings_from(rows=rows, game_data={}).get("postures") or engine.DEFAULT_RULES["postures"]
+    return {p: float(v.get("move", 0) or 0) for p, v in postures.items() if isinstance(v, dict)}
 
 
 def rules_settings_from(*, rows: dict[str, Any], game_data: dict[str, Any]) -> dict[str, Any]:
@@ -301,6 +310,15 @@ def battle_state_get(*, battle_id: int) -> StateView | None:
     return StateView(pk, seq, head, msgspec.json.decode(state), updated_at)
 
 
+def battle_last_change(*, battle_id: int) -> Any:
+    """When what the battle's state and log answers show last changed: its last
+    event's recording or its projection's update, whichever is later (None
+    before either; 1 query). The API's Last-Modified (config.conditional)."""
+    last_event = BattleEvent.objects.filter(battle_id=OuterRef("pk")).order_by("-seq").values("recorded_at")[:1]
+    row = Battle.objects.filter(pk=battle_id).values_list(Subquery(last_event), "projection__updated_at").first()
+    return max((m for m in row or () if m is not None), default=None)
+
+
 def battles_lagging() -> QuerySet[Battle]:
     """Battles whose projection is behind their log (or missing)."""
     return Battle.objects.filter(
@@ -452,7 +470,7 @@ def roster_fought() -> Exists:
 def reads_install() -> None:
     """Give campaign and rosters their reads of battles (battles.apps, at start-up)."""
     campaign_selectors.BATTLE_READS.update(of_campaign=battles_of_campaign, running=battles_running)
-    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought)
+    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought, moves=posture_moves)
 
 
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:

@@ -403,7 +403,7 @@ class CardColour(models.Model):
 class CardEmblem(models.Model):
     """A nationality mark or an arm-of-service emblem printed on the cards
     (V-FORM-7: nationality bottom left, emblem bottom right). ``code`` is
-    ``nation-<nationality code>`` or ``arm-<infantry|hq|group|motorised|artillery|air>``.
+    ``nation-<nationality code>`` or ``arm-<infantry|hq|group|motorised|artillery|air|tank|recon|train>``.
     The project ships an SVG for each; an uploaded SVG replaces it (G-17)."""
 
     code = models.SlugField(_("code"), max_length=40, unique=True)
