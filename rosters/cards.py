@@ -263,14 +263,17 @@ def class_stats(classes: list[tuple[Any, int]], nationality: Any, moves: dict[st
     lang = _lang()
     numbers = {c.code: c for c in roster_selectors.class_cards(
         classes=[cls for cls, _n in classes], nationality=nationality, language=lang)}
-    stats = []
+    # Classes with the same numbers share their lines, so a squad's back fits its card; the class in
+    # battle is named where the class's own name does not say it.
+    groups: dict[tuple[str, str], list[str]] = {}
     for cls, n in classes:
         c = numbers[cls.code]
         fire = " · ".join(f"{posture} {'—' if d is None else _inches(d)}" for posture, d in c.fire)
-        stats.append((f"{n} × {c.name}", [
-            f"{_('in battle')}: {c.engine}",
+        who = f"{n} × {c.name}" + ("" if c.engine.casefold() == c.name.casefold() else f" ({_('in battle')}: {c.engine})")
+        groups.setdefault((
             f"{_('observation')} {_inches(c.observation)} · {_('attack')} {c.attack} · {_('defence')} {c.defence}",
-            f"{_('fire by posture')}: {fire}"]))
+            f"{_('fire by posture')}: {fire}"), []).append(who)
+    stats = [(", ".join(who), list(lines)) for lines, who in groups.items()]
     order = [p for p in POSTURES if p in moves] + [p for p in moves if p not in POSTURES]
     move = " · ".join(f"{term('posture', p, lang)} {_inches(moves[p])}" for p in order)
     facts = {"classes": [(cls.code, cls.engine_class, cls.observation_in, cls.attack, cls.defence,

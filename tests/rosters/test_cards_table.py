@@ -158,9 +158,14 @@ class TestNumbersAtTheTable:
         back = re.sub(r"\s+", " ", _back(cards(page(roster.user, f"/cards/roster/{roster.id}/")), "1-е отделение"))
         assert "<h2>За столом</h2>" in back
         line = back[back.index("6 × Стрелок"):]
-        assert line.startswith("6 × Стрелок</strong><br>в бою: стрелок<br>обзор 14″ · атака 2 · оборона 3<br>"
+        assert line.startswith("6 × Стрелок</strong><br>обзор 14″ · атака 2 · оборона 3<br>"
                                "огонь по положениям: окопано 9″ · на марше — · разведка 7″ · атака 5″"), line[:200]
-        assert "1 × Сержант</strong><br>в бою: офицер" in back
+        # classes with the same numbers would share one heading and their lines; the class in battle is
+        # named where the class's name does not say it
+        others = re.search(r"<strong>([^<]*1 × Сержант[^<]*)</strong><br>обзор ", back)
+        assert others and "1 × Сержант (в бою: офицер)" in others.group(1), back
+        assert "Стрелок" not in others.group(1)  # his numbers differ now: he keeps his own lines
+        assert back.count("огонь по положениям") == 2
         assert "Движение по положениям: окопано 0″ · на марше 12″ · разведка 6″ · атака 6″" in back
 
     def test_english_and_the_game_masters_move(self, roster):
@@ -169,7 +174,7 @@ class TestNumbersAtTheTable:
         RulesSetting.objects.create(key="postures", value={"march": {"move": 10, "fire": False, "melee": False,
                                                                      "defence": 0}})
         back = _back(cards(page(roster.user, f"/cards/roster/{roster.id}/", "en")), "1-е отделение")
-        assert "<h2>At the table</h2>" in back and "in battle: rifleman" in back
+        assert "<h2>At the table</h2>" in back and "(in battle: officer)" in back
         assert "on the march 10″" in back and "reconnaissance 6″" in back
 
     def test_changed_numbers_change_the_stamp(self, roster):
