@@ -1401,7 +1401,10 @@ def test_v_bunk_8_a_spotter_pillbox_with_a_scout_corrects_once_per_turn_v_corr_6
     t.add("fire_corrected", **corr("P", "DH", "a2", distance=1))
 
 
-def test_v_bunk_8_a_dead_scout_no_longer_works_the_pillbox_s_spotter():
+def test_v_bunk_1_and_v_bunk_8_the_scout_inside_survives_a_hit_and_keeps_working_the_spotter():
+    """The scout is invulnerable inside (V-BUNK-1), so he works the Spotter next turn (V-BUNK-8);
+    a scout who is dead or captured no longer does
+    (``test_v_bunk_8_a_scout_who_is_dead_or_captured_does_not_work_the_spotter``)."""
     t = pillbox_table()
     t.end_turn()
     t.postures("attacker")
