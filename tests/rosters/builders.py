@@ -1,4 +1,6 @@
-"""Small builders for roster specs used by the validator tests (no database)."""
+"""Small builders for roster specs used by the validator tests (no database): v11.2 units, fighters
+and vehicles (``Build``), Flames of War platoons of teams (``fow_report``), and the checks every
+report line must pass."""
 from __future__ import annotations
 
 import itertools
@@ -126,3 +128,59 @@ def assert_says_it_in_both_languages(line: domain.Violation) -> None:
 
 def ids(report: domain.Report, severity: str = "error") -> set[str]:
     return {v.rule_id for v in report.violations if v.severity == severity}
+
+
+def motorised(vehicles: int, kinds=("tank",), extra_officers: tuple[str, ...] = ()) -> Build:
+    """A motorised unit (the first unit) of ``vehicles`` crewed vehicles (2 personnel + a corporal each)
+    and its extra officers; a lieutenant outside it (V-OFF-8)."""
+    b = Build()
+    m = b.unit("motorised")
+    for i in range(vehicles):
+        b.vehicle(kinds[i % len(kinds)], m, armour=2, gun=2, crew=True)
+    for rank in extra_officers:
+        b.add(rank, 1, m)
+    b.add("lieutenant", 1)
+    return b
+
+
+def lines_of(report: domain.Report, rule_id: str) -> list[domain.Violation]:
+    return [v for v in report.violations if v.rule_id == rule_id]
+
+
+def assert_reported_on(report: domain.Report, rule_id: str, ref: str) -> None:
+    """The broken rule is an error on the unit that breaks it, named (the builder names units by their
+    ref), in both languages."""
+    found = lines_of(report, rule_id)
+    assert found, f"{rule_id} not reported"
+    for v in found:
+        assert (v.unit, v.unit_name, v.severity) == (ref, ref, "error"), v
+        assert_says_it_in_both_languages(v)
+
+
+# --- Flames of War: platoons of teams, priced with placeholder team types (G-F1, G-F3) ----------------------
+FOW_TYPES = {
+    "rifle": domain.FowTeamData("rifle", "infantry", "", False, 3),
+    "scout": domain.FowTeamData("scout", "infantry", "recon", False, 3),
+    "car": domain.FowTeamData("car", "vehicle", "recon", False, 5),
+    "tank": domain.FowTeamData("tank", "tank", "", False, 10),
+    "loco": domain.FowTeamData("loco", "train", "armoured_train", True, 12),
+    "wagon": domain.FowTeamData("wagon", "train", "armoured_train", False, 10),
+    "cossack": domain.FowTeamData("cossack", "infantry", "cavalry", False, 3),
+}
+
+
+def fow_rules(limit: int = 100) -> domain.Rules:
+    return domain.Rules(classes={}, armour_cost={}, gun_cost={}, fow_team_types=FOW_TYPES, fow_points_limit=limit)
+
+
+def fow_spec(*platoons, teams=(), **spec_kw) -> domain.RosterSpec:
+    """platoons: (ref, fow_kind, parent, [(type, count)]); ``teams``: extra (type, unit, count)."""
+    units = tuple(domain.UnitSpec(ref, "fow_platoon", f"Взвод {ref}", parent, fow_kind=kind)
+                  for ref, kind, parent, _ in platoons)
+    rows = tuple(domain.FowTeamSpec(t, ref, n) for ref, _, _, rows in platoons for t, n in rows)
+    rows += tuple(domain.FowTeamSpec(t, u, n) for t, u, n in teams)
+    return domain.RosterSpec(units=units, teams=rows, ruleset="fow", in_campaign=True, **spec_kw)
+
+
+def fow_report(*platoons, teams=(), limit=100, **spec_kw) -> domain.Report:
+    return domain.validate(fow_spec(*platoons, teams=teams, **spec_kw), fow_rules(limit))
