@@ -17,6 +17,8 @@ PostgreSQL only).
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -132,23 +134,69 @@ def test_v_mine_14_the_owners_events_on_a_guessed_mine_answer_as_on_a_missing_on
     assert _snapshot(mined) == before
 
 
+def _stored(r, mine):
+    """An append's answer without what differs between two battles (when and where the row was written)."""
+    return [{k: v for k, v in e.items() if k not in ("position", "recorded_at")} for e in r.json()], mine
+
+
+def _view(battle, role, mine):
+    """What ``role`` reads of the battle's state and log, the id ``mine`` written as MINE."""
+    client = _client(battle.users, role)
+    state = client.get(f"/api/battles/{battle.id}/state/").json()["state"]
+    log = [{k: v for k, v in e.items() if k not in ("position", "recorded_at")}
+           for e in client.get(f"/api/battles/{battle.id}/events/").json()["results"]]
+    return json.dumps([state, log], sort_keys=True, ensure_ascii=False).replace(mine, "MINE")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_v_sap_3_laying_a_mine_under_a_guessed_enemy_id_answers_as_under_a_new_one(mined, path):
-    """The attacker's sapper lays a mine under the id of the defender's hidden one, or under an id nobody used:
-    the two answers match, and the defender's mine stays his, active and hidden."""
+    """The attacker's sapper lays a mine under the name of the defender's hidden one, or under a name nobody
+    used: the answers match (201, the same stored event), the attacker reads the same of either battle, and
+    the defender's mine stays his, active and hidden, beside the attacker's (``battles.engine.mines``)."""
     ghost_battle = _twin(mined)
     answers = {}
     for battle, mine in ((mined, "m1"), (ghost_battle, "m7")):
         r = _remove_scenario(battle, mine)  # the approach, then a remove (refused alike: nothing there he knows)
         assert r.status_code == 422
-        answers[mine] = _post(_client(battle.users, "attacker"), battle.id, [{"type": "sapper_worked", "data": {
+        r = _post(_client(battle.users, "attacker"), battle.id, [{"type": "sapper_worked", "data": {
             "sapper": "a_sap", "action": "lay", "object": mine, "kind": "ap"}}])
-    real, ghost = answers["m1"], answers["m7"]
-    if real.status_code != ghost.status_code:
-        pytest.xfail("known leak (issue 27 §2, left open): a lay under the id of an enemy's hidden mine is refused "
-                     f"({real.status_code}, V-SAP-3 «a new mine id»), under a new id stored ({ghost.status_code}); "
-                     "mine ids need a namespace per side in the engine's state to close it")
-    assert real.content.replace(b"m1", b"m7").replace(str(mined.id).encode(), b"B") == \
-        ghost.content.replace(str(ghost_battle.id).encode(), b"B")
-    mine = BattleProjection.objects.get(battle=mined).state["mines"]["m1"]
-    assert mine["side"] == "defender" and mine["active"] and not mine["revealed"]
+        assert r.status_code == 201, r.json()
+        answers[mine] = r
+    real, ghost = _stored(answers["m1"], "m1"), _stored(answers["m7"], "m7")
+    assert json.dumps(real[0]).replace("m1", "m7") == json.dumps(ghost[0])
+    assert _view(mined, "attacker", "m1") == _view(ghost_battle, "attacker", "m7")
+    mines = BattleProjection.objects.get(battle=mined).state["mines"]
+    theirs, ours = mines["m1"], mines["m1~"]
+    assert (theirs["side"], theirs["active"], theirs["revealed"]) == ("defender", True, False)
+    assert (ours["id"], ours["side"], ours["laid_by"]) == ("m1", "attacker", "a_sap")
+    # the defender reads the attacker's work as hidden work, and his own mine as before
+    defender = _client(mined.users, "defender")
+    last = defender.get(f"/api/battles/{mined.id}/events/").json()["results"][-1]
+    assert last["data"] == {"sapper": "a_sap", "redacted": True}
+    seen = defender.get(f"/api/battles/{mined.id}/state/").json()["state"]["mines"]
+    assert seen["m1"]["side"] == "defender" and all(m["side"] == "defender" for m in seen.values())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_v_mine_2_two_mines_of_one_name_each_go_off_for_their_own_side(mined):
+    """After the attacker laid his ``m1`` beside the defender's hidden ``m1``, each side's ``mine_triggered``
+    (recorded by the mine's owner, V-MINE-2) means the mine of the enemy of whoever set it off."""
+    r = _remove_scenario(mined, "m1")
+    assert r.status_code == 422
+    r = _post(_client(mined.users, "attacker"), mined.id, [{"type": "sapper_worked", "data": {
+        "sapper": "a_sap", "action": "lay", "object": "m1", "kind": "ap"}}])
+    assert r.status_code == 201, r.json()
+
+    def live():
+        mines = BattleProjection.objects.get(battle=mined).state["mines"]
+        return {m["side"]: m["active"] for m in mines.values() if m["id"] == "m1"}
+
+    assert live() == {"defender": True, "attacker": True}
+    r = _post(_client(mined.users, "defender"), mined.id, [{"type": "mine_triggered", "data": {
+        "mine": "m1", "distance": 1, "victims": [{"fighter": "a1", "distance": 1}]}}])
+    assert r.status_code == 201, r.json()
+    assert live() == {"defender": False, "attacker": True}
+    r = _post(_client(mined.users, "attacker"), mined.id, [{"type": "mine_triggered", "data": {
+        "mine": "m1", "distance": 1, "victims": [{"fighter": "d1", "distance": 1}]}}])
+    assert r.status_code == 201, r.json()
+    assert live() == {"defender": False, "attacker": False}
