@@ -3,19 +3,27 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+UV_VERSION ?= 0.13.8
 HOST ?= 127.0.0.1:8000
 MUTANTS_JOBS ?= 1
 MUTANTS_SAMPLE ?= 0
 MUTANTS_SEED ?= 1
 
-.PHONY: run serve test worker beat bench mutants lint messages schema check migrate demo clean
+.PHONY: run serve test worker beat bench mutants lint messages schema check migrate demo clean requirements
 
+# Production's lock (requirements.txt) for what runs the service; the tests and tools' (requirements-dev.txt,
+# production's versions and the rest) for what checks it. Both pinned with hashes (`make requirements`).
 $(STAMP): requirements.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
+	touch $(DEV_STAMP)
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -33,7 +41,7 @@ serve: $(STAMP)
 	$(PY) -m config.serve
 
 ## The whole suite (under CI=true: PostgreSQL, Redis and a real Celery worker are required).
-test: $(STAMP) messages
+test: $(DEV_STAMP) messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -46,20 +54,20 @@ worker: $(STAMP)
 beat: $(STAMP)
 	$(VENV)/bin/celery -A config beat -l info
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(PY) bench/run.py
 
 ## Mutation testing of battles/engine/ and rosters/domain.py (mutmut; not part of `make test`; hours on
 ## 2 cores, see docs/mutants.md). MUTANTS_ONLY="rosters.domain*" re-runs some; MUTANTS_JOBS=2 uses 2 workers;
 ## MUTANTS_SAMPLE=400 MUTANTS_SEED=1 runs a seeded random sample per area and reports a 95 % interval;
 ## MUTANTS_RERUN=1 runs that sample's survivors again (after new tests).
-mutants: $(STAMP)
+mutants: $(DEV_STAMP)
 	$(PY) -m pip install --quiet -r requirements-mutants.txt
 	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) \
 		$(if $(filter 1,$(MUTANTS_RERUN)),--rerun-survivors) $(MUTANTS_ONLY)
 
 ## ruff, and the import contracts in .importlinter (lint-imports: the engine and the roster rules are pure).
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-cache
 
@@ -71,6 +79,15 @@ messages: $(STAMP)
 ## Regenerate docs/openapi.yaml (a test fails when it is stale).
 schema: $(STAMP)
 	$(PY) manage.py spectacular --file docs/openapi.yaml --validate
+
+## Regenerate both locks with hashes from requirements.in and requirements-dev.in (uv, for every platform,
+## Python >= 3.11), keeping every version already locked; UPGRADE=1 moves the unpinned ones to their newest.
+requirements: $(STAMP)
+	$(PY) -m pip install --quiet uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip compile requirements.in --generate-hashes --universal --python-version 3.11 \
+		--custom-compile-command "make requirements" --quiet -o requirements.txt $(if $(UPGRADE),--upgrade)
+	$(VENV)/bin/uv pip compile requirements-dev.in --generate-hashes --universal --python-version 3.11 \
+		--custom-compile-command "make requirements" --quiet -o requirements-dev.txt $(if $(UPGRADE),--upgrade)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 test.sqlite3 .mutants

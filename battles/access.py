@@ -4,12 +4,18 @@ alone, before anything the person sent is looked at (authorization first).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from battles import engine
 from campaign.roles import is_game_master
+from config.errors import Forbidden
 
 from .models import Battle, BattleParticipant
+
+if TYPE_CHECKING:
+    from .log.checks import NewEvent
 
 
 @dataclass(frozen=True)
@@ -58,3 +64,30 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
     mine = tuple(r[3] for r in rows if r[3])
     partners = tuple(r[3] for r in everyone if r[0] == side and r[2] != user.pk and r[3])
     return BattleRole(side=side, characters=tuple(r[1] for r in rows), players=mine, partners=partners)
+
+
+def refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
+    """What only the game master records (and any correction), refused to a trusted caller that is not him."""
+    for i, ev in enumerate(events):
+        entry = engine.ruleset_of(ruleset).registry.get(ev.type)
+        if entry is not None and (entry.game_master_only or ev.type == "correction"):
+            raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
+                            f"events[{i}].type: only the game master may record «{entry.title_en}».",
+                            field=f"events[{i}].type", code="game_master_only")
+
+
+def recorder_check(side: str, ruleset: str) -> Callable[[int, str, Any, Any], bool]:
+    """A participant of ``side`` records his side's events and those the rules
+    hand to him (``engine.actors``); anything else is 403 naming the event and
+    who records it."""
+
+    def check(index: int, type_name: str, state: engine.BattleState, payload: Any) -> bool:
+        try:
+            return engine.authorize(state, type_name, payload, side=side, ruleset=ruleset)
+        except engine.NotYours as exc:
+            code = "game_master_only" if exc.allowed == "game_master" else "not_your_side"
+            raise Forbidden(f"events[{index}]: {exc.message_ru}", f"events[{index}]: {exc.message_en}",
+                            field=f"events[{index}].type", code=code,
+                            extra={"index": index, "recorded_by": exc.allowed}) from None
+
+    return check

@@ -9,7 +9,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import permissions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,42 +17,18 @@ from rest_framework.views import APIView
 from battles import engine
 from campaign.models import Campaign
 from campaign.roles import is_game_master
-from config.errors import Forbidden, InvalidInput, RuleRefused
-from config.inputs import MAX_INT, int_param
+from config.conditional import last_modified
+from config.errors import Forbidden
+from config.inputs import int_param
 
 from . import selectors, services
 from .access import battle_role
 from .engine import visibility
 from .engine.terms import lang_of
+from .log import http
+from .log.http import EventOut, field_error
 from .models import Battle
 from .table import report
-
-
-class EventOut(serializers.Serializer):
-    seq = serializers.IntegerField()
-    position = serializers.IntegerField()
-    type = serializers.CharField()
-    data = serializers.JSONField()
-    schema_version = serializers.IntegerField()
-    key = serializers.CharField(allow_null=True, help_text=(
-        "Idempotency key; in reads null for anyone but the battle's participants and game master, and for a "
-        "participant on an event whose content is hidden from him"))
-    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None, help_text=(
-        "The recorder's login; in reads null for anyone but the battle's participants and game master"))
-    recorded_at = serializers.DateTimeField()
-
-
-_AT = serializers.DateTimeField()
-
-
-def events_out(events: list[Any]) -> list[dict[str, Any]]:
-    """``EventOut(events, many=True).data`` without building a serializer per
-    request (the append's answer: a tenth of its CPU); the test
-    ``test_append_answer_is_the_serializers`` holds the two equal."""
-    return [{"seq": e.seq, "position": e.position, "type": e.type, "data": e.data,
-             "schema_version": e.schema_version, "key": e.key,
-             "recorded_by": e.recorded_by.username if e.recorded_by_id is not None else None,
-             "recorded_at": _AT.to_representation(e.recorded_at)} for e in events]
 
 
 class EventReadOut(EventOut):
@@ -65,19 +41,6 @@ class EventReadOut(EventOut):
         "changed fates as {kind: wounded|killed|captured|freed|recovered|vehicle_damaged|vehicle_destroyed|"
         "running_gear|vehicle_captured|driven_off|morale|house_damaged|bunker_hit|mine_gone|mine_revealed|"
         "<FoW status>, id, ...}; empty until the replay has reached the event"))
-
-
-class EventIn(serializers.Serializer):
-    type = serializers.CharField(help_text="One of GET /api/event-types/")
-    data = serializers.JSONField(help_text="Payload, per the type's JSON Schema")
-    key = serializers.CharField(required=False, allow_null=True, max_length=128,
-                                help_text="Idempotency key, unique per battle")
-    schema_version = serializers.IntegerField(required=False, allow_null=True)
-
-
-class AppendIn(serializers.Serializer):
-    expected_seq = serializers.IntegerField(allow_null=True, help_text="The seq of the last event you have seen")
-    events = EventIn(many=True)
 
 
 class BattleOut(serializers.ModelSerializer):
@@ -107,60 +70,6 @@ class BattleIn(serializers.Serializer):
     victory_conditions = serializers.CharField(required=False, allow_blank=True, default="")
     objectives = serializers.ListField(child=serializers.IntegerField(), required=False, default=list,
                                        help_text="Campaign objectives at stake: the winner takes them")
-
-
-def _field_error(field: str, ru: str, en: str) -> InvalidInput:
-    return InvalidInput(f"{field}: {ru}", f"{field}: {en}", field=field)
-
-
-def parse_append(body: Any) -> tuple[int | None, list[services.NewEvent]]:
-    """The request shape, checked field by field with bilingual messages."""
-    if not isinstance(body, dict):
-        raise _field_error("body", "ожидается JSON-объект", "a JSON object is expected")
-    unknown = sorted(set(body) - {"expected_seq", "events"})
-    if unknown:
-        raise _field_error(unknown[0], "неизвестное поле", "unknown field")
-    if "expected_seq" not in body:
-        raise _field_error("expected_seq", "поле обязательно (null — без проверки)",
-                           "this field is required (null skips the check)")
-    expected = body["expected_seq"]
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)
-                                 or not 0 <= expected <= MAX_INT):
-        raise _field_error("expected_seq", f"ожидается целое число от 0 до {MAX_INT} или null",
-                           f"expected an integer from 0 to {MAX_INT} or null")
-    items = body.get("events")
-    if not isinstance(items, list):
-        raise _field_error("events", "ожидается список событий", "expected a list of events")
-    out = []
-    for i, item in enumerate(items):
-        path = f"events[{i}]"
-        if not isinstance(item, dict):
-            raise _field_error(path, "ожидается объект", "expected an object")
-        extra = sorted(set(item) - {"type", "data", "key", "schema_version"})
-        if extra:
-            raise _field_error(f"{path}.{extra[0]}", "неизвестное поле", "unknown field")
-        for req in ("type", "data"):
-            if req not in item:
-                raise _field_error(f"{path}.{req}", "поле обязательно", "this field is required")
-        version = item.get("schema_version")
-        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-            raise _field_error(f"{path}.schema_version", "ожидается целое число", "expected an integer")
-        out.append(services.NewEvent(type=item["type"], data=item["data"], key=item.get("key"),
-                                     schema_version=version))
-    return expected, out
-
-
-class CanRecordEvents(permissions.IsAuthenticatedOrReadOnly):
-    """Reads are open (another layer filters hidden information); writing needs
-    a login. Whether this user sits at this battle's table is decided by the
-    view from the battle's participants, before the body is read."""
-
-    message = "Log in to record battle events."
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        if request.method in permissions.SAFE_METHODS:
-            return True
-        return bool(request.user and request.user.is_authenticated)
 
 
 def _told(rows: list[dict[str, Any]], battle_id: int, state: dict[str, Any], role: Any) -> None:
@@ -216,8 +125,8 @@ class BattleDetailView(APIView):
         return Response(BattleOut(get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)).data)
 
 
-class BattleEventsView(APIView):
-    permission_classes = [CanRecordEvents]
+class BattleEventsView(http.AppendView):
+    """The log read page by page (GET) and the append (POST, ``battles.log.http``)."""
 
     @extend_schema(
         parameters=[
@@ -230,6 +139,8 @@ class BattleEventsView(APIView):
         }),
     )
     def get(self, request: Request, battle_id: int) -> Response:
+        # Read before the log, so the date is never later than what the answer shows (config.conditional).
+        changed = selectors.battle_last_change(battle_id=battle_id)
         battle = get_object_or_404(Battle.objects.only("id", "head_seq"), pk=battle_id)
         after = int_param(request, "after", 0)
         limit = int_param(request, "limit", 100, lo=1, hi=1000)
@@ -251,39 +162,7 @@ class BattleEventsView(APIView):
                 elif isinstance(row["data"], dict) and row["data"].get(visibility.REDACTED):
                     row["key"] = None
         _told(results, battle.id, view.state, role)
-        return Response({"results": results, "next": nxt, "head_seq": battle.head_seq})
-
-    @extend_schema(
-        request=AppendIn,
-        responses={201: EventOut(many=True), 200: EventOut(many=True)},
-        description=(
-            "Append a batch atomically. 201 with the stored events; 200 with the original events when every "
-            "key was already stored (a retry); 400 names the malformed field; 403 for anyone not at this table (participants and the game master record; decided before the body is read) and for an event another side or the game master records (see recorded_by in GET /api/event-types/); "
-            "409 when expected_seq is stale (with current_seq) or a key is misused; 422 names the rule ID the "
-            "engine refused. Nothing is written on any error."
-        ),
-    )
-    def post(self, request: Request, battle_id: int) -> Response:
-        # Authorization first: who the user is at this table, before the body is parsed. Strangers get 403
-        # whatever they sent; a participant's event his side may not record is 403 naming its index and
-        # who records it (``recorded_by`` in GET /api/event-types/). (The OpenAPI description above is
-        # left for the integrator, who regenerates docs/openapi.yaml.)
-        battle = Battle(pk=battle_id)  # the game master's unknown battle: the store answers 404
-        role = battle_role(battle=battle, user=request.user)
-        if not role.may_record:
-            get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (only on a refusal: no query otherwise)
-            raise Forbidden("Журнал боя записывают только его участники и мастер.",
-                            "Only the battle's participants and the game master record its log.",
-                            code="not_a_participant")
-        expected, events = parse_append(request.data)
-        try:
-            result = services.battle_event_append(
-                battle_id=battle.id, events=events, expected_seq=expected, recorded_by=request.user, role=role,
-            )
-        except RuleRefused as exc:  # the engine names ids; the answer names the pieces
-            raise selectors.error_with_names(exc, battle_id=battle.id) from exc.__cause__
-        code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
-        return Response(events_out(result.events), status=code)
+        return last_modified(Response({"results": results, "next": nxt, "head_seq": battle.head_seq}), changed)
 
 
 class BattleStateView(APIView):
@@ -293,15 +172,16 @@ class BattleStateView(APIView):
         "state": serializers.JSONField(), "updated_at": serializers.DateTimeField(allow_null=True),
     }))
     def get(self, request: Request, battle_id: int) -> Response:
+        changed = selectors.battle_last_change(battle_id=battle_id)  # before the state (config.conditional)
         view = selectors.battle_state_get(battle_id=battle_id)
         if view is None:
             get_object_or_404(Battle, pk=battle_id)
         role = battle_role(battle=Battle(pk=battle_id), user=request.user)
         state = visibility.state_for(view.state, role.side, game_master=role.is_game_master)
-        return Response({
+        return last_modified(Response({
             "battle": view.battle_id, "seq": view.seq, "head_seq": view.head_seq, "current": view.current,
             "state": state, "updated_at": view.updated_at,
-        })
+        }), changed)
 
 
 class BattleLogVerifyView(APIView):
@@ -412,7 +292,7 @@ class EventTypesView(APIView):
         code = request.query_params.get("ruleset") or "v11.2"
         if code not in engine.RULESETS:
             known = ", ".join(engine.RULESETS)
-            raise _field_error("ruleset", f"неизвестные правила (есть {known})", f"unknown ruleset (known: {known})")
+            raise field_error("ruleset", f"неизвестные правила (есть {known})", f"unknown ruleset (known: {known})")
         return Response({"ruleset": code, "results": engine.vocabulary(code)})
 
 

@@ -43,7 +43,7 @@ class Battle(models.Model):
     # The log's head: seq of the last appended event. The write side's
     # concurrency token (optimistic `expected_seq`), never derived state.
     head_seq = models.PositiveIntegerField(_("last event seq"), default=0, editable=False)
-    # Committed dice (battles.dice_commit): the secret every service die is derived from, set when
+    # Committed dice (battles.log.dice_commit): the secret every service die is derived from, set when
     # the battle is created (battles.services.battle_create) and never served until it is revealed
     # (battles.selectors.battle_dice_revealed); its commitment, public from the start; and the seq
     # of the first battle_ended, stored by the event store with that event: from then on the secret
@@ -144,7 +144,7 @@ class BattleEvent(AppendOnlyModel):
                                     related_name="+", verbose_name=_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
     key = models.CharField(_("idempotency key"), max_length=128, null=True, blank=True)
-    # The hash chain (battles.chain): set by the store on append; null only on a row written
+    # The hash chain (battles.log.chain): set by the store on append; null only on a row written
     # around it, which the verifier reports.
     chain = models.CharField(_("chain"), max_length=64, null=True, blank=True)
 

@@ -8,10 +8,11 @@ from typing import Any
 
 import msgspec
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 
-from battles import chain, dice_commit, engine, logtail
+from battles import engine
+from battles.log import chain, dice_commit, tail
 from campaign import selectors as campaign_selectors
 from campaign.models import Campaign, CampaignEvent, CampaignStatus, Proposal
 from rosters import selectors as roster_selectors
@@ -87,6 +88,15 @@ def rules_data_overview() -> list[RulesDataRow]:
     return out
 
 
+def posture_moves() -> dict[str, float]:
+    """How far a unit moves in each posture (G-4: the ``postures`` rules key, the
+    game master's setting laid over the engine's default), for the formulary
+    cards (installed in ``rosters.selectors.BATTLE_READS``). 1 query."""
+    rows = dict(RulesSetting.objects.filter(key="postures").values_list("key", "value"))
+    postures = rules_settings_from(rows=rows, game_data={}).get("postures") or engine.DEFAULT_RULES["postures"]
+    return {p: float(v.get("move", 0) or 0) for p, v in postures.items() if isinstance(v, dict)}
+
+
 def rules_settings_from(*, rows: dict[str, Any], game_data: dict[str, Any]) -> dict[str, Any]:
     """``rules_settings`` from already-read rows and game data (no query)."""
     out: dict[str, Any] = {}
@@ -135,7 +145,7 @@ def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = Non
 
 @dataclass(frozen=True)
 class DiceVerdict:
-    """The committed dice of a battle (``battles.dice_commit``) as the
+    """The committed dice of a battle (``battles.log.dice_commit``) as the
     verifier found them: ``commitment`` is public from the start; ``secret``
     is given only once revealed (``revealed``), and is ``None`` before, though
     the server checked with it all the same; ``commitment_ok``: the secret's
@@ -193,10 +203,10 @@ def battle_dice_revealed(*, battle: Battle) -> bool:
 
 
 def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None:
-    """Recompute the battle's hash chain (``battles.chain``) from its stored
+    """Recompute the battle's hash chain (``battles.log.chain``) from its stored
     rows, in seq order, ``chunk`` rows a query, and compare it with the chains
     they store; check its dice commitment and re-derive every die the service
-    derived (``battles.dice_commit``), the command rolls' too (``_command_dice``);
+    derived (``battles.log.dice_commit``), the command rolls' too (``_command_dice``);
     ``None`` for an unknown battle. One query for the head, then one a chunk
     (every row is read: a die is checked past a break of the chain too), then
     one for the command rolls."""
@@ -342,6 +352,15 @@ def battle_state_get(*, battle_id: int) -> StateView | None:
     return StateView(pk, seq, head, msgspec.json.decode(state), updated_at)
 
 
+def battle_last_change(*, battle_id: int) -> Any:
+    """When what the battle's state and log answers show last changed: its last
+    event's recording or its projection's update, whichever is later (None
+    before either; 1 query). The API's Last-Modified (config.conditional)."""
+    last_event = BattleEvent.objects.filter(battle_id=OuterRef("pk")).order_by("-seq").values("recorded_at")[:1]
+    row = Battle.objects.filter(pk=battle_id).values_list(Subquery(last_event), "projection__updated_at").first()
+    return max((m for m in row or () if m is not None), default=None)
+
+
 def battles_lagging() -> QuerySet[Battle]:
     """Battles whose projection is behind their log (or missing)."""
     return Battle.objects.filter(
@@ -358,7 +377,7 @@ def battle_names(*, battle_id: int) -> dict[str, str]:
                                  .values_list("player", "character__name"))  # players by their characters
     for data in (BattleEvent.objects.filter(battle_id=battle_id, type="force_mustered").order_by("seq")
                  .values_list("data", flat=True)):
-        logtail.muster_names(data, names)
+        tail.muster_names(data, names)
     return names
 
 
@@ -493,7 +512,7 @@ def roster_fought() -> Exists:
 def reads_install() -> None:
     """Give campaign and rosters their reads of battles (battles.apps, at start-up)."""
     campaign_selectors.BATTLE_READS.update(of_campaign=battles_of_campaign, running=battles_running)
-    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought)
+    roster_selectors.BATTLE_READS.update(holders=roster_holders, fought=roster_fought, moves=posture_moves)
 
 
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:

@@ -1,34 +1,42 @@
 """Every write to the battle log and its projections goes through here.
 
 ``battle_event_append`` is the only way events enter the log (it decides who
-may record, then hands the batch to ``battles.eventstore``); ``battle_replay``
+may record, then hands the batch to ``battles.log``); ``battle_replay``
 is the only way projections change. Views, admin, commands and Celery tasks
 all call these.
 """
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db import transaction
 
-from battles import dice_commit, engine, replays
-from battles.eventstore import AppendResult, NewEvent, append, fold_log
-from battles.eventstore.cache import Entry, StateCache, rules_json
+from battles import engine
+from battles.log import dice_commit
+from battles.log.checks import NewEvent
+from battles.log.projections import (
+    BATTLE_ENDED_HOOKS,
+    ReplayResult,
+    battle_replay,
+    battle_rules_reapply,
+    projections_rebuild,
+    projections_sweep,
+)
+from battles.log.store import AppendResult, append
 from campaign.models import Campaign
-from config.errors import Conflict, Forbidden, InvalidInput
+from config import metrics
+from config.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 
-from .models import Battle, BattleEvent, BattleEventOutcome, BattleProjection
-from .selectors import battle_rules, battles_lagging, rules_settings
+from .models import Battle, BattleEvent, BattleProjection
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AppendResult", "NewEvent", "ReplayResult", "battle_create", "battle_dice_commit", "battle_event_append",
-           "battle_replay",
-           "battle_rules_reapply", "projections_rebuild", "projections_sweep"]
+# (the projections' services are the log's, re-exported: callers write through this one module)
+__all__ = ["BATTLE_ENDED_HOOKS", "AppendResult", "NewEvent", "ReplayResult", "battle_create", "battle_dice_commit",
+           "battle_event_append", "battle_replay", "battle_rules_reapply", "projections_rebuild", "projections_sweep"]
+
 
 def battle_create(*, campaign: Campaign, name: str, number: int | None = None, mission: str = "",
                   victory_conditions: str = "", objectives: Sequence[int] = (), turn_limit: int | None = None) -> Battle:
@@ -57,7 +65,7 @@ def battle_create(*, campaign: Campaign, name: str, number: int | None = None, m
 
 def battle_dice_commit(*, battle: Battle) -> Battle:
     """Give a battle not yet saved its dice secret and commitment
-    (``battles.dice_commit``): every battle has them from its creation, before
+    (``battles.log.dice_commit``): every battle has them from its creation, before
     any die is rolled. The caller saves it (``battle_create``, the admin's add
     form)."""
     if battle.pk is not None or battle.dice_secret:
@@ -76,7 +84,7 @@ def battle_event_append(
     as_game_master: bool = False,
     role: Any = None,
 ) -> AppendResult:
-    """Append a batch atomically (``battles.eventstore.append``): every event
+    """Append a batch atomically (``battles.log.store.append``): every event
     gets the next seq, or nothing is written. ``role`` (a
     ``battles.access.BattleRole``) is the recorder's place at the table,
     decided by the caller before the payload is read; trusted internal callers
@@ -89,7 +97,25 @@ def battle_event_append(
     against the state just before it, and, when he shares his side, only for
     his own roster's pieces; a take-back only of his own entry. Anyone else is
     refused before the batch is looked at. Without a role or
-    ``as_game_master`` (internal callers only), corrections are refused."""
+    ``as_game_master`` (internal callers only), corrections are refused.
+    Each call is counted by outcome (``config.metrics``: /metrics)."""
+    try:
+        result = _append(battle_id, events, expected_seq, recorded_by, as_game_master, role)
+    except ApplicationError as exc:
+        metrics.append_counted("stale" if exc.code == "stale_seq" else "refused")
+        raise
+    except Exception:
+        metrics.append_counted("error")
+        raise
+    if result.created:
+        metrics.append_counted("stored", len(events))  # (all of the batch, or nothing, is stored)
+    else:
+        metrics.append_counted("retry")
+    return result
+
+
+def _append(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
+            as_game_master: bool, role: Any) -> AppendResult:
     if role is not None and not role.may_record:
         raise Forbidden("Журнал боя записывают только его участники и мастер.",
                         "Only the battle's participants and the game master record its log.",
@@ -148,120 +174,3 @@ def _require_own_entries(battle_id: int, events: Sequence[NewEvent], recorded_by
                             f"events[{i}].data.voids_seq: you may take back only an entry you recorded; the game "
                             f"master voids the others (V-TURN-13).",
                             field=f"events[{i}].data.voids_seq", code="not_your_entry")
-
-
-# The replay worker's own: the state after its last replay of each battle (never shared with appends).
-REPLAY_CACHE = StateCache()
-
-
-def _schedule_replay(battle_id: int) -> None:
-    """Queue the battle's replay, coalesced: at most one pending per battle (``battles.replays``)."""
-    replays.schedule(battle_id)
-
-
-# Called (after commit) with a battle id when a replay leaves the battle ended
-# and its projection complete. The campaign app registers itself here, so the
-# battle log never imports the campaign (which depends on it).
-BATTLE_ENDED_HOOKS: list[Callable[[int], None]] = []
-
-
-@dataclass(frozen=True)
-class ReplayResult:
-    battle_id: int
-    seq: int
-    applied: int
-    written: bool
-    rebuilt: bool
-
-
-def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
-    """Fold the log into the battle's projection and store it with its seq in
-    one transaction. Idempotent; concurrent runs never move it backwards."""
-    battle = (Battle.objects.filter(pk=battle_id).select_related("campaign")
-              .only("id", "head_seq", "rules", "campaign_id", "campaign__ruleset").first())
-    if battle is None:
-        return ReplayResult(battle_id, 0, 0, False, False)
-    ruleset = battle.campaign.ruleset
-    rules = battle_rules(battle=battle)
-    proj = (BattleProjection.objects.filter(battle_id=battle_id)
-            .values_list("seq", "state__ruleset", "engine_version").first())
-    state = engine.new_state(ruleset)
-    rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
-               or (proj[1] or "v11.2") != ruleset)
-    if not rebuilt:
-        # This worker's state after its last replay of the battle, when not behind the
-        # stored projection, spares loading the stored state (the costly part of a replay).
-        cached = REPLAY_CACHE.take(battle_id)
-        if (cached is not None and cached.ruleset == ruleset and cached.rules_json == rules_json(rules)
-                and proj[0] <= cached.head <= battle.head_seq):
-            state = cached.state
-        else:
-            stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
-            state = engine.state_from_json(stored, ruleset)
-    start = proj[0] if not rebuilt else 0
-    effects: dict[int, list[dict[str, Any]]] = {}
-    folded_from = state.last_seq  # outcomes up to here were stored with the state it came from
-    state, refolded = fold_log(battle_id, state, rules, ruleset=ruleset, effects=effects)
-    rebuilt = rebuilt or refolded
-    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
-                                effects=effects, after=0 if rebuilt else folded_from)
-    # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
-    entry = Entry(state.last_seq, rules, ruleset, state)
-    transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, entry))
-    if written and state.status == "ended" and state.last_seq >= battle.head_seq:
-        for hook in BATTLE_ENDED_HOOKS:
-            transaction.on_commit(lambda hook=hook: hook(battle_id))
-    return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
-
-
-def _projection_store(battle_id: int, state: Any, *, allow_equal: bool,
-                      engine_version: int = engine.ENGINE_VERSION,
-                      effects: dict[int, list[dict[str, Any]]] | None = None, after: int = 0) -> bool:
-    """Store the state (never backwards) and, in the same transaction, the
-    outcomes of the events folded after seq ``after`` (all of them again when
-    ``after`` is 0: a rebuild)."""
-    payload = engine.state_to_json(state)
-    with transaction.atomic():
-        qs = BattleProjection.objects.filter(battle_id=battle_id)
-        qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
-        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine_version,
-                            updated_at=timezone.now())
-        if not updated:
-            if BattleProjection.objects.filter(battle_id=battle_id).exists():
-                return False
-            try:
-                with transaction.atomic():
-                    BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
-                                                    engine_version=engine_version)
-            except IntegrityError:
-                return False
-        if effects is not None:
-            _outcomes_store(battle_id, effects, after=after)
-        return True
-
-
-def _outcomes_store(battle_id: int, effects: dict[int, list[dict[str, Any]]], *, after: int) -> None:
-    """The outcome rows are a projection too: replaced from ``after`` on."""
-    BattleEventOutcome.objects.filter(battle_id=battle_id, seq__gt=after).delete()
-    BattleEventOutcome.objects.bulk_create(
-        [BattleEventOutcome(battle_id=battle_id, seq=seq, effects=found) for seq, found in sorted(effects.items())])
-
-
-def battle_rules_reapply(*, battle_id: int) -> None:
-    """The game master's explicit choice: replay a battle under today's rules
-    data (its snapshot is replaced and its projection rebuilt)."""
-    Battle.objects.filter(pk=battle_id).update(rules=rules_settings())
-    battle_replay(battle_id=battle_id, rebuild=True)
-
-
-def projections_sweep() -> list[int]:
-    """Queue a replay for every battle whose projection lags its log."""
-    ids = list(battles_lagging().values_list("id", flat=True))
-    for battle_id in ids:
-        _schedule_replay(battle_id)
-    return ids
-
-
-def projections_rebuild(*, battle_id: int | None = None) -> list[ReplayResult]:
-    ids = [battle_id] if battle_id is not None else list(Battle.objects.order_by("id").values_list("id", flat=True))
-    return [battle_replay(battle_id=i, rebuild=True) for i in ids]

@@ -4,7 +4,7 @@
 redelivered, and replay is idempotent, so redelivery is harmless. The beat
 sweep requeues any battle whose projection still lags (a Redis outage or a
 lost message loses nothing: the log is the truth). Appends queue replays
-coalesced, at most one pending per battle (``battles.replays``).
+coalesced, at most one pending per battle (``battles.log.replays``).
 
 A battle that ends is concluded in its campaign (``battles.results``); those
 tasks keep the names they were queued under when they lived in campaign.tasks.
@@ -14,7 +14,8 @@ import logging
 from celery import shared_task
 from django.db import OperationalError
 
-from . import replays, results, services
+from . import results, services
+from .log import replays
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=(OperationalError,),

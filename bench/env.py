@@ -7,7 +7,7 @@ never touch the development or test databases, so everything here is explicit:
 names a database this module drops and recreates on every run (the event
 table's triggers refuse DELETE and TRUNCATE, so dropping it whole is the only
 clean wipe). Appends queue their replay on Redis db 3 in the ``bench`` queue,
-coalesced (``battles.replays``: at most one pending per battle, published by a
+coalesced (``battles.log.replays``: at most one pending per battle, published by a
 dispatcher thread after commit), which nobody consumes except the worker of
 the projection_lag case, and which is purged at the end.
 """
@@ -133,7 +133,7 @@ def psycopg_url(url: str) -> str:
 
 
 def clear_pending_flags() -> int:
-    """Forget replays flagged as pending (``battles.replays``) by earlier cases,
+    """Forget replays flagged as pending (``battles.log.replays``) by earlier cases,
     whose messages nobody consumed: the worker of the lag case starts clean."""
     import redis
 

@@ -1,16 +1,21 @@
 """Admin for the game master: campaigns with sides, players and objectives;
 characters with their service records; the campaign log (read-only); award
-rules; and proposals to approve or reject. Every write calls a service."""
+rules; proposals to approve or reject; and the club webhook's deliveries
+(read-only). Every write calls a service."""
+from datetime import timedelta
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.templatetags.static import static
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.appendonly import AppendOnlyAdmin
@@ -33,6 +38,7 @@ from .models import (
     Objective,
     Proposal,
     Side,
+    WebhookDelivery,
 )
 
 # The facts of a proposal name each metric as the game master reads it, never by its key.
@@ -316,3 +322,56 @@ class ProposalAdmin(admin.ModelAdmin):
         return False
 
 
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    """The club webhook's recent deliveries (campaign.notify), read-only: nothing
+    added, changed or deleted here (beat prunes old ones). A failure stands out:
+    a red mark and bold words in the list, and a warning above it."""
+
+    list_display = ("created_at", "kind", "subject", "outcome_shown", "problem", "attempts", "finished_at")
+    list_filter = ("outcome", "kind", "created_at")
+    search_fields = ("subject", "=delivery_id")
+    date_hierarchy = "created_at"
+    fields = ("delivery_id", "kind", "subject", "target", "outcome", "status_code", "error", "attempts",
+              "created_at", "finished_at")
+    readonly_fields = fields
+
+    OUTCOME_ICONS = {WebhookDelivery.Outcome.DELIVERED: "icon-yes.svg", WebhookDelivery.Outcome.FAILED: "icon-no.svg",
+                     WebhookDelivery.Outcome.PENDING: "icon-clock.svg"}
+
+    @admin.display(description=_("outcome"), ordering="outcome")
+    def outcome_shown(self, obj):
+        icon = static(f"admin/img/{self.OUTCOME_ICONS.get(obj.outcome, 'icon-unknown.svg')}")
+        if obj.outcome == WebhookDelivery.Outcome.FAILED:
+            return format_html('<img src="{}" alt=""> <strong>{}</strong>', icon,
+                               obj.get_outcome_display())
+        return format_html('<img src="{}" alt=""> {}', icon, obj.get_outcome_display())
+
+    @admin.display(description=_("problem"))
+    def problem(self, obj):
+        if obj.outcome == WebhookDelivery.Outcome.DELIVERED or not (obj.status_code or obj.error):
+            return "—"
+        if obj.status_code:
+            return _("the receiver answered %(error)s") % {"error": obj.error or obj.status_code}
+        return _("the receiver was not reached: %(error)s") % {"error": obj.error}
+
+    def changelist_view(self, request, extra_context=None):
+        since = timezone.now() - timedelta(days=1)
+        failed = WebhookDelivery.objects.filter(outcome=WebhookDelivery.Outcome.FAILED, created_at__gte=since).count()
+        if failed:
+            self.message_user(request, ngettext(
+                "%(count)d webhook delivery failed in the last 24 hours.",
+                "%(count)d webhook deliveries failed in the last 24 hours.", failed) % {"count": failed},
+                messages.WARNING)
+        return super().changelist_view(request, extra_context)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.conditional import last_modified
 from config.errors import InvalidInput, NotFound
 from config.inputs import int_param, json_object
 
@@ -114,6 +115,7 @@ class StandingsView(APIView):
                    responses=inline_serializer("Standings", {"count": serializers.IntegerField(),
                                                              "results": serializers.JSONField()}))
     def get(self, request: Request, campaign_id: int) -> Response:
+        changed = selectors.standings_last_change(campaign_id=campaign_id)  # before the table (config.conditional)
         campaign = get_object_or_404(Campaign, pk=campaign_id)
         sort = request.query_params.get("sort", "kills")
         if sort not in selectors.SORTS:
@@ -123,10 +125,10 @@ class StandingsView(APIView):
         rows, total = selectors.standings_table(campaign=campaign, as_of=_as_of(request, campaign.pk), sort=sort,
                                                 descending=request.query_params.get("dir", "desc") != "asc",
                                                 limit=limit, offset=offset, language=get_language() or "ru")
-        return Response({"count": total, "results": [
+        return last_modified(Response({"count": total, "results": [
             {"character": r.character_id, "name": r.name, "side": r.side, "rank": r.rank, "rank_title": r.rank_title,
              "awards": r.awards, "battles": r.battles, "kills": r.kills, "casualties": r.casualties,
-             "prestige": r.prestige} for r in rows]})
+             "prestige": r.prestige} for r in rows]}), changed)
 
 
 class ChronicleView(APIView):

@@ -1,5 +1,5 @@
 """The hash chain of a campaign's log (docs/append.md, "Verifying a log"),
-as ``battles.chain`` is a battle's (campaign may not import battles: the
+as ``battles.log.chain`` is a battle's (campaign may not import battles: the
 app layers; the form is the same).
 
 A campaign's log is its events in append order (``CampaignEvent.id``; the

@@ -82,6 +82,10 @@ CARD_EMBLEMS = [
     ("arm-motorised", "Моторизованные части", "Motorised troops"),
     ("arm-artillery", "Артиллерия", "Artillery"),
     ("arm-air", "Авиация", "Air force"),
+    # FoW platoons by their arm (issue 29): tank, infantry, recon, artillery (gun platoons), the armoured train
+    ("arm-tank", "Танковые войска", "Tank troops"),
+    ("arm-recon", "Разведка", "Reconnaissance"),
+    ("arm-train", "Бронепоезд", "Armoured train"),
     ("award", "Награда", "Award"),
 ]
 

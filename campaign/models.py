@@ -10,7 +10,7 @@ import uuid
 from django.conf import settings
 from django.core.validators import FileExtensionValidator, RegexValidator
 from django.db import models
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.appendonly import AppendOnlyModel
@@ -403,7 +403,7 @@ class CardColour(models.Model):
 class CardEmblem(models.Model):
     """A nationality mark or an arm-of-service emblem printed on the cards
     (V-FORM-7: nationality bottom left, emblem bottom right). ``code`` is
-    ``nation-<nationality code>`` or ``arm-<infantry|hq|group|motorised|artillery|air>``.
+    ``nation-<nationality code>`` or ``arm-<infantry|hq|group|motorised|artillery|air|tank|recon|train>``.
     The project ships an SVG for each; an uploaded SVG replaces it (G-17)."""
 
     code = models.SlugField(_("code"), max_length=40, unique=True)
@@ -422,3 +422,46 @@ class CardEmblem(models.Model):
 
     def __str__(self) -> str:
         return self.name_ru
+
+
+class NotificationKind(models.TextChoices):
+    """What a notification announces (campaign.notify)."""
+
+    BATTLE_RESULT = "battle_result", _("battle result")
+    AWARD_GRANTED = "award_granted", _("award approved")
+    PROMOTION = "promotion", _("promotion approved")
+    JOIN_REQUESTED = "join_requested", _("join request")
+
+
+class WebhookDelivery(models.Model):
+    """One notification POSTed to the club's webhook (campaign.notify): what
+    it said, where it went, how it ended. The game master reads them in the
+    admin; beat prunes those older than ``SHTAB["WEBHOOK_KEEP_DAYS"]``."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", _("being delivered")
+        DELIVERED = "delivered", _("delivered")
+        FAILED = "failed", _("failed")
+
+    delivery_id = models.UUIDField(_("delivery id"), unique=True, editable=False,
+                                   help_text=_("Sent in the body and the X-Shtab-Delivery header; the same on "
+                                               "every retry, so a receiver can drop repeats."))
+    kind = models.CharField(_("event"), max_length=32, choices=NotificationKind.choices)
+    target = models.CharField(_("webhook address"), max_length=500,
+                              help_text=_("Without its user name, password and query string."))
+    subject = models.TextField(_("message"))
+    outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, default=Outcome.PENDING)
+    status_code = models.PositiveSmallIntegerField(_("HTTP status"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, db_index=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        when = formats.date_format(timezone.localtime(self.created_at), "SHORT_DATETIME_FORMAT")
+        return f"{self.get_kind_display()} · {when}"

@@ -149,6 +149,14 @@ def standings_table(*, campaign: Campaign, as_of: int | None = None, sort: str =
     return rows[offset:offset + limit], len(rows)
 
 
+def standings_last_change(*, campaign_id: int) -> Any:
+    """When the campaign's standings last changed: the update of the projection
+    they are read from (it folds every campaign event, in the event's
+    transaction), None before it exists. 1 query. The API's Last-Modified
+    (config.conditional)."""
+    return CampaignProjection.objects.filter(campaign_id=campaign_id).values_list("updated_at", flat=True).first()
+
+
 def chronicle(*, campaign: Campaign, as_of: int | None = None, limit: int = 200) -> list[CampaignEvent]:
     """What happened, newest first, each entry with its source (1 query)."""
     qs = CampaignEvent.objects.filter(campaign=campaign).exclude(type__in=["command_roll", "side_assigned"])

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from battles.urls import api_urls as battles_api
 from campaign.urls import api_urls as campaign_api
-from config import apidocs, health
+from config import apidocs, health, monitoring
 from rosters.urls import api_urls as rosters_api
 
 api_docs = [
@@ -31,6 +31,7 @@ urlpatterns = [
     path("api/", include(battles_api + campaign_api + rosters_api + api_docs)),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("metrics", monitoring.metrics_view, name="metrics"),
     path("", include("campaign.urls")),
     path("", include("battles.urls")),
     path("", include("rosters.urls")),

@@ -18,16 +18,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from battles.engine.rules_data import DEFAULT_RULES, POSTURES
+from battles.engine.terms import term
+from campaign.defaults import CARD_EMBLEMS
 from campaign.models import Award, CampaignEvent, CardColour, CardEmblem
 
 from . import selectors as roster_selectors
@@ -43,9 +50,16 @@ DAMAGE_BOXES = 2  # V-VDMG-4 (G-26 for vehicles other than tanks): the 2nd damag
 
 # Bottom-right emblem of a unit card by its kind (V-FORM-7); codes of ``CardEmblem``.
 ARM = {"company": "arm-infantry", "platoon": "arm-infantry", "squad": "arm-infantry", "hq_squad": "arm-hq",
-       "tactical_group": "arm-group", "motorised": "arm-motorised", "fow_platoon": "arm-infantry"}
+       "tactical_group": "arm-group", "motorised": "arm-motorised"}
 VEHICLE_ARM = {"tank": "arm-motorised", "apc": "arm-motorised", "car": "arm-motorised",
                "artillery": "arm-artillery", "pillbox": "arm-artillery"}
+# A FoW platoon's emblem is its arm's (issue 29): by the platoon's type; independent teams and other
+# platoons by the arm most of their teams belong to (a team type of reconnaissance is recon).
+FOW_ARM = {"tank": "arm-tank", "infantry": "arm-infantry", "recon": "arm-recon", "gun": "arm-artillery",
+           "armoured_train": "arm-train"}
+FOW_TEAM_ARM = {"tank": "arm-tank", "infantry": "arm-infantry", "gun": "arm-artillery", "vehicle": "arm-motorised",
+                "train": "arm-train"}
+EMBLEM_NAMES = {code: (ru, en) for code, ru, en in CARD_EMBLEMS}  # when the game data lacks a row
 
 
 @dataclass
@@ -59,12 +73,17 @@ class Card:
     nation: str = ""  # bottom left (V-FORM-7)
     nation_mark: str = ""  # URL of the nationality mark
     emblem: str = ""  # bottom right: the arm-of-service emblem's URL (V-FORM-7)
+    emblem_name: str = ""  # its accessible name, in the reader's language
+    emblem_svg: str = ""  # a shipped emblem drawn inline (FoW platoons): the SVG's content, our own file
+    emblem_view: str = "0 0 100 100"  # its viewBox
     marking: str = ""  # the unit's number or the vehicle's mark (V-BASE-5, V-FORM-3/4)
     badges: list[str] = field(default_factory=list)
     boxes: list[tuple[str, int]] = field(default_factory=list)  # rows of empty boxes (V-FORM-6)
     cost: str = ""
     back_title: str = ""
     back: list[str] = field(default_factory=list)  # the card's back, when it has one
+    # On the back: the numbers a player uses at the table, (heading, lines) a class or team type
+    stats: list[tuple[str, list[str]]] = field(default_factory=list)
     stamp_record: str = ""
     stamp_version: str = ""
     stamp_hash: str = ""
@@ -78,7 +97,7 @@ class Card:
 
     @property
     def has_back(self) -> bool:
-        return bool(self.back_title or self.back)
+        return bool(self.back_title or self.back or self.stats)
 
 
 def content_hash(facts: Any) -> str:
@@ -114,15 +133,39 @@ def pp_text(n: int) -> str:
 
 
 # --- game data: colours and emblems ------------------------------------------------
+@lru_cache(maxsize=64)
+def shipped_svg(code: str) -> tuple[str, str] | None:
+    """(viewBox, content) of the emblem shipped as ``static/cards/emblems/<code>.svg``,
+    to draw it inline; None when there is no such file."""
+    found = finders.find(f"cards/emblems/{code}.svg") if re.fullmatch(r"[a-z0-9-]+", code) else None
+    match = re.search(r'<svg[^>]*viewBox="([^"]+)"[^>]*>(.*)</svg>', Path(found).read_text(), re.S) if found else None
+    return (match.group(1), match.group(2)) if match else None
+
+
 @dataclass
 class Design:
     """The game master's card colours and emblems (``CardColour``, ``CardEmblem``)."""
 
     colours: dict[str, tuple[str, str]]
     emblems: dict[str, str]  # code -> URL
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (Russian, English)
+    uploaded: frozenset[str] = frozenset()  # codes whose SVG the game master uploaded
 
     def emblem(self, code: str) -> str:
         return self.emblems.get(code) or static(f"cards/emblems/{code}.svg")
+
+    def emblem_name(self, code: str) -> str:
+        ru, en = self.names.get(code) or EMBLEM_NAMES.get(code) or ("", "")
+        return ru if _ru() else en
+
+    def put_emblem(self, card: Card, code: str, *, inline: bool = False) -> Card:
+        """The emblem bottom right with its name; ``inline``: the shipped SVG drawn in
+        the page (an uploaded one stays an image, never inlined)."""
+        card.emblem, card.emblem_name = self.emblem(code), self.emblem_name(code)
+        drawn = shipped_svg(code) if inline and code not in self.uploaded else None
+        if drawn:
+            card.emblem_view, card.emblem_svg = drawn
+        return card
 
     def nation_mark(self, nationality: Any) -> str:
         code = f"nation-{nationality.code}"
@@ -139,10 +182,13 @@ def design_load() -> Design:
     """Two queries: the colours and the emblems. A shipped emblem is served from
     the static files unless the game master uploaded another."""
     colours = {c.kind: (c.background, c.ink) for c in CardColour.objects.all()}
-    emblems = {}
+    emblems, names, uploaded = {}, {}, set()
     for e in CardEmblem.objects.all():
         emblems[e.code] = e.image.url if e.image else static(f"cards/emblems/{e.code}.svg")
-    return Design(colours, emblems)
+        names[e.code] = (e.name_ru, e.name_en)
+        if e.image:
+            uploaded.add(e.code)
+    return Design(colours, emblems, names, frozenset(uploaded))
 
 
 # --- builders -------------------------------------------------------------------
@@ -179,7 +225,7 @@ def award_cards(character: Any, awards: list[tuple[Any, Any]], *, design: Design
                                        event.battle.name if event.battle_id else "",
                                        _("Granted on %s") % day) if x],
                     nation=_name(character.nationality), nation_mark=design.nation_mark(character.nationality),
-                    emblem=design.emblem("award"),
+                    emblem=design.emblem("award"), emblem_name=design.emblem_name("award"),
                     facts={"kind": "award", "event": event.pk, "award": award.code, "name": award.name_ru,
                            "character": character.pk, "day": event.recorded_at.date().isoformat()})
         out.append(_stamp(design.paint(card), _("Character #%d") % character.pk, _("event #%d") % event.pk))
@@ -200,11 +246,82 @@ def _class_name(cls: Any, nationality: Any) -> str:
     return nationality.rank_name(cls.rank, _lang()) if cls.rank else _name(cls)
 
 
+def _inches(n: float) -> str:
+    return f"{n:g}″"
+
+
+def default_moves() -> dict[str, float]:
+    """G-4: how far a unit moves in each posture, the engine's defaults."""
+    return {p: float(v.get("move", 0)) for p, v in DEFAULT_RULES["postures"].items()}
+
+
+def class_stats(classes: list[tuple[Any, int]], nationality: Any, moves: dict[str, float]) -> tuple[list, list, dict]:
+    """The back of a v11.2 unit card: each class's numbers at the table as the roster
+    builder offers them (``selectors.class_cards``: class in battle, observation,
+    attack, defence, fire distance by posture; G-1, G-3, V-CMD-11) and the unit's
+    move by posture (G-4). Returns (stats, lines, facts)."""
+    lang = _lang()
+    numbers = {c.code: c for c in roster_selectors.class_cards(
+        classes=[cls for cls, _n in classes], nationality=nationality, language=lang)}
+    # Classes with the same numbers share their lines, so a squad's back fits its card; the class in
+    # battle is named where the class's own name does not say it.
+    groups: dict[tuple[str, str], list[str]] = {}
+    for cls, n in classes:
+        c = numbers[cls.code]
+        fire = " · ".join(f"{posture} {'—' if d is None else _inches(d)}" for posture, d in c.fire)
+        who = f"{n} × {c.name}" + ("" if c.engine.casefold() == c.name.casefold() else f" ({_('in battle')}: {c.engine})")
+        groups.setdefault((
+            f"{_('observation')} {_inches(c.observation)} · {_('attack')} {c.attack} · {_('defence')} {c.defence}",
+            f"{_('fire by posture')}: {fire}"), []).append(who)
+    stats = [(", ".join(who), list(lines)) for lines, who in groups.items()]
+    order = [p for p in POSTURES if p in moves] + [p for p in moves if p not in POSTURES]
+    move = " · ".join(f"{term('posture', p, lang)} {_inches(moves[p])}" for p in order)
+    facts = {"classes": [(cls.code, cls.engine_class, cls.observation_in, cls.attack, cls.defence,
+                          [getattr(cls, f) for _p, f in roster_selectors.POSTURE_FIELDS]) for cls, _n in classes],
+             "moves": [(p, moves[p]) for p in order]}
+    return stats, [_("Move by posture: %s") % move] if classes and move else [], facts
+
+
+def team_stats(teams: list[Any]) -> tuple[list, dict]:
+    """The back of a FoW platoon card: each team type's numbers in the game data
+    (its kind, movement in inches and centimetres, gun, armour, anti-aircraft)."""
+    stats, facts = [], []
+    for t in teams:
+        tt = t.team_type
+        kind = tt.get_kind_display() + (f" · {tt.get_speciality_display()}" if tt.speciality else "")
+        if tt.movement_in is None and tt.movement_cm is None:
+            move = _("Movement: —")
+        else:
+            move = _("Movement: %s") % " / ".join(x for x in (
+                _inches(tt.movement_in) if tt.movement_in is not None else "",
+                f"{tt.movement_cm:g} {_('cm')}" if tt.movement_cm is not None else "") if x)
+        extra = [str(x) for x in (tt.get_gun_size_display() if tt.gun_size else "", _("has armour") if tt.armoured else "",
+                                  _("fires at aircraft") if tt.anti_aircraft else "") if x]
+        stats.append((f"{t.count} × {_name(tt)}", [kind, move] + ([" · ".join(extra)] if extra else [])))
+        facts.append((tt.code, tt.kind, tt.speciality, tt.movement_in, tt.movement_cm, tt.gun_size, tt.armoured,
+                      tt.anti_aircraft))
+    return stats, {"team_types": facts}
+
+
+def fow_arm(unit: Any, teams: list[Any]) -> str:
+    """The arm whose emblem a FoW platoon wears (issue 29): by its type, else by most of its teams."""
+    if unit.fow_kind in FOW_ARM:
+        return FOW_ARM[unit.fow_kind]
+    arms: Counter[str] = Counter()
+    for t in teams:
+        tt = t.team_type
+        arms["arm-recon" if tt.speciality == "recon" else FOW_TEAM_ARM.get(tt.kind, "arm-infantry")] += t.count
+    return arms.most_common(1)[0][0] if arms else "arm-infantry"
+
+
 def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: list[tuple[Any, Any]] | None = None,
-                 log_version: int = 0, air_cost: int = 8, upgrades: dict[int, Any] | None = None) -> list[Card]:
+                 log_version: int = 0, air_cost: int = 8, upgrades: dict[int, Any] | None = None,
+                 moves: dict[str, float] | None = None) -> list[Card]:
     """The cards of a roster: its character, every unit (a tactical group has its
     own, V-TG-7) with its fighters by class, every upgrade, every vehicle
-    (V-FORM-4/5, V-VEH-8) and every air-support card bought (V-FORM-2, G-8)."""
+    (V-FORM-4/5, V-VEH-8) and every air-support card bought (V-FORM-2, G-8).
+    A unit's back holds the numbers its players use at the table (issue 29)."""
+    moves = default_moves() if moves is None else moves
     roster = tree.roster
     nationality = roster.character.nationality
     nation, mark = _name(nationality), design.nation_mark(nationality)
@@ -233,16 +350,26 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
             lines.insert(0, _("Formation: %s") % unit.name)  # V-MOTOR-2
         kind = unit.get_kind_display() + (f" · {unit.get_group_kind_display()}" if unit.group_kind else "")
         cost = report.unit_costs.get(str(unit.pk), 0)
+        if unit.kind == "fow_platoon":
+            kind = unit.get_fow_kind_display() if unit.fow_kind else kind
+            stats, numbers = team_stats(teams.get(unit.pk, []))
+            back = []
+        else:
+            stats, back, numbers = class_stats(classes, nationality, moves)
         card = Card(kind="unit", label=kind, title=unit.name, subtitle=roster.name,
                     marking=f"№ {number}",  # V-BASE-5: the squad's number, as on the sergeant's base
                     lines=lines, badges=[fighters_text(men)] if men else [],
-                    cost=pp_text(cost), nation=nation, nation_mark=mark, emblem=design.emblem(ARM.get(unit.kind,
-                                                                                                   "arm-infantry")),
+                    cost=pp_text(cost), nation=nation, nation_mark=mark,
+                    back_title=_("At the table") if stats else "", stats=stats, back=back,
                     facts={"kind": "unit", "id": unit.pk, "unit_kind": unit.kind, "group": unit.group_kind,
-                           "name": unit.name, "division": roster.name, "number": number, "cost": cost,
-                           "nationality": nationality.code,
+                           "fow_kind": unit.fow_kind, "name": unit.name, "division": roster.name, "number": number,
+                           "cost": cost, "nationality": nationality.code,
                            "fighters": [(cls.code, n) for cls, n in classes],
-                           "teams": [(t.team_type.code, t.count) for t in teams.get(unit.pk, [])]})
+                           "teams": [(t.team_type.code, t.count) for t in teams.get(unit.pk, [])], **numbers})
+        if unit.kind == "fow_platoon":  # drawn inline, named in the reader's language (issue 29)
+            design.put_emblem(card, fow_arm(unit, teams.get(unit.pk, [])), inline=True)
+        else:
+            design.put_emblem(card, ARM.get(unit.kind, "arm-infantry"))
         cards.append(_stamp(design.paint(card), record, version))
         for upgrade in unit.upgrades.all():
             upgrade = (upgrades or {}).get(upgrade.pk, upgrade)
@@ -276,6 +403,7 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
                     subtitle=roster.name, lines=lines, marking=f"№ {number}",  # V-FORM-3/4: the mark on the model
                     badges=specs, boxes=boxes, cost=pp_text(cost), nation=nation, nation_mark=mark,
                     emblem=design.emblem(VEHICLE_ARM.get(vehicle.kind, "arm-motorised")),
+                    emblem_name=design.emblem_name(VEHICLE_ARM.get(vehicle.kind, "arm-motorised")),
                     facts={"kind": "vehicle", "id": vehicle.pk, "vehicle_kind": vehicle.kind, "name": vehicle.name,
                            "number": number, "armour": vehicle.armour_class, "gun": vehicle.gun_class,
                            "gun_type": vehicle.gun_type, "skirts": vehicle.side_skirts,
@@ -288,7 +416,8 @@ def roster_cards(tree: Any, report: Any, *, design: Design, character_awards: li
         card = Card(kind="air_support", label=_("Air support"), title=_("Air support"), subtitle=roster.name,
                     marking=f"№ {i}", lines=[_("1 sortie per battle"), _("Called by radio (V-CORR, V-RADIO)")],
                     boxes=[(_("Sortie"), 1)], cost=pp_text(air_cost), nation=nation, nation_mark=mark,
-                    emblem=design.emblem("arm-air"), back_title=_("How it works"),
+                    emblem=design.emblem("arm-air"), emblem_name=design.emblem_name("arm-air"),
+                    back_title=_("How it works"),
                     back=[_("The attack is resolved as a heavy howitzer strike (G-7)."),
                           _("Each AA shot at the arriving aircraft is a hit test (V-TEST-1); "
                             "a success drives it off before it attacks."),
@@ -327,8 +456,10 @@ def roster_cards_load(*, roster_id: int, design: Design | None = None) -> list[C
     upgrades = Upgrade.objects.in_bulk({u.pk for unit in tree.units for u in unit.upgrades.all()})
     design = design or design_load()
     awards, version = _awards_of(tree.roster.character)
+    read_moves = roster_selectors.BATTLE_READS.get("moves")  # the rules data battles keep (1 query)
     return roster_cards(tree, report, design=design, character_awards=awards, log_version=version,
-                        air_cost=game.rules.air_support_cost, upgrades=upgrades)
+                        air_cost=game.rules.air_support_cost, upgrades=upgrades,
+                        moves=read_moves() if read_moves else None)
 
 
 # --- sheets ---------------------------------------------------------------------
@@ -338,6 +469,7 @@ class Slot:
     back: bool
     left: float  # mm from the page's left edge
     top: float
+    blank: bool = False  # the back of a card without one: nothing printed
 
 
 @dataclass
@@ -370,10 +502,11 @@ def _crop_marks(left: float, top: float) -> list[tuple[float, float, float, floa
 
 
 def sheets(cards: list[Card]) -> list[Page]:
-    """A4 pages of 4 × 3 cards with crop marks. When a card on a page has a
-    back, the next page holds the backs, mirrored left to right, so a sheet
-    printed on both sides (flipped on its long edge) puts each back behind
-    its front."""
+    """A4 pages of 4 × 3 cards with crop marks, each followed by the page of
+    their backs, mirrored left to right, so a sheet printed on both sides
+    (flipped on its long edge) puts each back behind its front. The page of
+    backs comes even when no card on the sheet has one (blank), so the next
+    sheet of fronts never lands on the back of this one."""
     mx, my = _margins()
     per_page = COLUMNS * ROWS
     pages = []
@@ -390,16 +523,16 @@ def sheets(cards: list[Card]) -> list[Page]:
                 backs.append(Slot(card, True, back_left, top))
                 back_marks += _crop_marks(back_left, top)
         pages.append(Page(fronts, marks))
-        if backs:
-            pages.append(Page(backs, back_marks))
+        pages.append(Page(backs, back_marks))
     return pages
 
 
 def singles(cards: list[Card]) -> list[Slot]:
-    """One card a page, 45 × 75 mm; a card's back is the page after it."""
+    """One card a page, 45 × 75 mm, every front followed by its back: the card's
+    own, or a blank page when it has none, so any duplex printer puts each back
+    behind its front (page 2k is the back of page 2k − 1)."""
     out = []
     for card in cards:
         out.append(Slot(card, False, 0, 0))
-        if card.has_back:
-            out.append(Slot(card, True, 0, 0))
+        out.append(Slot(card, True, 0, 0, blank=not card.has_back))
     return out

@@ -49,8 +49,8 @@ def _flush_passes_append_only_triggers():
     def handle(self, **options):
         from django.db import OperationalError
 
-        from battles.eventstore import STATE_CACHE
-        from battles.services import REPLAY_CACHE
+        from battles.log.cache import STATE_CACHE
+        from battles.log.projections import REPLAY_CACHE
 
         STATE_CACHE.clear()  # ids may be reused once the database is wiped
         REPLAY_CACHE.clear()
@@ -298,10 +298,10 @@ def _state_caches_start_empty():
     """A rolled-back test leaves its battle ids free for the next test (SQLite
     reuses them), while a state it cached after an executed on_commit would
     stay: every test starts with empty state caches, as a fresh process does."""
-    from battles import logtail
-    from battles.eventstore import STATE_CACHE
-    from battles.services import REPLAY_CACHE
+    from battles.log import tail
+    from battles.log.cache import STATE_CACHE
+    from battles.log.projections import REPLAY_CACHE
 
     STATE_CACHE.clear()
     REPLAY_CACHE.clear()
-    logtail.clear()
+    tail.clear()

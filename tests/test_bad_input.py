@@ -188,7 +188,7 @@ def test_deeply_nested_body_is_400_not_a_crash(defender_client, battle, depth):
 
 @pytest.mark.django_db
 def test_event_data_deeper_than_the_cap_is_400_naming_the_field(defender_client, battle):
-    from battles.eventstore import EVENT_DATA_MAX_DEPTH
+    from battles.log.checks import EVENT_DATA_MAX_DEPTH
 
     data = {"attacker": json.loads(nested(EVENT_DATA_MAX_DEPTH + 1)), "defender": "x"}
     body = {"expected_seq": 0, "events": [{"type": "battle_started", "data": data}]}
@@ -199,7 +199,7 @@ def test_event_data_deeper_than_the_cap_is_400_naming_the_field(defender_client,
 
 @pytest.mark.django_db
 def test_event_data_larger_than_the_cap_is_400_naming_the_field(defender_client, battle):
-    from battles.eventstore import EVENT_DATA_MAX_BYTES
+    from battles.log.checks import EVENT_DATA_MAX_BYTES
 
     data = {"attacker": "x" * EVENT_DATA_MAX_BYTES, "defender": "x"}
     body = {"expected_seq": 0, "events": [{"type": "battle_started", "data": data}]}
@@ -212,7 +212,7 @@ def test_the_caps_are_documented():
     from pathlib import Path
 
     from battles.engine.docs import HEADER
-    from battles.eventstore import EVENT_DATA_MAX_BYTES, EVENT_DATA_MAX_DEPTH
+    from battles.log.checks import EVENT_DATA_MAX_BYTES, EVENT_DATA_MAX_DEPTH
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     for text in (readme, HEADER):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("openapi_python_client", reason="openapi-python-client is in requirements.txt (test tooling)")
+pytest.importorskip("openapi_python_client", reason="openapi-python-client is in requirements-dev.txt (test tooling)")
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "shtab_generated_client"

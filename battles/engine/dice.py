@@ -146,7 +146,7 @@ def fill_rolls_at(type_name: str, data: Any, roll: RollAt, *, ruleset: Any = Non
     """``fill_rolls`` with ``roll(sides, path)``, ``path`` the die's place in
     ``data`` (its keys and list indices, as in the stored payload), and the
     provenance ``rng`` written on each die it rolls (the service's committed
-    dice, ``battles.dice_commit``)."""
+    dice, ``battles.log.dice_commit``)."""
     registry = _registry(ruleset)
     entry = registry.get(type_name) if isinstance(type_name, str) else None
     if entry is None or not isinstance(data, dict) or not _has_dice(entry.payload):

@@ -143,15 +143,17 @@ a pivot in place is that move. The state's `step` is the side to move's Step: a 
 ends with it). Moves, Digging In (F-DIG-1), a train entering (F-TRAIN-14) or moving and Tank Support
 Platoons leaving it (F-TRAIN-25) belong to the Movement Step; once those platoons have left, the
 Movement Step is at its end (F-TRAIN-25). Shots, air attacks and Going to Ground belong to the
-Shooting Step (G-F1); foxholes are marked and reoccupied in the Assault Step (F-DIG-19, F-DIG-20); the
-enemy Disengages in the Shooting Step, not the Assault Step (F-RECON-15). An act of an earlier Step
-is refused once a later one has begun. These checks run when an event is appended: a log recorded
+Shooting Step (G-F1); foxholes are marked and reoccupied in the Assault Step (F-DIG-19, F-DIG-20),
+marked only by a platoon assaulted in that Step (F-DIG-19: the defending platoon, which
+`assault_launched.against` names; it must be an enemy platoon, G-F1); the enemy Disengages in the
+Shooting Step, not the Assault Step (F-RECON-15). An act of an earlier Step is refused once a later
+one has begun. These checks run when an event is appended: a log recorded
 before them replays as it did.
 
 State (`GET /api/battles/{id}/state/`): `measure` (in or cm), sides, turn, ply, step; `platoons` (kind,
-Command team, skill, pinned, foxholes marked), `teams` (kind, gun size, flags, and the
-statuses bogged, bailed_out, destroyed, gone_to_ground, concealed, bulletproof_cover,
-dug_in), `trains`, `railway_lines`, `buildings`, `tests` (Skill and Firepower tests taken).
+Command team, skill, pinned, foxholes marked, `assaulted_ply`: the ply it was last assaulted in),
+`teams` (kind, gun size, flags, and the statuses bogged, bailed_out, destroyed, gone_to_ground,
+concealed, bulletproof_cover, dug_in), `trains`, `railway_lines`, `buildings`, `tests` (Skill and Firepower tests taken).
 """
 
 

@@ -1,4 +1,4 @@
-"""BattleEvent.chain, the log's hash chain (battles.chain), and the
+"""BattleEvent.chain, the log's hash chain (battles.log.chain), and the
 chains of the events already stored, battle by battle in seq order.
 
 The column is added by AddField, nullable: on SQLite that is ALTER TABLE ADD
@@ -10,7 +10,7 @@ installed again in the same migration (``battles.db``).
 from django.db import migrations, models
 
 from battles.db import append_only_lifted
-from battles.chain import genesis, link
+from battles.log.chain import genesis, link
 
 TABLE = "battles_battleevent"
 CHUNK = 5000

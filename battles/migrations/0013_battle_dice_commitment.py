@@ -1,4 +1,4 @@
-"""Committed dice (battles.dice_commit): each battle's secret, its commitment
+"""Committed dice (battles.log.dice_commit): each battle's secret, its commitment
 and the seq at which the secret was revealed.
 
 Every battle already stored gets a secret and its commitment here. Its dice
@@ -10,7 +10,7 @@ secret derives no die of a battle that is over.
 """
 from django.db import migrations, models
 
-from battles.dice_commit import END, commitment, new_secret
+from battles.log.dice_commit import END, commitment, new_secret
 
 
 def commit(apps, schema_editor):

@@ -246,6 +246,15 @@ REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
 }
 
 
+def _assaulted(t: Table) -> Choices:
+    """F-DIG-19: the recorder's platoons assaulted in this Assault Step (the defending ones, never a platoon
+    of the assaulting side to move) are the ones that mark their foxholes."""
+    ply, mover = t.state.get("ply"), t.state.get("side_to_move")
+    hit = {pid for pid, p in (t.state.get("platoons") or {}).items()
+           if p.get("assaulted_ply") == ply and p.get("side") != mover}
+    return [c for c in t.platoons(t.side) if c[0] in hit]
+
+
 REFS.update({  # Flames of War
     ("*", "team"): lambda t: t.teams(t.side),
     ("*", "platoon"): lambda t: t.platoons(t.side),
@@ -254,6 +263,7 @@ REFS.update({  # Flames of War
     ("went_to_ground", "teams"): lambda t: t.teams(t.side),
     ("assault_launched", "teams"): lambda t: t.teams(t.side),
     ("assault_launched", "against"): lambda t: t.platoons(t.enemy),
+    ("foxholes_marked", "platoon"): _assaulted,
     ("foxholes_reoccupied", "teams"): lambda t: t.teams(t.side),
     ("dig_in_attempted", "in_water"): lambda t: t.teams(t.side),
     ("dig_in_attempted", "in_cover"): lambda t: t.teams(t.side),

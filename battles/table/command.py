@@ -13,7 +13,8 @@ from typing import Any
 
 from django.db import transaction
 
-from battles import dice_commit, engine
+from battles import engine
+from battles.log import dice_commit
 from battles.models import Battle, BattleParticipant
 from battles.selectors import battle_rules
 from campaign.models import Campaign, CampaignEvent, CampaignStatus, Character, Membership, Rank
@@ -114,7 +115,7 @@ def command_roll(*, battle: Any, side: str, rolls: Mapping[int, Mapping[str, Any
 
 def _dice_key(battle: Any) -> bytes | None:
     """The battle's dice secret while service dice are derived from it
-    (``battles.dice_commit``): read under the battle row's lock, the lock the
+    (``battles.log.dice_commit``): read under the battle row's lock, the lock the
     event store takes to store ``battle_ended`` (which reveals it), so no die
     is derived from a secret already revealed. ``None`` once revealed (or its
     campaign finished), or for a battle without a secret."""

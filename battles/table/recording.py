@@ -18,11 +18,12 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
-from battles import engine, logtail, selectors
+from battles import engine, selectors
 from battles.engine.fold import merge_rules
 from battles.engine.offers import defence, side_offers
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from battles.engine.terms import term
+from battles.log import tail
 from battles.models import Battle
 from battles.services import NewEvent
 
@@ -454,7 +455,7 @@ def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user
     state = view.state if view is not None else {}
     if not role.side or not getattr(user, "is_authenticated", False) or not view or not view.head_seq:
         return None
-    rows = logtail.page(battle_id=battle.id, head=view.head_seq, limit=1)
+    rows = tail.page(battle_id=battle.id, head=view.head_seq, limit=1)
     if not rows or rows[-1].seq != view.head_seq or rows[-1].recorded_by_id != user.pk:
         return None
     seq, type_, data = rows[-1].seq, rows[-1].type, rows[-1].data

@@ -20,10 +20,11 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from battles import engine, logtail, selectors, services
+from battles import engine, selectors, services
 from battles.access import BattleRole, battle_role
 from battles.engine import visibility
 from battles.engine.terms import lang_of, readable
+from battles.log import tail
 from battles.models import Battle
 from campaign.chronicle import describe_all
 from campaign.models import Character
@@ -58,9 +59,9 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     view = selectors.battle_state_get(battle_id=battle.id)
     full = view.state
     seen = visibility.state_for(full, role.side, game_master=role.is_game_master)
-    names = logtail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq)
     sides = _sides(battle)
-    events = (logtail.page(battle_id=battle.id, head=view.head_seq, limit=LOG_PAGE) if before is None
+    events = (tail.page(battle_id=battle.id, head=view.head_seq, limit=LOG_PAGE) if before is None
               else selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE))
     after = _log_after(shown, view.head_seq, events) if before is None else None
     if after is not None:
@@ -284,7 +285,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     if not known:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = logtail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq)
     state = view.state
     expected = ascii_int(request.POST.get("expected_seq", ""))
     expected = -1 if expected is None else expected
@@ -361,7 +362,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     if not role.may_record or not role.side:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = logtail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq)
     seq = max(ascii_int(request.POST.get("seq", "")) or 0, 0)
     reason = "Взято назад игроком / Taken back by the player"
     try:

@@ -48,6 +48,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost of all: a request id for the request's log lines and its answer (config.logs), and the
+    # request's time and answer counted under its route's name for /metrics (config.monitoring).
+    "config.logs.RequestIdMiddleware",
+    "config.monitoring.RequestMetricsMiddleware",
     # Outermost: pages, the feed and the API's JSON go out gzipped to a client that asks. BREACH: Django's
     # GZipMiddleware pads each compressed response by a random length ("Heal the BREACH", Django >= 4.2) and
     # the CSRF token is masked anew in every response, so the one secret a page carries can't be guessed
@@ -122,6 +126,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# The probes and /metrics answer a monitor on the machine itself over plain HTTP: production's HTTPS redirect
+# passes them by (SECURE_REDIRECT_EXEMPT, config.settings.production). Nothing on them is secret (/metrics:
+# SHTAB_METRICS_ALLOW).
+PROBE_PATHS = [r"^(healthz|readyz|metrics)$"]
 
 # --- Database -------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -168,6 +176,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-unconcluded-battles": {
         "task": "campaign.tasks.sweep_unconcluded_battles",
         "schedule": float(os.environ.get("SHTAB_SWEEP_SECONDS", "15")),
+    },
+    "prune-webhook-deliveries": {
+        "task": "campaign.tasks.prune_webhook_deliveries",
+        "schedule": 3600.0,
     },
 }
 
@@ -256,7 +268,7 @@ SHTAB = {
     "MAX_BATCH": int(os.environ.get("SHTAB_MAX_BATCH", "1000")),
     # The cyclic garbage collector's thresholds in every process that loads the apps
     # (battles.apps): a process keeps the engine states of up to 256 battles
-    # (battles.eventstore.STATE_CACHE), and Python's default (700, 10, 10) walks them in
+    # (battles.log.cache.STATE_CACHE), and Python's default (700, 10, 10) walks them in
     # full collections of tens of milliseconds in the middle of appends (docs/append.md).
     # "700,10,10" restores the default.
     "GC_THRESHOLD": tuple(int(x) for x in os.environ.get("SHTAB_GC_THRESHOLD", "50000,20,100").split(",")),
@@ -281,9 +293,17 @@ SHTAB = {
     "TELEGRAM_API": os.environ.get("SHTAB_TELEGRAM_API", "https://api.telegram.org"),
     "NOTIFY_LANGUAGE": os.environ.get("SHTAB_NOTIFY_LANGUAGE", "ru"),
     "NOTIFY_RETRIES": int(os.environ.get("SHTAB_NOTIFY_RETRIES", "5")),
+    # The address people reach the site at: the webhook's ``url`` is this plus the page's path.
+    "SITE_URL": os.environ.get("SHTAB_SITE_URL", "http://127.0.0.1:8000"),
+    # With a secret, every webhook body is signed: ``X-Shtab-Signature-256: sha256=<HMAC-SHA256 hex>``.
+    "WEBHOOK_SECRET": os.environ.get("SHTAB_WEBHOOK_SECRET", ""),
+    # Webhook deliveries (shown in the admin) older than this are pruned by beat.
+    "WEBHOOK_KEEP_DAYS": int(os.environ.get("SHTAB_WEBHOOK_KEEP_DAYS", "30")),
     # The authority of the Atom feed's ``tag:`` ids (RFC 4151): a domain or e-mail the club owns. Never change it
     # once the feed is followed (the ids would change and readers would show every entry again).
     "FEED_TAG_AUTHORITY": os.environ.get("SHTAB_FEED_TAG_AUTHORITY", "shtab"),
+    # Who may read /metrics (config.monitoring): comma-separated addresses or networks; empty: anyone.
+    "METRICS_ALLOW": os.environ.get("SHTAB_METRICS_ALLOW", ""),
 }
 
 # --- Login throttling (django-axes; counts kept in the database, so every
@@ -313,11 +333,21 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.
                                else "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "shtab@localhost")
 
+# SHTAB_LOG_JSON=1: one JSON object a line (time, level, logger, message, request_id; config.logs), Django's
+# own loggers included (their handlers handed to the root's), and the Celery worker's (it keeps this setup).
+LOG_JSON = env_bool("SHTAB_LOG_JSON")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "formatters": {"json": {"()": "config.logs.JsonFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["request_id"],
+                             **({"formatter": "json"} if LOG_JSON else {})}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # WeasyPrint (formulary-card PDFs) logs every layout step at INFO.
-    "loggers": {name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
+    "loggers": {
+        **{name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
+        **({name: {"handlers": [], "propagate": True} for name in ("django", "django.server")} if LOG_JSON else {}),
+    },
 }
+CELERY_WORKER_HIJACK_ROOT_LOGGER = not LOG_JSON

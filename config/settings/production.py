@@ -12,6 +12,7 @@ if not os.environ.get("DJANGO_ALLOWED_HOSTS"):
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)  # noqa: F405
+SECURE_REDIRECT_EXEMPT = PROBE_PATHS  # noqa: F405 (probes and scrapes on the machine itself, over plain HTTP)
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))

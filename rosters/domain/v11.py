@@ -306,10 +306,11 @@ class _Check:
         if groups > r.platoon_max_groups:  # V-PLT-1 reading: at most 1 tactical group
             self.add("V-PLT-1", f"Во взводе не больше {r.platoon_max_groups} тактической группы, сейчас {groups}.",
                      f"A platoon has at most {r.platoon_max_groups} tactical group; it has {groups}.", u.ref)
-        lts = self.officers(self.members.get(u.ref, ()), "lieutenant")
-        if lts != 1:  # V-RANK-7: a lieutenant commands the platoon
-            self.add("V-RANK-7", f"Взводом командует один лейтенант, сейчас {lts}.",
-                     f"A platoon is commanded by one lieutenant; it has {lts}.", u.ref)
+        # V-RANK-7: a lieutenant commands the platoon. It does not cap them: V-OFF-7 lets a lieutenant join any
+        # unit («любого подразделения»), so a second one is attached and does not take command (reading).
+        if not self.officers(self.members.get(u.ref, ()), "lieutenant"):
+            self.add("V-RANK-7", "Взводом командует лейтенант, а во взводе его нет.",
+                     "A platoon is commanded by a lieutenant, and it has none.", u.ref)
 
     def check_squad(self, u: UnitSpec) -> None:
         r = self.rules

@@ -204,7 +204,7 @@ class TestRead:
 @pytest.mark.django_db
 def test_append_answer_is_the_serializers(defender_client, started):
     """The append answers with ``events_out``, which must say what the documented ``EventOut`` says."""
-    from battles.api import EventOut, events_out
+    from battles.log.http import EventOut, events_out
     from battles.models import BattleEvent
 
     r = append(defender_client, started, [TURN1], expected_seq=1)

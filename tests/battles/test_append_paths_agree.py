@@ -6,7 +6,7 @@ stale ``expected_seq``, retries of a keyed batch and keys reused for another
 event. Each path plays the script on a battle of its own, and the answers
 (seqs stored, or the refusal's status, code and field), the rows (type, data,
 schema version, key, positions relative to the first, whether the stored chain is
-the pure function's, ``battles.chain``) and the projection
+the pure function's, ``battles.log.chain``) and the projection
 folded from them must agree:
 
 * ``locked cold``: the reference, the battle row locked and the state read from
@@ -24,10 +24,11 @@ from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battles import chain, engine
+from battles import engine
 from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.synthetic import synthetic_battle
-from battles.eventstore import STATE_CACHE, store
+from battles.log import chain, store
+from battles.log.cache import STATE_CACHE
 from battles.models import BattleEvent, BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign.models import Campaign
@@ -108,7 +109,7 @@ def _play(campaign: Campaign, ruleset: str, steps: list, path: str) -> tuple[lis
             head = max(head, *(e.seq for e in result.events))
     rows = list(BattleEvent.objects.filter(battle=battle).order_by("seq")
                 .values_list("seq", "type", "data", "schema_version", "key", "position", "chain"))
-    # Each path stores the chain the pure function gives (battles.chain): the battles differ, so do
+    # Each path stores the chain the pure function gives (battles.log.chain): the battles differ, so do
     # their chains; what is compared across paths is whether each row's is the right one.
     previous, right = chain.genesis(battle.id), []
     for seq, type_, data, version, key, _, stored in rows:

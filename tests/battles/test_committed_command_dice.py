@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
-from battles import dice_commit
+from battles.log import dice_commit
 from battles.selectors import battle_log_verify
 from battles.services import NewEvent, battle_create, battle_event_append
 from battles.table import command

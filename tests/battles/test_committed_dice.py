@@ -20,12 +20,12 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from rest_framework.test import APIClient
 
-from battles import chain, dice_commit
 from battles.engine.dice import DICE
 from battles.engine.events import _registry
 from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.schema import _is_optional, hints
 from battles.engine.synthetic import synthetic_battle
+from battles.log import chain, dice_commit
 from battles.models import Battle, BattleEvent
 from battles.selectors import battle_log_verify
 from battles.services import NewEvent, battle_create, battle_event_append

@@ -1,4 +1,4 @@
-"""The event store (battles.eventstore): the state cache it keeps after an
+"""The event store (battles.log.store): the state cache it keeps after an
 append is always the true state of the log, and on PostgreSQL the optimistic
 one-statement append writes only when the head, the rules snapshot and the
 campaign are as the cached state says; anything else is answered by the
@@ -11,8 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from battles import engine
-from battles.eventstore import STATE_CACHE
-from battles.eventstore.cache import Entry
+from battles.log.cache import STATE_CACHE, Entry
 from battles.models import Battle, BattleEvent, LogPosition
 from battles.services import NewEvent, battle_create, battle_event_append
 from config.errors import Conflict, RuleRefused
@@ -57,7 +56,7 @@ def test_a_committed_append_leaves_the_true_state_for_the_next_which_reads_no_pr
     assert entry is not None and entry.head == 1 and engine.dump(entry.state) == engine.dump(fold_log(battle))
     assert entry.rules == Battle.objects.get(pk=battle.pk).rules  # decided under the battle's snapshot
     STATE_CACHE.keep(battle.id, entry)
-    with CaptureQueriesContext(connection) as ctx, mock.patch("battles.eventstore.store.replays"):  # no replay
+    with CaptureQueriesContext(connection) as ctx, mock.patch("battles.log.store.replays"):  # no replay
         battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
     assert not any("battles_battleprojection" in q["sql"] for q in ctx.captured_queries), \
         "a cache hit reads no projection"
@@ -90,7 +89,7 @@ def test_a_cached_state_under_other_rules_is_never_used(campaign):
 
 
 def test_the_cache_never_replaces_a_later_state_with_an_earlier_one():
-    from battles.eventstore.cache import StateCache
+    from battles.log.cache import StateCache
 
     cache = StateCache(size=2)
     cache.keep(1, Entry(5, {}, "v11.2", "five"))

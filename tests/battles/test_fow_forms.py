@@ -64,3 +64,27 @@ def test_fow_panel_lists_come_from_the_fow_policy():
 
 def test_v11_force_mustered_units_label_is_unchanged():
     assert str(field_label("force_mustered", ("units",))) != str(field_label("battle_started", ("units",)))
+
+
+def test_f_dig_19_the_mark_foxholes_form_offers_only_the_platoon_assaulted():
+    """F-DIG-19: the defending platoon marks its foxholes. The form offers the recorder's platoons assaulted in
+    this Assault Step: none before an assault, none of the assaulting side's (A1 still has a Dug In team), and
+    after a2 assaults D1 the defender's D1 alone, not D2 which nobody assaulted."""
+    d2 = {"id": "D2", "kind": "infantry", "teams": [{"id": "d3", "kind": "infantry"}]}
+    t = FowTable(platoons_d=({"id": "D1", "kind": "infantry", "teams": [{"id": "d1", "kind": "infantry"},
+                                                                       {"id": "d2", "kind": "infantry"}]}, d2))
+    t.add(("dig_in_attempted", {"platoon": "A1", "die": {"value": 6, "source": "entered"}}))
+    t.end_turn()
+    t.add(("dig_in_attempted", {"platoon": "D1", "die": {"value": 6, "source": "entered"}}))
+    t.end_turn()
+
+    def offered(side):
+        table = Table(engine.state_to_json(t.state), side, {"D1": "Взвод Иванова"},
+                      {"attacker": "Red", "defender": "Blue"})
+        form = EventForm(event_type="foxholes_marked", table=table, side_choices=[(side, side)], ruleset="fow")
+        return [(v, str(label)) for v, label in form.fields["platoon"].choices if v]
+
+    assert offered("defender") == [] and offered("attacker") == []
+    t.add(("assault_launched", {"teams": ["a2"], "against": "D1"}))
+    assert t.state.teams["a1"].dug_in  # A1 still has a Dug In team, yet is not offered
+    assert offered("defender") == [("D1", "Взвод Иванова")] and offered("attacker") == []

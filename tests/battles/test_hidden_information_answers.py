@@ -18,7 +18,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from battles.eventstore import store
+from battles.log import store
 from battles.models import Battle, BattleEvent, BattleParticipant, BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append
 from campaign.models import Campaign, Character, Membership, Nationality

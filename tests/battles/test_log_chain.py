@@ -1,6 +1,6 @@
 """A battle's log anyone can verify (issue 27 §4, docs/append.md "Verifying a
 log"): every stored event carries the hash chain the pure function
-(``battles.chain``) gives, on every append path; ``verify_log`` and
+(``battles.log.chain``) gives, on every append path; ``verify_log`` and
 ``GET /api/battles/{id}/log/verify/`` recompute it, and a row a database
 superuser rewrites or deletes past the triggers is named by its seq. The head
 chain never reaches a reader from whom an event's content is hidden."""
@@ -13,9 +13,9 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from rest_framework.test import APIClient
 
-from battles import chain
 from battles.db import append_only_suspended
-from battles.eventstore import STATE_CACHE, store
+from battles.log import chain, store
+from battles.log.cache import STATE_CACHE
 from battles.models import Battle, BattleEvent
 from battles.selectors import battle_log_verify
 from battles.services import NewEvent, battle_create, battle_event_append

@@ -9,8 +9,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from battles import dice_commit, engine
+from battles import engine
 from battles.access import BattleRole
+from battles.log import dice_commit
 from battles.models import BattleEvent
 from battles.table.choices import Table
 from battles.table.forms import EventForm

@@ -49,7 +49,7 @@ class TestReplayTask:
         append(battle, [START, *turns(1)])
         old = engine.fold([engine.Event(1, "battle_started", {"attacker": "A", "defender": "D", "ruleset": "v11.2"})])
         replay_battle.run(battle.id)
-        from battles.services import _projection_store
+        from battles.log.projections import _projection_store
 
         assert _projection_store(battle.id, old, allow_equal=False) is False
         assert _projection_store(battle.id, old, allow_equal=True) is False
@@ -147,7 +147,7 @@ class TestRebuildAndSweep:
         """A fake broker: records what would be queued (the worker can't see
         this test's uncommitted transaction anyway)."""
         calls = []
-        monkeypatch.setattr("battles.services._schedule_replay", calls.append)
+        monkeypatch.setattr("battles.log.replays.schedule", calls.append)
         return calls
 
     def test_sweep_requeues_every_lagging_battle(self, battle, campaign, queued):
@@ -231,7 +231,7 @@ def test_sweep_through_the_worker_catches_up_a_lost_replay(replay_worker, campai
     from battles.services import battle_create
 
     battle = battle_create(campaign=campaign, name="lost")
-    with mock.patch("battles.eventstore.store.replays"):  # the message never reaches the broker
+    with mock.patch("battles.log.store.replays"):  # the message never reaches the broker
         append(battle, [START, *turns(1)])
     assert BattleProjection.objects.get(battle=battle).seq == 0
     assert battle.id in projections_sweep()

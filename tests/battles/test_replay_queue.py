@@ -1,6 +1,7 @@
-"""Replays are queued coalesced (battles.replays): at most one pending per
+"""Replays are queued coalesced (battles.log.replays): at most one pending per
 battle, and a started replay lets the next one queue."""
-from battles import replays, services
+from battles import services
+from battles.log import replays
 
 
 class FakeRedis:

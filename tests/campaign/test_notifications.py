@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import pytest
 
@@ -17,16 +18,20 @@ from .test_results import finish
 
 
 class FakeChannel:
-    """Records every POST; answers with the queued statuses, then 200."""
+    """Records every POST (parsed in ``requests``; the raw bytes and the headers
+    in ``received``); answers with the queued statuses, then 200."""
 
     def __init__(self):
         self.requests: list[tuple[str, dict]] = []
+        self.received: list[tuple[str, Any, bytes]] = []  # headers: an http.client.HTTPMessage (any case)
         self.statuses: list[int] = []
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 - http.server's name
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])).decode("utf-8"))
+                raw = self.rfile.read(int(self.headers["Content-Length"]))
+                outer.received.append((self.path, self.headers, raw))
+                body = json.loads(raw.decode("utf-8"))
                 outer.requests.append((self.path, body))
                 status = outer.statuses.pop(0) if outer.statuses else 200
                 self.send_response(status)

@@ -2,7 +2,9 @@
 the game master (issue 13): axe-core finds no serious or critical
 accessibility problem (and no skipped heading level or unlabelled control),
 the Nu HTML checker (vnu) finds no error in the HTML the server sends, and the
-everyday pages fit a 375 px phone without scrolling sideways.
+everyday pages fit a 375 px phone without scrolling sideways. The pages include
+the formulary cards' preview of every roster and character (issue 29 §3), read
+by axe at 1280 and 375 px.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ def demo(transactional_db, replay_worker):
 
     from campaign.models import Campaign, Character
     from rosters import services
-    from rosters.models import VehicleOption
+    from rosters.models import Roster, VehicleOption
 
     call_command("loaddemo")
     ivan = User.objects.get(username="ivan")
@@ -43,6 +45,11 @@ def demo(transactional_db, replay_worker):
                          options=[VehicleOption.objects.get(code="spotter")])
     pages = {role: demo_pages(role) for role in ("anon", "player", "gm")}
     pages["player"].append(f"/rosters/{roster.pk}/edit/")
+    # The formulary cards' preview (issue 29 §3): every roster's, v11.2 and FoW, and the characters'.
+    for role, rosters, characters in (("player", Roster.objects.filter(owner=ivan), Character.objects.filter(owner=ivan)),
+                                      ("gm", Roster.objects.all(), Character.objects.all())):
+        pages[role] += [f"/cards/roster/{pk}/" for pk in rosters.order_by("pk").values_list("pk", flat=True)]
+        pages[role] += [f"/cards/character/{pk}/" for pk in characters.order_by("pk").values_list("pk", flat=True)]
     return pages
 
 

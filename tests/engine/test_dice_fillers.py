@@ -128,7 +128,7 @@ def test_a_rolled_die_gets_its_face_and_provenance_and_an_entered_one_is_kept():
 @pytest.mark.parametrize("code", sorted(LOGS))
 def test_each_rolled_die_is_handed_its_path_in_the_data_and_gets_the_provenance_asked_for(code):
     """``fill_rolls_at``: the path a die is rolled at is where it stands in the filled data (the
-    committed dice are derived from it, ``battles.dice_commit``)."""
+    committed dice are derived from it, ``battles.log.dice_commit``)."""
     registry = _registry(code)
     seen = 0
     for event in LOGS[code]:

@@ -1401,7 +1401,10 @@ def test_v_bunk_8_a_spotter_pillbox_with_a_scout_corrects_once_per_turn_v_corr_6
     t.add("fire_corrected", **corr("P", "DH", "a2", distance=1))
 
 
-def test_v_bunk_8_a_dead_scout_no_longer_works_the_pillbox_s_spotter():
+def test_v_bunk_1_and_v_bunk_8_the_scout_inside_survives_a_hit_and_keeps_working_the_spotter():
+    """The scout is invulnerable inside (V-BUNK-1), so he works the Spotter next turn (V-BUNK-8);
+    a scout who is dead or captured no longer does
+    (``test_v_bunk_8_a_scout_who_is_dead_or_captured_does_not_work_the_spotter``)."""
     t = pillbox_table()
     t.end_turn()
     t.postures("attacker")
@@ -2122,3 +2125,14 @@ def test_v_crew_6_a_vehicle_destroyed_with_passengers_kills_everyone_inside():
     t.fire("DT4", "gun", target="vehicle", target_id="AP", distance=10, hit=D(12))  # class 4 > armour 2 (V-VDMG-5)
     assert t.v("AP").destroyed
     assert all(t.f(x).dead for x in ("a1", "a2", "a_pd", "a_pc"))  # V-CREW-6
+
+
+@pytest.mark.parametrize("fate", ["dead", "captured"])
+def test_v_bunk_8_a_scout_who_is_dead_or_captured_does_not_work_the_spotter(fate):
+    """V-BUNK-8 (issue 28 clause audit): the Spotter works only while a scout is inside, a living and free
+    one; the rest of the garrison does not stand in for him."""
+    t = pillbox_table()
+    t.add("force_mustered", side="defender", fighters=[F("d_rf", "D", bunker="P")])
+    setattr(t.f("d_sc"), fate, True)
+    refusal = t.refused("fire_corrected", **corr("P", "DH", "a1", distance=1))
+    assert refusal.rule_id == "V-BUNK-8" and "scout" in refusal.message_en

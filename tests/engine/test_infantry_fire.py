@@ -444,3 +444,57 @@ def test_v_house_6_a_hit_on_the_house_spares_the_man_next_to_it_whatever_the_str
     t.fire("a_fl", "flamethrower", distance=4, spot=D(15), struck=[{"fighter": x, "die": D(20)} for x in order])
     assert t.state.buildings["H"].damage == 1
     assert t.f("h1").wounded and not t.f("d1").wounded
+
+
+# --- issue 28 clause audit (docs/rules-audit/v-engine.md): clauses no test guarded ---------------------------------
+
+
+def test_v_house_5_every_man_inside_is_killed_when_the_house_falls():
+    """V-HOUSE-5: the 3rd damage kills *every* fighter sheltering in the house, not only one."""
+    t = at_turn()
+    into_house(t, "defender", "h1", "h2", "h3")
+    for i in range(3):
+        tank(t, "attacker", f"G{i}", armour=4, gun=6)
+        t.fire(f"G{i}", "gun", target="house", target_id="H", distance=5, hit=D(15))
+    assert t.state.buildings["H"].light_cover
+    assert [t.f(x).dead for x in ("h1", "h2", "h3")] == [True, True, True]
+
+
+@pytest.mark.parametrize("order", [("d1", "h1"), ("h1", "d1")])
+def test_v_house_6_the_hit_that_ruins_a_house_spares_the_man_next_to_it(order):
+    """V-HOUSE-6 «его уничтожение»: the flame on the man inside brings the house to 3 damage (V-TERR-11,
+    V-HOUSE-5); the man next to it, in the flamethrower's radius on a die that would wound him, is unharmed."""
+    t = at_turn()
+    into_house(t, "defender", "h1")
+    t.fire("a_fl", "flamethrower", target="house", target_id="H", distance=4, hit=D(15))
+    tank(t, "attacker", "G6", armour=4, gun=6)
+    t.fire("G6", "gun", target="house", target_id="H", distance=5, hit=D(15))
+    assert t.state.buildings["H"].damage == 2 and t.f("h1").wounded
+    t.add("force_mustered", side="attacker", fighters=[F("a_fl2", "A", "flamethrower")])
+    t.fire("a_fl2", "flamethrower", distance=4, spot=D(15),
+           struck=[{"fighter": x, "die": D(20), "distance": 0.5} for x in order])
+    assert t.state.buildings["H"].light_cover and t.f("h1").dead
+    assert not t.f("d1").wounded and not t.f("d1").dead
+
+
+def test_v_bunk_5_every_man_inside_is_killed_by_the_seventh_hit():
+    """V-BUNK-5: the 7th hit kills *every* fighter inside the pillbox, not only one."""
+    t = at_turn()
+    t.add("force_mustered", side="defender", fighters=[F("b1", "D", bunker="B"), F("b2", "D", bunker="B"),
+                                                       F("b3", "D", bunker="B")])
+    for i in range(7):
+        tank(t, "attacker", f"G{i}", armour=4, gun=6)
+        t.fire(f"G{i}", "gun", target="bunker", target_id="B", distance=10, hit=D(15), visual_contact=False)
+    assert t.state.bunkers["B"].light_cover
+    assert [t.f(x).dead for x in ("b1", "b2", "b3")] == [True, True, True]
+
+
+@pytest.mark.parametrize(("row", "dist", "ok"), [(30.0, 24.0, True), (30.0, 24.01, False), (6.0, 24.0, True)])
+def test_v_scout_2_the_scout_observes_24_whatever_his_row_of_the_infantry_table(row, dist, ok):
+    """V-SCOUT-2 «всегда 24»: neither a longer nor a shorter scout row of the infantry table (G-1) moves it."""
+    t = at_turn({"fire_distance": {"rifle": 40.0}, "observation_distance": {"scout": row}})
+    data = dict(shooter="a_sc", weapon="rifle", target="fighters", distance=dist, struck=[{"fighter": "d1", "die": D(3)}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-8"

@@ -523,3 +523,37 @@ def test_v_flame_3_a_flamed_tank_manned_again_by_its_owner_is_not_taken_by_one_f
     assert t.refused("vehicle_boarded", vehicle="DT4", fighter="a1").rule_id == "V-FLAME-3"
     dt4 = t.v("DT4")
     assert dt4.side == "defender" and {"d_x", "d_y"} <= set(dt4.crew)
+
+
+def test_v_flame_4_a_captured_flamed_tank_without_personnel_does_not_fire():
+    """V-FLAME-4 «использовать (двигать или стрелять)»: three crewmen with an officer, but no personnel,
+    still do not fire the captured tank (V-CREW-4 and V-CREW-5 are met); personnel aboard, it fires."""
+    t = at_turn()
+    shoot_vehicle(t, "a_fl", "flamethrower", "DT4", 15, distance=4)
+    t.next_turn()
+    t.next_turn()
+    t.add("vehicle_boarded", vehicle="DT4", fighter="a1")
+    t.add("crew_boarded", vehicle="DT4", fighters=["a2", "a_cpl"])
+    err = t.refused("fire", shooter="DT4", weapon="gun", target="vehicle", target_id="DG", distance=5, hit=D(3))
+    assert err.rule_id == "V-FLAME-4"
+    t.add("force_mustered", side="attacker", fighters=[F("a_x", cls="personnel")])
+    t.add("crew_boarded", vehicle="DT4", fighters=["a_x"])
+    shoot_vehicle(t, "DT4", "gun", "DG", 3)
+    assert t.v("DT4").shots == 1
+
+
+def test_v_vdmg_6_immobilised_to_the_end_of_the_battle_and_still_fires():
+    """V-VDMG-6 «до конца боя»: turns later the vehicle still cannot move; running-gear damage stops only
+    movement, so it still fires."""
+    t = at_turn()
+    tank(t, "defender", "X3", armour=3, gun=3)
+    shoot_vehicle(t, "AT3", "gun", "X3", 18)
+    assert t.v("X3").running_gear and not t.v("X3").destroyed
+    for _ in range(3):
+        t.next_turn()
+        t.next_turn()
+    assert t.state.side_to_move == "attacker"
+    t.next_turn()
+    assert t.refused("vehicle_moved", vehicle="X3", distance=1).rule_id == "V-VDMG-6"
+    t.fire("X3", "gun", target="vehicle", target_id="AT3", distance=5, hit=D(3))
+    assert t.v("X3").shots == 1

@@ -1709,3 +1709,12 @@ def test_v_vdmg_4_no_one_embarks_on_a_destroyed_vehicle():
     t = attacker_turn(standard())
     t.state.vehicles["AT3"].destroyed = True  # destroyed earlier (given)
     assert t.refused("embarked", vehicle="AT3", fighters=["a1"], role="riders").rule_id == "V-VDMG-4"
+
+
+def test_v_ride_3_riders_too_must_touch_the_vehicle():
+    """V-RIDE-3: riders embark by the standard rules, so they too are brought into contact (V-TRANS-2)."""
+    t = at_turn()
+    err = t.refused("embarked", vehicle="AT3", fighters=["a1"], role="riders", in_contact=False)
+    assert err.rule_id == "V-TRANS-2"
+    t.add("embarked", vehicle="AT3", fighters=["a1"], role="riders")
+    assert t.v("AT3").riders == ["a1"]

@@ -25,7 +25,7 @@ import pytest
 from django.db import connection
 
 from battles import engine
-from battles.eventstore import fold_log
+from battles.log.projections import fold_log
 from battles.models import Battle, BattleProjection
 from battles.selectors import battle_rules
 from battles.services import battle_create

@@ -22,6 +22,11 @@ MM = 72 / 25.4  # PDF points per millimetre
 
 @pytest.fixture
 def roster(make_player):
+    return sample_roster(make_player)
+
+
+def sample_roster(make_player):
+    """A v11.2 roster with a card of every kind (tests/rosters/test_cards_table.py uses it too)."""
     user, character = make_player("kartochkin", rank="lieutenant")
     r = roster_services.roster_create(user=user, character=character, name="3-я стрелковая дивизия")
     squad = roster_services.unit_add(user=user, roster=r, kind="squad", name="1-е отделение")
@@ -84,10 +89,13 @@ class TestRosterCardsPage:
         assert "width: 45mm; height: 75mm" in html
 
     def test_v_form_2_one_card_kind_each_including_air_support(self, roster):
-        kinds = [k for k, _, _ in cards(page(roster.user, f"/cards/roster/{roster.id}/"))]
-        assert {"character", "unit", "vehicle", "upgrade", "air_support"} <= set(kinds)
-        assert kinds.count("unit") == 3 and kinds.count("vehicle") == 1 and kinds.count("upgrade") == 1
+        html = page(roster.user, f"/cards/roster/{roster.id}/")
+        kinds = [k for k, _, _ in cards(html)]
+        fronts = re.findall(r'<div class="fcard k-(\w+)" data-kind=', html)
+        assert {"character", "unit", "vehicle", "upgrade", "air_support"} <= set(fronts)
+        assert fronts.count("unit") == 3 and fronts.count("vehicle") == 1 and fronts.count("upgrade") == 1
         assert kinds.count("air_support") == 2  # G-8: the card and its back (how it is called and resolved)
+        assert kinds.count("unit") == 4  # the squad's back: its numbers at the table (the others have no fighters)
 
     def test_g_8_air_support_card_costs_8_pp(self, roster):
         air = body_of(cards(page(roster.user, f"/cards/roster/{roster.id}/")), "air_support")
@@ -304,7 +312,7 @@ class TestCharacterCards:
         html = page(decorated.user, f"/cards/character/{decorated.id}/")
         character = body_of(cards(html), "character")
         assert f'<img class="photo" src="{decorated.photo.url}"' in character
-        assert "<h3>Petrov</h3>" in character and "Сержант" in character
+        assert "<h2>Petrov</h2>" in character and "Сержант" in character
         assert Nationality.objects.get(code="su").name_ru in character
         reader = pdf(decorated.user, f"/api/characters/{decorated.id}/card.pdf?layout=card")
         assert any("/Image" in str(x.get("/Subtype")) for p in reader.pages
@@ -322,7 +330,8 @@ class TestCharacterCards:
         reader = pdf(decorated.user, f"/api/characters/{decorated.id}/card.pdf?layout=card")
         text = text_of(reader).upper()
         assert "ПЕРСОНАЖ" in text and "НАГРАДА" in text and "ОБОРОТ" in text
-        assert len(reader.pages) == 3  # character, its back (awards), the award
+        # character, its back (awards), the award, its blank back (every front followed by its back)
+        assert len(reader.pages) == 4 and reader.pages[3].extract_text().strip() == ""
 
     def test_a_new_award_changes_the_character_stamp(self, decorated, running):
         def stamp():

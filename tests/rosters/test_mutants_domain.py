@@ -349,7 +349,6 @@ CASES += [
     ("V-PLT-1", _platoon(squads=1)),
     ("V-RANK-7", _platoon(squads=4)),
     ("V-PLT-1", _platoon(groups=2)),
-    ("V-RANK-7", _platoon(lieutenants=2)),
     ("V-RANK-7", _platoon(lieutenants=0)),
     ("V-SQUAD-11", _squad(team1=8, team2=8)),
     ("V-SQUAD-1", _squad(team1=4, team2=5)),

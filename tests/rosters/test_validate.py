@@ -283,6 +283,26 @@ def test_v_rank_7_platoon_commanded_by_one_lieutenant():
     assert "V-RANK-7" in ids(b.report())
 
 
+def test_v_rank_7_and_v_off_7_a_second_lieutenant_joins_a_platoon_without_breaking_it():
+    """V-RANK-7 «Лейтенант командует взводом» names the platoon's commander and sets no cap on lieutenants;
+    V-OFF-7 «Их можно вводить в состав любого подразделения»: a lieutenant may join any unit, a platoon
+    included. So a platoon with its own lieutenant and an attached second one is valid, and the second's cost
+    is the platoon's; a platoon with none is still refused (V-RANK-7)."""
+    b = Build()
+    p = b.platoon()
+    alone = b.report(budget_lieutenant=100).unit_costs[p]
+    b.add("lieutenant", 1, p)
+    report = b.report(budget_lieutenant=100)
+    assert report.ok and "V-RANK-7" not in ids(report), report.violations
+    assert report.unit_costs[p] == alone + 2  # G-5: a lieutenant costs 2 PP
+    b = Build()
+    p = b.unit("platoon")
+    b.squad(p)
+    b.squad(p)
+    b.add("lieutenant", 1)  # outside the platoon (V-OFF-8): the platoon still has no lieutenant
+    assert [v.unit for v in b.report().violations if v.rule_id == "V-RANK-7"] == [p]
+
+
 @pytest.mark.parametrize("platoons,rule", [(1, "V-PLT-2"), (2, None), (3, None), (4, "V-RANK-8")])
 def test_v_plt_2_and_v_rank_8_company_of_two_or_three_platoons(platoons, rule):
     b = Build()
@@ -694,3 +714,55 @@ def test_v_smoke_1_an_aa_autocannon_gets_no_smoke_and_v_rocket_1_a_rocket_mortar
     assert not report.smoke[f"vehicle:{autocannon}"] and report.smoke[f"vehicle:{aa_gun}"]
     assert report.smoke[f"vehicle:{rocket}"]
     assert "V-VEH-1" not in ids(report)  # a rocket mortar is a known gun type
+
+
+# --- clauses added by the clause audit (docs/rules-audit/fow-and-rosters.md) ------------------------------
+def test_v_bunk_7_the_spotter_adds_its_cost_to_the_pillbox():
+    """V-BUNK-7: the pillbox's Spotter is bought "as any vehicle": its cost (G-16, 2 PP) is added to the pillbox."""
+    b = Build()
+    plain = b.vehicle("pillbox", armour=3)
+    spotter = b.vehicle("pillbox", armour=3, options=["spotter"])
+    costs = b.report().vehicle_costs
+    assert (costs[plain], costs[spotter]) == (3, 3 + 2)
+
+
+def test_v_motor_5_a_car_beside_three_armoured_vehicles_is_not_counted():
+    """V-MOTOR-5 limits *armoured* vehicles: a car in the unit is not one of the three."""
+    b = _motorised(3)
+    b.vehicle("car", b.units[0].ref, armour=1)
+    assert "V-MOTOR-5" not in ids(b.report())
+    b.vehicle("apc", b.units[0].ref, armour=1)
+    assert "V-MOTOR-5" in ids(b.report())
+
+
+def test_v_motor_6_every_vehicles_crew_is_checked_not_only_the_first():
+    """V-MOTOR-6: *each* armoured vehicle's crew is 2 personnel and a corporal; a short crew on the second
+    vehicle is refused as well as on the first."""
+    b = Build()
+    m = b.unit("motorised")
+    b.vehicle("tank", m, armour=2, crew=True)
+    v = b.vehicle("tank", m, armour=2)
+    b.add("personnel", 1, m, vehicle=v)
+    b.add("corporal", 1, m, vehicle=v)
+    b.add("lieutenant", 1)
+    assert "V-MOTOR-6" in ids(b.report())
+
+
+def test_v_squad_1_a_squad_without_a_sergeant_is_refused():
+    """V-SQUAD-1: commanded by a sergeant *and* a corporal; two corporals and no sergeant is not a squad."""
+    b = Build()
+    s = b.unit("squad")
+    b.add("corporal", 1, s, team=1)
+    b.add("rifleman", 4, s, team=1)
+    b.add("corporal", 1, s, team=2)
+    b.add("rifleman", 4, s, team=2)
+    assert "V-SQUAD-1" in ids(b.report())
+
+
+def test_v_plt_1_a_platoon_may_have_vehicles():
+    """V-PLT-1: "optionally plus a separate tactical group and vehicles": a platoon with a tank is valid."""
+    b = Build()
+    p = b.platoon()
+    b.vehicle("tank", p, armour=2, gun=2, crew=True)
+    report = b.report()
+    assert report.ok, report.violations

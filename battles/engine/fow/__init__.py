@@ -12,6 +12,6 @@ from .registry import OFF_TURN, POLICY, REGISTRY
 from .rules_data import DEFAULT_RULES, PLACEHOLDERS, READINGS
 from .state import FowState
 
-ENGINE_VERSION = 8  # bump when replay of the same FoW log would give a different state (or outcomes)
+ENGINE_VERSION = 9  # bump when replay of the same FoW log would give a different state (or outcomes)
 
 __all__ = ["OFF_TURN", "DEFAULT_RULES", "ENGINE_VERSION", "PLACEHOLDERS", "POLICY", "READINGS", "REGISTRY", "FowState"]

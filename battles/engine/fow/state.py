@@ -88,6 +88,7 @@ class Platoon:
     dig_failed_ply: int = -1  # the attempt of that ply failed, re-roll included (F-DIG-5, F-DIG-10)
     dig_rerolled_ply: int = -1  # its failed test was re-rolled (F-DIG-10: once)
     foxholes: int = 0  # marked positions before a Counterattack (F-DIG-19)
+    assaulted_ply: int = -1  # the ply whose Assault Step assaulted it (F-DIG-19: the defending platoon marks)
     # --- recon (F-RECON) ---
     recon_deployed: bool = False  # chosen for the recon deployment move (F-RECON-13)
 

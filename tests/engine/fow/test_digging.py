@@ -183,6 +183,59 @@ def test_f_dig_19_and_f_dig_20_marked_positions_dig_teams_in_again_after_the_ass
     assert t.state.platoons["A1"].foxholes == 0  # F-DIG-22: markers removed
 
 
+def _both_dug_in_then_a1_assaults_d1() -> Table:
+    """A1 and D1 both Dug In; in the attacker's next turn a1 assaults D1 (a1 leaves its foxhole, F-DIG-18;
+    a2 stays Dug In): the Assault Step, D1 the defending platoon."""
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.add(dig(pl="D1", die=4))
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["a1"], "against": "D1"}))
+    assert t.t("a2").dug_in and t.t("d1").dug_in
+    return t
+
+
+def test_f_dig_19_only_the_defending_platoon_marks_its_foxholes():
+    """F-DIG-19 «позиции Окопанных отделений обороняющегося взвода»: the assaulting platoon, though it still has
+    a Dug In team, may not mark its own positions in its Assault Step; the platoon assaulted may."""
+    t = _both_dug_in_then_a1_assaults_d1()
+    err = t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "A1"}))
+    assert "обороняющийся" in err.message_ru and "defending platoon" in err.message_en
+    assert t.state.platoons["A1"].foxholes == 0
+    t.add(("foxholes_marked", {"platoon": "D1"}))
+    assert t.state.platoons["D1"].foxholes == 2
+    t.add(("foxholes_reoccupied", {"platoon": "D1", "teams": ["d1", "d2"]}))
+    assert t.t("d1").dug_in and t.t("d2").dug_in
+
+
+def test_f_dig_19_a_platoon_not_assaulted_this_assault_step_marks_nothing():
+    """F-DIG-19: only a platoon assaulted in *this* Assault Step: D1, assaulted in the attacker's turn, may not
+    mark in the defender's own Assault Step; a second defending platoon nobody assaulted may not either."""
+    d2 = {"id": "D2", "kind": "infantry", "teams": [team("d3"), team("d4")]}
+    t = Table(platoons_a=(MIXED,), platoons_d=(INFANTRY_D, d2))
+    t.add(dig(die=4))
+    t.end_turn()
+    t.add(dig(pl="D1", die=4), dig(pl="D2", die=4))
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["a1"], "against": "D1"}))
+    t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "D2"}))  # Dug In, on the defending side, not assaulted
+    t.end_turn()
+    t.add(("assault_launched", {"teams": ["d3"], "against": "A1"}))
+    t.refused("F-DIG-19", ("foxholes_marked", {"platoon": "D1"}))  # assaulted last turn, not in this Step
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+
+
+def test_f_dig_19_an_assault_names_an_enemy_platoon_g_f1():
+    """The platoon an assault names is the enemy's (G-F1): naming its own would let it mark its foxholes."""
+    t = tb()
+    t.add(dig(die=4))
+    t.end_turn()
+    t.end_turn()
+    t.refused("G-F1", ("assault_launched", {"teams": ["a1"], "against": "A1"}))
+    t.refused("S-UNKNOWN", ("assault_launched", {"teams": ["a1"], "against": "NOPE"}))
+
+
 def test_f_dig_19_no_marks_no_reoccupation():
     t = _assaulted()
     t.refused("F-DIG-19", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1"]}))
@@ -395,3 +448,38 @@ def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
     t = Table(platoons_a=(INFANTRY_A, {"id": "A2", "kind": "infantry", "teams": [team("b1")]}), platoons_d=(INFANTRY_D,))
     t.refused("S-UNKNOWN", ("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["b1"]}))
     t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))
+
+
+# --- clauses added by the clause audit (docs/rules-audit/fow-and-rosters.md) ------------------------------
+def test_f_dig_15_a_dug_in_medium_aa_gun_is_in_cover_but_not_concealed():
+    """F-DIG-15: Light *and Medium* Anti-aircraft Gun teams, Dug In, are in Bulletproof Cover but not
+    Concealed (F-DIG-14's medium gun is, unless it is an AA gun)."""
+    t = Table(platoons_a=({"id": "G", "kind": "gun", "teams": [
+        team("gmaa", "gun", gun_size="medium", anti_aircraft=True), team("gm", "gun", gun_size="medium")]},))
+    t.add(dig(pl="G", die=6))
+    aa, gm = t.t("gmaa"), t.t("gm")
+    assert (aa.dug_in, aa.bulletproof_cover, aa.concealed) == (True, True, False)
+    assert (gm.dug_in, gm.bulletproof_cover, gm.concealed) == (True, True, True)
+
+
+def test_f_dig_16_teams_whose_attempt_failed_may_go_to_ground():
+    """F-DIG-16: teams that *attempted* to Dig In (the test failed, they are not Dug In) did not move, so they
+    may Go to Ground; one of them that shot may not."""
+    t = tb()
+    t.add(dig(die=1))
+    assert not t.t("a1").dug_in and t.t("a1").dig_ply == t.state.ply
+    t.add(("team_shot", {"shooter": "a2", "target": "d1", "dice": [d(4)]}))
+    t.refused("F-DIG-16", ("went_to_ground", {"teams": ["a2"]}))
+    t.add(("went_to_ground", {"teams": ["a1"]}))
+    assert t.t("a1").gone_to_ground
+
+
+def test_f_dig_21_three_teams_do_not_take_two_marked_positions():
+    """F-DIG-21: A1 had two Dug In teams, so two positions are marked; three distinct teams of the platoon
+    cannot all end on them."""
+    t = _assaulted()
+    t.add(("foxholes_marked", {"platoon": "A1"}))
+    assert t.state.platoons["A1"].foxholes == 2
+    t.refused("F-DIG-21", ("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1", "a2", "cav"]}))
+    t.add(("foxholes_reoccupied", {"platoon": "A1", "teams": ["a1", "cav"]}))
+    assert t.t("a1").dug_in and t.t("cav").dug_in and not t.t("a2").dug_in

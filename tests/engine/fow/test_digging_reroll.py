@@ -143,3 +143,17 @@ def test_f_dig_10_a_log_with_the_reroll_folded_in_one_pass_equals_the_incrementa
     t.add(dig(die=2))
     t.add(reroll(die=5))
     assert engine.state_to_json(engine.fold(t.events, ruleset="fow")) == engine.state_to_json(t.state)
+
+
+def test_f_dig_10_an_independent_team_near_pioneer_supply_may_reroll_too():
+    """F-DIG-10: "so may any Independent team within 2"/5 cm of a Pioneer Supply vehicle": an Independent
+    team (its own platoon, no Command team of another) re-rolls its failed test, in the event or after it."""
+    indep = {"id": "IND", "kind": "independent", "teams": [team("hq", independent=True)]}
+    t = Table(platoons_a=(indep, SUPPLY))
+    t.add(dig(pl="IND", die=2, reroll=d(5), pioneer_supply_distance=2))
+    assert t.t("hq").dug_in and t.state.tests[-1].rolls == [2, 5]
+    t2 = Table(platoons_a=(indep, SUPPLY))
+    t2.add(dig(pl="IND", die=2))
+    t2.refused("F-DIG-10", reroll(pl="IND", die=5, near=2.1))
+    t2.add(reroll(pl="IND", die=5, near=2))
+    assert t2.t("hq").dug_in

@@ -410,3 +410,13 @@ def test_f_dbl_8_a_further_move_beyond_the_normal_distance_is_refused_f_dbl_8_no
     tb = Table()
     tb.add(move("a1", 12))
     tb.refused("F-DBL-8", ("team_moved", {"team": "a1", "distance": 7}))
+
+
+def test_f_dbl_9_another_team_of_the_platoon_may_still_move():
+    """F-DBL-9: only the team that moved At the Double is done for the turn; its platoon's other teams may
+    still move (here after it; F-DBL-8 bars a1 alone)."""
+    tb = Table()
+    tb.add(move("a1", 12))
+    tb.add(("team_moved", {"team": "a2", "distance": 6}))
+    assert tb.t("a2").moved_ply == tb.state.ply and tb.t("a2").double_ply == -1
+    tb.refused("F-DBL-8", ("team_moved", {"team": "a1", "distance": 1}))

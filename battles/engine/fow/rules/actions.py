@@ -20,7 +20,7 @@ from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, team_side
 from battles.engine.fow.state import FowState, Team
 
-from .common import enter_step, fmt, movement, refuse, require_live, require_own_turn, require_step, team
+from .common import enter_step, fmt, movement, platoon, refuse, require_live, require_own_turn, require_step, team
 
 Effect = Callable[[FowState, Any, Context], None]
 ON_MOVE: list[Effect] = []
@@ -217,6 +217,11 @@ def _check_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
         t = team(state, tid)
         require_own_turn(state, t.side)
         require_live(t)
+    if p.against:  # G-F1: the platoon assaulted is an enemy platoon (F-DIG-19 lets it, and only it, mark foxholes)
+        target = platoon(state, p.against)
+        if target.side == state.side_to_move:
+            refuse("G-F1", f"Атакуют вражеский взвод, а {target.id!r} — свой.",
+                   f"An assault is against an enemy platoon; {target.id!r} is your own.")
 
 
 @assault_launched.mutator

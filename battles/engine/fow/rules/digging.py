@@ -245,6 +245,9 @@ ON_MOVE.append(_on_move)
 def _on_assault(state: FowState, p: Any, ctx: Context) -> None:
     for tid in p.teams:  # F-DIG-18
         _leave_foxhole(state.teams[tid])
+    target = state.platoons.get(p.against)
+    if target is not None:  # F-DIG-19: the platoon assaulted is this Assault Step's defending platoon
+        target.assaulted_ply = state.ply
 
 
 ON_ASSAULT.append(_on_assault)
@@ -253,7 +256,8 @@ ON_ASSAULT.append(_on_assault)
 # --- foxholes_marked / foxholes_reoccupied (assault exception) ------------------------------
 @dataclass(frozen=True, slots=True)
 class FoxholesMarked:
-    """Before its Counterattack, the defending platoon marks its Dug In teams' positions (F-DIG-19)."""
+    """Before its Counterattack, the defending platoon (one an assault of this Assault Step names as the
+    platoon assaulted) marks its Dug In teams' positions (F-DIG-19)."""
 
     platoon: Annotated[str, Meta(min_length=1, max_length=60)]
 
@@ -273,6 +277,11 @@ def _check_marked(state: FowState, p: FoxholesMarked, ctx: Context) -> None:
                "Foxholes are marked during an assault: the Assault Step has not begun.")
     if not any(state.teams[t].dug_in for t in pl.teams):
         refuse("F-DIG-19", "У взвода нет Окопанных отделений.", "The platoon has no Dug In teams.")
+    if pl.assaulted_ply != state.ply:  # F-DIG-19: «обороняющегося взвода», not the assaulting side's
+        refuse("F-DIG-19", f"Позиции окопов помечает обороняющийся взвод, а {pl.id!r} не атакован в этом Шаге "
+               "Ближнего Боя (атака записывается с атакуемым взводом).",
+               f"Foxholes are marked by the defending platoon, and {pl.id!r} has not been assaulted this "
+               "Assault Step (an assault is recorded with the platoon it assaults).")
 
 
 @foxholes_marked.mutator

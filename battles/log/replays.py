@@ -58,7 +58,7 @@ def _redis() -> Any:
 
 def _publish(battle_id: int) -> None:
     # .tasks imports this module (replays.started), so the task is imported when first published
-    from .tasks import replay_battle
+    from battles.tasks import replay_battle
 
     replay_battle.delay(battle_id)
 

@@ -15,6 +15,7 @@ spaces, non-ASCII characters written as themselves
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -37,3 +38,14 @@ def link(previous: str, *, battle_id: int, seq: int, type: str, schema_version: 
     """The chain of one event, given the chain of the event before it."""
     return hashlib.sha256(bytes.fromhex(previous) + canonical(
         battle_id=battle_id, seq=seq, type=type, schema_version=schema_version, data=data, key=key)).hexdigest()
+
+
+def links(previous: str, *, battle_id: int, events: Sequence[Any], keys: Sequence[str | None]) -> list[str]:
+    """Each event's chain in turn (events with ``seq``, ``type``, ``version``
+    and ``data``, as the engine decides them), after ``previous``."""
+    out = []
+    for e, k in zip(events, keys, strict=True):
+        previous = link(previous, battle_id=battle_id, seq=e.seq, type=e.type, schema_version=e.version,
+                        data=e.data, key=k)
+        out.append(previous)
+    return out

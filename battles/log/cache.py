@@ -20,7 +20,7 @@ class Entry:
     state: Any
     rules_json: str | None = None  # ``rules_json(rules)``, given or worked out once
     chain: str | None = None  # the chain of the event at ``head`` (``chain.link``), kept by the store
-    # The battle's dice secret (bytes) while it derives the service's dice (``battles.dice_commit``);
+    # The battle's dice secret (bytes) while it derives the service's dice (``battles.log.dice_commit``);
     # None once it is revealed, or for a battle without one: its dice are drawn from ``secrets``.
     dice_key: bytes | None = None
 
@@ -36,14 +36,10 @@ def rules_json(rules: dict[str, Any] | None) -> str:
 
 
 class StateCache:
-    """One entry per battle, least recently used dropped past ``size``.
-
-    An entry is *taken* by the append that uses it (the engine folds the state
-    in place) and *kept* again after that append commits, so two threads never
-    share a state. The state after seq N of an append-only log under fixed
-    rules is fully determined: an entry is never wrong, only possibly behind
-    the log (another process appended), which the append's comparison of the
-    head catches."""
+    """One entry per battle, the least recently used dropped past ``size``. An
+    append *takes* an entry (the engine folds its state in place) and *keeps*
+    the next after it commits, so no two threads share a state. An entry is
+    never wrong, only maybe behind the log, which the head comparison catches."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size

@@ -37,8 +37,11 @@ import hmac
 import json
 import secrets
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import count
 from typing import Any
+
+from battles.engine.dice import fill_rolls, fill_rolls_at
 
 RNG = "hmac-sha256"  # the provenance of a die derived here (``Die.rng``)
 UNCOMMITTED = "secrets"  # a die the service drew from ``secrets`` (before this scheme, or after the reveal)
@@ -136,3 +139,39 @@ def uncommitted_dice(data: Any) -> int:
     if isinstance(data, list):
         return sum(uncommitted_dice(v) for v in data)
     return 0
+
+
+def service_rolls(events: Sequence[Any], *, battle_id: int, first_seq: int, ruleset: str,
+                  key: bytes | None) -> list[tuple[str, Any, int | None]]:
+    """A batch (``type``, ``data``, ``schema_version`` each) with the dice it
+    asks the service to roll filled in: derived from the battle's secret
+    ``key`` and each die's place, or, with no secret to derive from (revealed,
+    or a battle without one), drawn from ``secrets``. A ``battle_ended``
+    reveals the secret: no die after it in the batch is derived."""
+    out = []
+    for seq, ev in enumerate(events, start=first_seq):
+        if ev.type == END:
+            key = None
+        if key is None:
+            data = fill_rolls(ev.type, ev.data, lambda sides: secrets.randbelow(sides) + 1, ruleset=ruleset)
+        else:
+            data = fill_rolls_at(ev.type, ev.data, partial(_roll, key, battle_id, seq), ruleset=ruleset, rng=RNG)
+        out.append((ev.type, data, ev.schema_version))
+    return out
+
+
+def _roll(key: bytes, battle_id: int, seq: int, sides: int, path: Path) -> int:
+    return derive(key, battle_id=battle_id, seq=seq, path=path, sides=sides)
+
+
+def without_service_rolls(data: Any) -> Any:
+    """Blank the faces the service rolled and their provenance, so a retry
+    (which asks for a roll again) compares equal to the stored event that has
+    the roll."""
+    if isinstance(data, dict):
+        if data.get("source") == "rolled" and data.get("rng") in (UNCOMMITTED, RNG):
+            return {**data, "value": None, "rng": None}
+        return {k: without_service_rolls(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [without_service_rolls(v) for v in data]
+    return data

@@ -10,20 +10,21 @@ from typing import Any
 import msgspec
 from django.conf import settings
 
-from battles import dice_commit, engine
+from battles import engine
 from battles.engine.dice import fill_rolls
+from battles.log import dice_commit
 from battles.models import BattleEvent
 from config import inputs
 from config.errors import Conflict, InvalidInput
+
+# The provenances the service records on dice it rolls (``dice_commit``): a client never sends them.
+SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
 
 # Caps on one event's data (documented in README and docs/events.md): deeper or
 # larger payloads are refused with a 400 naming ``events[i].data``.
 EVENT_DATA_MAX_DEPTH = 32
 EVENT_DATA_MAX_BYTES = 64 * 1024
 KEY_MAX_LENGTH = BattleEvent._meta.get_field("key").max_length
-# The provenances the service records on dice it rolls: drawn from ``secrets`` (before committed
-# dice, or after the reveal), or derived from the battle's secret (``battles.dice_commit``).
-SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
 
 
 @dataclass(frozen=True)
@@ -79,22 +80,16 @@ def _check_event(i: int, ev: NewEvent) -> None:
         text = msgspec.json.encode(ev.data)
     except (TypeError, ValueError, RecursionError):
         text = None
-    # The common case in one pass over the text and one over the containers. Anything else takes the
-    # walk, which names the exact place.
+    # The common case (no NUL, fewer containers than the depth cap) in one pass over the text;
+    # anything else takes the walk, which names the exact place.
     if text is not None and (b'"rolled"' in text or b'"secrets"' in text or dice_commit.RNG.encode() in text):
         _refuse_services_die(i, ev.data)
-    if (text is not None and b"\\u0000" not in text
-            and (text.count(b"[") + text.count(b"{") <= EVENT_DATA_MAX_DEPTH
-                 or _depth(ev.data) <= EVENT_DATA_MAX_DEPTH)):
-        if len(text) > EVENT_DATA_MAX_BYTES:
-            raise _too_large(path)
-        return
-    found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
-    if found and found[1] == "depth":
-        raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH)
-    if found:
-        raise inputs.text_error(found[0])
-    if len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode()) > EVENT_DATA_MAX_BYTES:
+    if text is None or b"\\u0000" in text or text.count(b"[") + text.count(b"{") > EVENT_DATA_MAX_DEPTH:
+        found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
+        if found:
+            raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH) if found[1] == "depth" else inputs.text_error(found[0])
+    size = len(text) if text is not None else len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > EVENT_DATA_MAX_BYTES:
         raise _too_large(path)
 
 
@@ -151,15 +146,6 @@ def _dice_sent(data: Any, path: tuple[str | int, ...]) -> Any:
             yield from _dice_sent(v, (*path, n))
 
 
-def _depth(value: Any) -> int:
-    """How deeply containers nest in a JSON value (a scalar: 0)."""
-    if isinstance(value, dict):
-        return 1 + max(map(_depth, value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max(map(_depth, value), default=0)
-    return 0
-
-
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,
                  recorder_id: int | None = None) -> list[BattleEvent] | None:
     """Idempotency: the stored events when the batch's keys are already stored
@@ -186,7 +172,7 @@ def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, an
                        "as it was, or without them.", field="events", code="idempotency_partial")
     for i, ev in enumerate(events):
         old = stored[ev.key]
-        if old.type != ev.type or _without_service_rolls(_normalised(ev, ruleset)) != _without_service_rolls(old.data):
+        if old.type != ev.type or dice_commit.without_service_rolls(_normalised(ev, ruleset)) != dice_commit.without_service_rolls(old.data):
             raise Conflict(f"events[{i}].key: ключ уже использован для другого события (seq {old.seq}).",
                            f"events[{i}].key: the key was already used for a different event (seq {old.seq}).",
                            field=f"events[{i}].key", code="idempotency_conflict")
@@ -200,19 +186,6 @@ def _normalised(ev: NewEvent, ruleset: str) -> Any:
         return engine.dump(engine.lookup(ev.type, ruleset).parse(data, ev.schema_version))
     except engine.PayloadError:
         return ev.data
-
-
-def _without_service_rolls(data: Any) -> Any:
-    """Blank the faces the service rolled and their provenance, so a retry
-    (which asks for a roll again) compares equal to the stored event that has
-    the roll."""
-    if isinstance(data, dict):
-        if data.get("source") == "rolled" and data.get("rng") in SERVICE_RNGS:
-            return {**data, "value": None, "rng": None}
-        return {k: _without_service_rolls(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_without_service_rolls(v) for v in data]
-    return data
 
 
 def key_in_use(battle_id: int, events: Sequence[NewEvent]) -> Conflict | None:

@@ -14,26 +14,26 @@ Two implementations give the same answers:
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import msgspec
 import psycopg
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Max
 from django.utils import timezone
 
-from battles import chain, dice_commit, engine, replays
-from battles.engine.dice import fill_rolls, fill_rolls_at
-from battles.models import Battle, BattleEvent, BattleProjection, LogPosition
-from battles.selectors import battle_rules, battle_voided_seqs, iter_engine_events
+from battles import access, engine
+from battles.log import chain, dice_commit, replays
+from battles.models import Battle, BattleEvent, LogPosition
+from battles.selectors import battle_rules, iter_engine_events
 from campaign.models import Campaign
 from config.errors import Conflict, Forbidden, NotFound, from_engine
 
 from .cache import STATE_CACHE, Entry, rules_json
 from .checks import NewEvent, check_batch, key_in_use, stored_retry
+from .projections import fold_log, stored_state
 
 # The optimistic path (PostgreSQL); off only to measure the locked path alone.
 OPTIMISTIC = True
@@ -42,10 +42,16 @@ _FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version
            "key", "chain")
 
 
-@dataclass(frozen=True)
 class AppendResult:
-    events: list[BattleEvent]
-    created: bool  # False: every key was already stored, and these are the stored events (a retry)
+    """The stored events (``created``), or those a retry found stored; built as
+    model instances when first read (most batch callers read none)."""
+
+    def __init__(self, events: list[BattleEvent] | Callable[[], list[BattleEvent]], created: bool) -> None:
+        self._events, self.created = events, created
+
+    @cached_property
+    def events(self) -> list[BattleEvent]:
+        return self._events() if callable(self._events) else self._events
 
 
 def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any = None,
@@ -80,17 +86,13 @@ def append(*, battle_id: int, events: Sequence[NewEvent], expected_seq: int | No
 
 
 def _retrier(recorded_by: Any, side: str | None, game_master: bool) -> dict[str, Any]:
-    """Whose stored keys make a retry: a participant's own only; the game
-    master's and trusted callers' any (``checks.stored_retry``)."""
+    """Whose stored keys make a retry (``checks.stored_retry``): his own for a participant, any else."""
     return {"anyone": game_master or side is None, "recorder_id": getattr(recorded_by, "pk", None)}
 
 
-def stale(expected_seq: int, head: int) -> Conflict:
-    return Conflict(
-        f"expected_seq {expected_seq} устарел: последнее событие боя — {head}. Перечитайте журнал.",
-        f"expected_seq {expected_seq} is stale: the battle's last event is {head}. Re-read the log.",
-        field="expected_seq", code="stale_seq", extra={"current_seq": head},
-    )
+def _finished() -> Conflict:
+    return Conflict("Кампания завершена: журналы её боёв закрыты.",
+                    "The campaign is finished: its battle logs are closed.", code="campaign_finished")
 
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
@@ -103,8 +105,7 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
-        raise Conflict("Кампания завершена: журналы её боёв закрыты.",
-                       "The campaign is finished: its battle logs are closed.", code="campaign_finished")
+        raise _finished()
     ruleset = battle.campaign.ruleset  # the campaign's ruleset picks the engine
     # The keys are looked up after the lock is held, by a statement of their own: one that rode on
     # the locking query would read the snapshot taken before it waited, blind to a concurrent
@@ -113,9 +114,11 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if retry is not None:
         return AppendResult(retry, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:
-        raise stale(expected_seq, battle.head_seq)
+        raise Conflict(f"expected_seq {expected_seq} устарел: последнее событие боя — {battle.head_seq}. Перечитайте "
+                       f"журнал.", f"expected_seq {expected_seq} is stale: the battle's last event is {battle.head_seq}. "
+                       f"Re-read the log.", field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq})
     if not game_master and side is None:
-        _refuse_game_master_only(events, ruleset)
+        access.refuse_game_master_only(events, ruleset)
     rules = battle_rules(battle=battle)
     text = rules_json(rules)
     state, previous = _state_at_head(battle, rules, text, ruleset)
@@ -125,21 +128,31 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
         decided, after = _decide(state, events, head, rules, ruleset, side, battle_id, key)
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
-    n = len(decided)
     if battle.rules is None and connection.vendor != "postgresql":  # (PostgreSQL: ``_write`` stores them)
         Battle.objects.filter(pk=battle_id).update(rules=rules)  # the battle keeps the rules it is played under
-    now = timezone.now()
-    user_id = getattr(recorded_by, "pk", None)
-    keys = [ev.key for ev in events]
-    chains = _chains(battle_id, _head_chain(battle_id, head) if previous is None else previous, decided, keys)
-    reveal = _reveals(decided) if key is not None else None  # (no key: revealed already, or no secret)
-    got = _write(battle_id, head, text, ruleset, decided, keys, chains, user_id, now, reveal)
-    if len(got) != n:  # the battle row is locked: only its campaign can have changed since it was read
-        raise Conflict("Кампания завершена: журналы её боёв закрыты.",
-                       "The campaign is finished: its battle logs are closed.", code="campaign_finished")
-    entry = Entry(head + n, rules, ruleset, after, text, chains[-1], None if reveal is not None else key)
-    transaction.on_commit(lambda: _committed(battle_id, entry))
-    return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
+    stored = _store(battle_id, head, rules, text, ruleset, decided, after, events,
+                    _head_chain(battle_id, head) if previous is None else previous, key, recorded_by)
+    if stored is None:  # the battle row is locked: only its campaign can have changed since it was read
+        raise _finished()
+    return stored
+
+
+def _store(battle_id: int, head: int, rules: dict[str, Any], rules_text: str, ruleset: str,
+           decided: Sequence[engine.Event], after: Any, events: Sequence[NewEvent], previous: str,
+           key: bytes | None, recorded_by: Any) -> AppendResult | None:
+    """Chain and write the decided batch after ``head`` (``_write``), keep the
+    state after it once committed, and answer the stored events; ``None`` when
+    the battle is not as the batch was decided against (nothing written)."""
+    now, user_id, keys = timezone.now(), getattr(recorded_by, "pk", None), [ev.key for ev in events]
+    chains = chain.links(previous, battle_id=battle_id, events=decided, keys=keys)
+    # The batch's first ``battle_ended`` reveals the dice secret (no key: revealed already, or no secret).
+    reveal = next((d.seq for d in decided if d.type == dice_commit.END), None) if key is not None else None
+    got = _write(battle_id, head, rules_text, ruleset, decided, keys, chains, user_id, now, reveal)
+    if len(got) != len(decided):
+        return None
+    entry = Entry(head + len(decided), rules, ruleset, after, rules_text, chains[-1], None if reveal is not None else key)
+    transaction.on_commit(lambda: _committed(battle_id, entry))  # (at once outside a transaction)
+    return AppendResult(lambda: _rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), True)
 
 
 def _head_chain(battle_id: int, head: int) -> str:
@@ -155,37 +168,17 @@ def _head_chain(battle_id: int, head: int) -> str:
     return stored
 
 
-def _chains(battle_id: int, previous: str, decided: Sequence[engine.Event], keys: Sequence[str | None]) -> list[str]:
-    """Each decided event's chain (``chain.link``), after the head's ``previous``."""
-    out = []
-    for d, k in zip(decided, keys, strict=True):
-        previous = chain.link(previous, battle_id=battle_id, seq=d.seq, type=d.type, schema_version=d.version,
-                              data=d.data, key=k)
-        out.append(previous)
-    return out
-
-
-def _reveals(decided: Sequence[engine.Event]) -> int | None:
-    """The seq of the batch's first ``battle_ended``: storing it reveals the dice secret."""
-    return next((d.seq for d in decided if d.type == dice_commit.END), None)
-
-
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
            keys: Sequence[str | None], chains: Sequence[str], user_id: int | None,
            now: Any, reveal: int | None) -> list[tuple[int, int]]:
-    """Store the decided events after ``head``; the rows' (id, position) in seq
-    order, or none when the battle is not as the caller decided it (another
-    head, other rules, its campaign finished or of another ruleset). With
-    ``reveal`` (a ``battle_ended``'s seq), the battle's dice secret is marked
-    revealed from that seq, in the same write, unless it already is.
-
-    On PostgreSQL one statement (``_WRITE_SQL``) compares, moves the head,
-    takes the positions and inserts, for both paths: the locked path holds the
-    battle row, so its comparison can only fail on the campaign. On SQLite
-    (the locked path only) the same steps one by one."""
+    """Store the decided events after ``head``: the rows' (id, position) in seq
+    order, or none when the battle is not as decided against (another head,
+    other rules, its campaign finished or of another ruleset). ``reveal`` (a
+    ``battle_ended``'s seq) marks the dice secret revealed, unless it is.
+    PostgreSQL: one statement (``_WRITE_SQL``) for both paths; SQLite (the
+    locked path only, under the battle row's lock): the same steps in turn."""
     n = len(decided)
     if connection.vendor != "postgresql":
-        # (the locked path only: it read the battle row under its lock, unrevealed when ``reveal`` is given)
         Battle.objects.filter(pk=battle_id).update(head_seq=head + n, **(
             {} if reveal is None else {"dice_revealed_seq": reveal}))
         last = _take_positions(n)
@@ -215,45 +208,13 @@ def _committed(battle_id: int, entry: Entry) -> None:
 def _decide(state: Any, events: Sequence[NewEvent], head: int, rules: dict[str, Any], ruleset: str,
             side: str | None, battle_id: int, key: bytes | None) -> tuple[list[engine.Event], Any]:
     """The batch decided against ``state`` (the state at ``head``, folded in place), the service
-    rolling the dice the batch asks it to (``_rolled``)."""
+    rolling the dice the batch asks it to (``dice_commit.service_rolls``)."""
     return engine.decide_and_apply(
-        state, _rolled(events, head, ruleset, battle_id, key),
+        state, dice_commit.service_rolls(events, battle_id=battle_id, first_seq=head + 1, ruleset=ruleset, key=key),
         first_seq=head + 1, rules=rules, ruleset=ruleset,
         history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
-        authorize=None if side is None else _recorder_check(side, ruleset),
+        authorize=None if side is None else access.recorder_check(side, ruleset),
     )
-
-
-def _rolled(events: Sequence[NewEvent], head: int, ruleset: str, battle_id: int,
-            key: bytes | None) -> list[tuple[Any, Any, int | None]]:
-    """The batch with the dice it asks the service to roll filled: each derived
-    from the battle's secret ``key`` and its place (battle, seq, path;
-    ``battles.dice_commit``), or, with no secret to derive from (revealed, or
-    a battle without one), drawn from ``secrets``. A ``battle_ended`` reveals
-    the secret: no die after it in the batch is derived."""
-    out = []
-    for i, ev in enumerate(events):
-        if ev.type == dice_commit.END:
-            key = None
-        if key is None:
-            data = fill_rolls(ev.type, ev.data, _secure_roll, ruleset=ruleset)
-        else:
-            data = fill_rolls_at(ev.type, ev.data, _deriver(key, battle_id, head + 1 + i), ruleset=ruleset,
-                                 rng=dice_commit.RNG)
-        out.append((ev.type, data, ev.schema_version))
-    return out
-
-
-def _deriver(key: bytes, battle_id: int, seq: int) -> Callable[[int, tuple[str | int, ...]], int]:
-    def roll(sides: int, path: tuple[str | int, ...]) -> int:
-        return dice_commit.derive(key, battle_id=battle_id, seq=seq, path=path, sides=sides)
-
-    return roll
-
-
-def _secure_roll(sides: int) -> int:
-    """Dice drawn by the service without a commitment: a secure random source, recorded as rolled."""
-    return secrets.randbelow(sides) + 1
 
 
 def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, ruleset: str) -> tuple[Any, str | None]:
@@ -271,72 +232,19 @@ def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, rules
     elif battle.head_seq == 0:  # a new battle: nothing to read
         return engine.new_state(ruleset), None
     else:
-        proj = BattleProjection.objects.filter(battle=battle).values_list("state", "engine_version").first()
-        state = engine.new_state(ruleset)
-        if proj and proj[1] == engine.engine_version(ruleset) and (proj[0] or {}).get("ruleset", "v11.2") == ruleset:
-            state = engine.state_from_json(proj[0], ruleset)
+        state = stored_state(battle.id, ruleset)
     if state.last_seq >= battle.head_seq:
         return state, previous
     return fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0], previous
 
 
-def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None = None, ruleset: str = "v11.2",
-             effects: dict[int, list[dict[str, Any]]] | None = None) -> tuple[Any, bool]:
-    """Fold the log's events after ``state`` into it (in place), chunk by chunk.
-    Returns the state and whether it had to be refolded from the first event
-    (a correction voided something ``state`` had already applied, V-TURN-13).
-    ``effects`` receives each folded event's outcome (``engine.effects``)."""
-    skip = battle_voided_seqs(battle_id=battle_id, upto=upto)  # every seq voided anywhere in the log
-    refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
-    if refold:
-        state = engine.new_state(ruleset)
-        if effects is not None:
-            effects.clear()
-    chunk = settings.SHTAB["REPLAY_CHUNK"]
-    for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
-        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset, effects=effects)
-    return state, refold
-
-
 def _take_positions(n: int) -> int:
-    """Reserve ``n`` global positions; returns the last one. Takes the
-    LogPosition row lock, held until commit (see LogPosition)."""
-    table, events = LogPosition._meta.db_table, BattleEvent._meta.db_table
-    with connection.cursor() as cur:
-        cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
-        row = cur.fetchone()
-        if row is None:  # the migration creates the row; if it was lost, restart after the highest position
-            cur.execute(f"INSERT INTO {table} (id, position) SELECT 1, COALESCE(MAX(position), 0) FROM {events} "
-                        "WHERE TRUE ON CONFLICT (id) DO NOTHING")
-            cur.execute(f"UPDATE {table} SET position = position + %s WHERE id = 1 RETURNING position", [n])
-            row = cur.fetchone()
-    return row[0]
-
-
-def _refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:
-    for i, ev in enumerate(events):
-        entry = engine.ruleset_of(ruleset).registry.get(ev.type)
-        if entry is not None and (entry.game_master_only or ev.type == "correction"):
-            raise Forbidden(f"events[{i}].type: событие «{entry.title_ru}» может записать только мастер.",
-                            f"events[{i}].type: only the game master may record «{entry.title_en}».",
-                            field=f"events[{i}].type", code="game_master_only")
-
-
-def _recorder_check(side: str, ruleset: str) -> Callable[[int, str, Any, Any], bool]:
-    """A participant of ``side`` records his side's events and those the rules
-    hand to him (``engine.actors``); anything else is 403 naming the event and
-    who records it."""
-
-    def check(index: int, type_name: str, state: engine.BattleState, payload: Any) -> bool:
-        try:
-            return engine.authorize(state, type_name, payload, side=side, ruleset=ruleset)
-        except engine.NotYours as exc:
-            code = "game_master_only" if exc.allowed == "game_master" else "not_your_side"
-            raise Forbidden(f"events[{index}]: {exc.message_ru}", f"events[{index}]: {exc.message_en}",
-                            field=f"events[{index}].type", code=code,
-                            extra={"index": index, "recorded_by": exc.allowed}) from None
-
-    return check
+    """Reserve ``n`` global positions (SQLite, which writes one at a time); the
+    last one. A lost LogPosition row restarts after the highest position."""
+    if not LogPosition.objects.filter(pk=1).update(position=F("position") + n):
+        top = BattleEvent.objects.aggregate(top=Max("position"))["top"] or 0
+        LogPosition.objects.create(pk=1, position=top + n)
+    return LogPosition.objects.values_list("position", flat=True).get(pk=1)
 
 
 def _write_sql() -> str:
@@ -380,35 +288,23 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         return None
     if not game_master and side is None:
         try:
-            _refuse_game_master_only(events, entry.ruleset)
+            access.refuse_game_master_only(events, entry.ruleset)
         except Forbidden:
             STATE_CACHE.keep(battle_id, entry)
             return None
-    head, n = entry.head, len(events)
     try:
-        decided, after = _decide(entry.state, events, head, entry.rules, entry.ruleset, side, battle_id,
+        decided, after = _decide(entry.state, events, entry.head, entry.rules, entry.ruleset, side, battle_id,
                                  entry.dice_key)
     except (engine.RuleViolation, engine.PayloadError, Forbidden):
         return None  # the state was folded in place and is dropped; the locked path decides and answers
-    now = timezone.now()
-    user_id = getattr(recorded_by, "pk", None)
-    keys = [ev.key for ev in events]
-    chains = _chains(battle_id, entry.chain, decided, keys)
-    # (an entry without a key is a battle already revealed, or without a secret: nothing to mark)
-    reveal = _reveals(decided) if entry.dice_key is not None else None
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
-            got = _write(battle_id, head, entry.rules_json, entry.ruleset, decided, keys, chains, user_id, now,
-                         reveal)
+            # (None: the head moved, the campaign finished or the rules changed; nothing was written)
+            return _store(battle_id, entry.head, entry.rules, entry.rules_json, entry.ruleset, decided, after, events,
+                          entry.chain, entry.dice_key, recorded_by)
     except IntegrityError:  # a key already stored: the locked path answers
         return None
-    if len(got) != n:  # the head moved, the campaign finished or the rules changed: nothing was written
-        return None
-    done = Entry(head + n, entry.rules, entry.ruleset, after, entry.rules_json, chains[-1],
-                 None if reveal is not None else entry.dice_key)
-    transaction.on_commit(lambda: _committed(battle_id, done))  # (at once outside a transaction)
-    return AppendResult(_rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), created=True)
 
 
 _WRITE_SQL = _write_sql()

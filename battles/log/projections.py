@@ -1,0 +1,161 @@
+"""The battle's projections: its state and each event's outcome, folded from
+the log by the replay worker (``battle_replay``), never backwards, and
+rebuilt from the log at will, identically (docs/append.md, "Projections").
+
+Only the replay writes them; ``battles.log.replays`` queues it after every
+append, and the sweep (``projections_sweep``) catches any battle left behind.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from battles import engine
+from battles.models import Battle, BattleEventOutcome, BattleProjection
+from battles.selectors import battle_rules, battle_voided_seqs, battles_lagging, iter_engine_events, rules_settings
+
+from . import replays
+from .cache import Entry, StateCache, rules_json
+
+# The replay worker's own: the state after its last replay of each battle (never shared with appends).
+REPLAY_CACHE = StateCache()
+
+
+# Called (after commit) with a battle id when a replay leaves the battle ended
+# and its projection complete. The campaign app registers itself here, so the
+# battle log never imports the campaign (which depends on it).
+BATTLE_ENDED_HOOKS: list[Callable[[int], None]] = []
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    battle_id: int
+    seq: int
+    applied: int
+    written: bool
+    rebuilt: bool
+
+
+def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
+    """Fold the log into the battle's projection and store it with its seq in
+    one transaction. Idempotent; concurrent runs never move it backwards."""
+    battle = (Battle.objects.filter(pk=battle_id).select_related("campaign")
+              .only("id", "head_seq", "rules", "campaign_id", "campaign__ruleset").first())
+    if battle is None:
+        return ReplayResult(battle_id, 0, 0, False, False)
+    ruleset = battle.campaign.ruleset
+    rules = battle_rules(battle=battle)
+    proj = (BattleProjection.objects.filter(battle_id=battle_id)
+            .values_list("seq", "state__ruleset", "engine_version").first())
+    state = engine.new_state(ruleset)
+    rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
+               or (proj[1] or "v11.2") != ruleset)
+    if not rebuilt:
+        # This worker's state after its last replay of the battle, when not behind the
+        # stored projection, spares loading the stored state (the costly part of a replay).
+        cached = REPLAY_CACHE.take(battle_id)
+        if (cached is not None and cached.ruleset == ruleset and cached.rules_json == rules_json(rules)
+                and proj[0] <= cached.head <= battle.head_seq):
+            state = cached.state
+        else:
+            stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
+            state = engine.state_from_json(stored, ruleset)
+    start = proj[0] if not rebuilt else 0
+    effects: dict[int, list[dict[str, Any]]] = {}
+    folded_from = state.last_seq  # outcomes up to here were stored with the state it came from
+    state, refolded = fold_log(battle_id, state, rules, ruleset=ruleset, effects=effects)
+    rebuilt = rebuilt or refolded
+    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
+                                effects=effects, after=0 if rebuilt else folded_from)
+    # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
+    entry = Entry(state.last_seq, rules, ruleset, state)
+    transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, entry))
+    if written and state.status == "ended" and state.last_seq >= battle.head_seq:
+        for hook in BATTLE_ENDED_HOOKS:
+            transaction.on_commit(lambda hook=hook: hook(battle_id))
+    return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
+
+
+def _projection_store(battle_id: int, state: Any, *, allow_equal: bool,
+                      engine_version: int = engine.ENGINE_VERSION,
+                      effects: dict[int, list[dict[str, Any]]] | None = None, after: int = 0) -> bool:
+    """Store the state (never backwards) and, in the same transaction, the
+    outcomes of the events folded after seq ``after`` (all of them again when
+    ``after`` is 0: a rebuild)."""
+    payload = engine.state_to_json(state)
+    with transaction.atomic():
+        qs = BattleProjection.objects.filter(battle_id=battle_id)
+        qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
+        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine_version,
+                            updated_at=timezone.now())
+        if not updated:
+            if BattleProjection.objects.filter(battle_id=battle_id).exists():
+                return False
+            try:
+                with transaction.atomic():
+                    BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
+                                                    engine_version=engine_version)
+            except IntegrityError:
+                return False
+        if effects is not None:
+            _outcomes_store(battle_id, effects, after=after)
+        return True
+
+
+def _outcomes_store(battle_id: int, effects: dict[int, list[dict[str, Any]]], *, after: int) -> None:
+    """The outcome rows are a projection too: replaced from ``after`` on."""
+    BattleEventOutcome.objects.filter(battle_id=battle_id, seq__gt=after).delete()
+    BattleEventOutcome.objects.bulk_create(
+        [BattleEventOutcome(battle_id=battle_id, seq=seq, effects=found) for seq, found in sorted(effects.items())])
+
+
+def battle_rules_reapply(*, battle_id: int) -> None:
+    """The game master's explicit choice: replay a battle under today's rules
+    data (its snapshot is replaced and its projection rebuilt)."""
+    Battle.objects.filter(pk=battle_id).update(rules=rules_settings())
+    battle_replay(battle_id=battle_id, rebuild=True)
+
+
+def projections_sweep() -> list[int]:
+    """Queue a replay for every battle whose projection lags its log."""
+    ids = list(battles_lagging().values_list("id", flat=True))
+    for battle_id in ids:
+        replays.schedule(battle_id)
+    return ids
+
+
+def projections_rebuild(*, battle_id: int | None = None) -> list[ReplayResult]:
+    ids = [battle_id] if battle_id is not None else list(Battle.objects.order_by("id").values_list("id", flat=True))
+    return [battle_replay(battle_id=i, rebuild=True) for i in ids]
+
+
+def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None = None, ruleset: str = "v11.2",
+             effects: dict[int, list[dict[str, Any]]] | None = None) -> tuple[Any, bool]:
+    """Fold the log's events after ``state`` into it (in place), chunk by chunk.
+    Returns the state and whether it had to be refolded from the first event
+    (a correction voided something ``state`` had already applied, V-TURN-13).
+    ``effects`` receives each folded event's outcome (``engine.effects``)."""
+    skip = battle_voided_seqs(battle_id=battle_id, upto=upto)  # every seq voided anywhere in the log
+    refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
+    if refold:
+        state = engine.new_state(ruleset)
+        if effects is not None:
+            effects.clear()
+    chunk = settings.SHTAB["REPLAY_CHUNK"]
+    for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
+        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset, effects=effects)
+    return state, refold
+
+
+def stored_state(battle_id: int, ruleset: str) -> Any:
+    """The battle's stored projection as a state (a new state when it is
+    missing, or was folded by another engine version or ruleset)."""
+    proj = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", "engine_version").first()
+    if proj and proj[1] == engine.engine_version(ruleset) and (proj[0] or {}).get("ruleset", "v11.2") == ruleset:
+        return engine.state_from_json(proj[0], ruleset)
+    return engine.new_state(ruleset)
