@@ -213,7 +213,20 @@ class BattleLogVerifyView(APIView):
                     "The first seq holding a derived die that is not its derivation; null when all are")),
                 "uncommitted": serializers.IntegerField(help_text=(
                     "Dice the service drew without a commitment (rng \"secrets\": before committed dice, or after "
-                    "the reveal): nothing can re-derive them")),
+                    "the reveal), the command rolls' included: nothing can re-derive them")),
+                "command_checked": serializers.IntegerField(help_text=(
+                    "Dice of the pre-battle command rolls (V-RANK-9, V-RANK-10) the service derived from the secret "
+                    "(at seq 0, path [\"command_roll\", side, round, character]), each re-derived")),
+                "first_bad_command_roll": inline_serializer("BadCommandRoll", {
+                    "side": serializers.CharField(), "round": serializers.IntegerField()}, allow_null=True,
+                    help_text="The first command roll holding a derived die that is not its derivation; null when "
+                              "all are"),
+                "command_dice": inline_serializer("CommandDie", {
+                    "side": serializers.CharField(), "round": serializers.IntegerField(),
+                    "character": serializers.CharField(help_text="The character's id"),
+                    "value": serializers.IntegerField(), "rng": serializers.CharField(allow_null=True),
+                }, many=True, help_text="Every die the service rolled in the command rolls, to re-derive once the "
+                                        "secret is revealed (docs/append.md, \"Committed dice\")"),
             }, allow_null=True, help_text="The battle's committed dice; null for a battle without a secret"),
         }),
         description=("The battle's hash-chained log checked by the server from the first event, and its "
@@ -232,7 +245,9 @@ class BattleLogVerifyView(APIView):
                          "dice": None if dice is None else {
                              "commitment": dice.commitment, "secret": dice.secret, "revealed": dice.revealed,
                              "ok": dice.ok, "commitment_ok": dice.commitment_ok, "checked": dice.checked,
-                             "first_bad_seq": dice.first_bad_seq, "uncommitted": dice.uncommitted}})
+                             "first_bad_seq": dice.first_bad_seq, "uncommitted": dice.uncommitted,
+                             "command_checked": dice.command_checked, "first_bad_command_roll": dice.first_bad_command,
+                             "command_dice": list(dice.command_dice)}})
 
 
 class EventFeedView(APIView):

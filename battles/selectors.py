@@ -162,10 +162,17 @@ class DiceVerdict:
     checked: int
     first_bad_seq: int | None
     uncommitted: int
+    # The pre-battle command roll's dice (V-RANK-9, V-RANK-10; ``dice_commit.command_path``): how many
+    # derived dice were re-derived, the first roll ({side, round}) holding one that is not its
+    # derivation, and every service die of the rolls (side, round, character, value, rng), for a
+    # reader to re-derive once the secret is revealed. Their uncommitted dice count in ``uncommitted``.
+    command_checked: int = 0
+    first_bad_command: dict[str, Any] | None = None
+    command_dice: tuple[dict[str, Any], ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.commitment_ok and self.first_bad_seq is None
+        return self.commitment_ok and self.first_bad_seq is None and self.first_bad_command is None
 
 
 @dataclass(frozen=True)
@@ -199,9 +206,10 @@ def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None
     """Recompute the battle's hash chain (``battles.log.chain``) from its stored
     rows, in seq order, ``chunk`` rows a query, and compare it with the chains
     they store; check its dice commitment and re-derive every die the service
-    derived (``battles.log.dice_commit``); ``None`` for an unknown battle. One
-    query for the head, then one a chunk (every row is read: a die is checked
-    past a break of the chain too)."""
+    derived (``battles.log.dice_commit``), the command rolls' too (``_command_dice``);
+    ``None`` for an unknown battle. One query for the head, then one a chunk
+    (every row is read: a die is checked past a break of the chain too), then
+    one for the command rolls."""
     q = connection.ops.quote_name
     events = q(BattleEvent._meta.db_table)
     with connection.cursor() as cur:
@@ -247,14 +255,48 @@ def battle_log_verify(*, battle_id: int, chunk: int = 5000) -> LogVerdict | None
             break
     if broken is None and checked != head_seq:  # rows missing at the head (or past it: the head was moved back)
         broken = min(checked, head_seq) + 1
+    command = _command_dice(battle_id, key)
     dice = None
-    if secret or commitment or dice_checked:
+    if secret or commitment or dice_checked or command.dice:
         revealed = revealed_seq is not None or status == CampaignStatus.FINISHED
         dice = DiceVerdict(commitment, secret if revealed else None, revealed,
                            key is not None and dice_commit.commitment(secret) == commitment, dice_checked, bad,
-                           uncommitted)
+                           uncommitted + command.uncommitted, command.checked, command.first_bad, command.dice)
     return LogVerdict(battle_id, head_seq, broken is None and (dice is None or dice.ok), checked, broken, head_chain,
                       dice)
+
+
+@dataclass(frozen=True)
+class _CommandDice:
+    checked: int
+    first_bad: dict[str, Any] | None
+    uncommitted: int
+    dice: tuple[dict[str, Any], ...]
+
+
+def _command_dice(battle_id: int, key: bytes | None) -> _CommandDice:
+    """The service's dice of the battle's command rolls (campaign events,
+    V-RANK-9, V-RANK-10), each derived one re-derived from the secret's bytes
+    ``key`` at seq 0, path ``["command_roll", side, round, character]``
+    (``dice_commit.command_die``). One query."""
+    checked, bad, uncommitted, dice = 0, None, 0, []
+    rows = CampaignEvent.objects.filter(battle_id=battle_id, type="command_roll").order_by("id")
+    for data in rows.values_list("data", flat=True):
+        side, round_ = data.get("side"), data.get("round")
+        for character, die in sorted((data.get("rolls") or {}).items()):
+            if not isinstance(die, dict) or die.get("source") != "rolled":
+                continue
+            rng = die.get("rng")
+            dice.append({"side": side, "round": round_, "character": character, "value": die.get("value"),
+                         "rng": rng})
+            if rng == dice_commit.UNCOMMITTED:
+                uncommitted += 1
+            elif rng == dice_commit.RNG:
+                checked += 1
+                if bad is None and (key is None or die.get("value") != dice_commit.command_die(
+                        key, battle_id=battle_id, side=side, round=round_, character=character)):
+                    bad = {"side": side, "round": round_}
+    return _CommandDice(checked, bad, uncommitted, tuple(dice))
 
 
 def battle_log_hides(*, battle_id: int, side: str | None, game_master: bool) -> bool:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from . import mines
 from .errors import EngineError, RuleViolation
 from .events import REGISTRY, _registry  # noqa: F401  (REGISTRY: the v11.2 registry; other rulesets pass theirs)
 from .state import BattleState
@@ -121,9 +122,10 @@ def _piece_side(attr: str) -> Resolver:
     return resolve
 
 
-def _mine_owner(attr: str) -> Resolver:
+def _mine_owner(type_name: str) -> Resolver:
+    """The side of the mine the event means (``mines.mine_for``: the one its check judges)."""
     def resolve(state: BattleState, p: Any) -> str:
-        m = state.mines.get(getattr(p, attr))
+        m = mines.mine_for(state, type_name, p)
         return m.side if m is not None else UNKNOWN
 
     return resolve
@@ -164,12 +166,12 @@ def _captors(state: BattleState, p: Any) -> str:
 
 
 # --- concealment of hidden mines (V-MINE-14) -------------------------------------------
-def _hidden(attr: str, what_ru: str, what_en: str) -> Conceal:
+def _hidden(type_name: str, attr: str, what_ru: str, what_en: str) -> Conceal:
     """Refuse an enemy's unrevealed mine or charge exactly as the engine
     refuses one that does not exist (same order, rule and text)."""
 
     def conceal(state: BattleState, p: Any) -> None:
-        m = state.mines.get(getattr(p, attr))
+        m = mines.mine_for(state, type_name, p)
         if m is None or m.revealed:
             return  # unknown ids never reach here; a revealed mine is known to both sides
         from .rules.core import require_running  # a cycle: the rule modules import this policy
@@ -256,17 +258,17 @@ POLICY: dict[str, Recorder] = {
     "sapper_approached": Recorder("actor", _fighter_side("sapper"), "Сторона сапёра", "The sapper's side"),
     "sapper_worked": Recorder("actor", _fighter_side("sapper"), "Сторона сапёра", "The sapper's side"),
     # V-MINE-10: the charge's own sapper detonates it on an officer's order, in any phase.
-    "charge_detonated": Recorder("actor", _mine_owner("charge"), "Владелец заряда", "The charge's owner",
-                                 conceal=_hidden("charge", "Заряда", "charge")),
+    "charge_detonated": Recorder("actor", _mine_owner("charge_detonated"), "Владелец заряда", "The charge's owner",
+                                 conceal=_hidden("charge_detonated", "charge", "Заряда", "charge")),
     # V-MINE-2: the mine goes off when an ENEMY ends his move within 2"; only the owner knows where it
     # lies (V-MINE-14), so the mine's owner, the mover's opponent, records it.
-    "mine_triggered": Recorder("opponent", _mine_owner("mine"), "Владелец мины (противник подорвавшегося)",
+    "mine_triggered": Recorder("opponent", _mine_owner("mine_triggered"), "Владелец мины (противник подорвавшегося)",
                                "The mine's owner (the enemy of whoever set it off)",
-                               conceal=_hidden("mine", "Мины", "mine")),
+                               conceal=_hidden("mine_triggered", "mine", "Мины", "mine")),
     # V-MINE-14: when an enemy sapper is within 6", the OWNER must tell the opponent and show the mine.
-    "mine_revealed": Recorder("opponent", _mine_owner("mine"), "Владелец мины (обязан показать её сапёру противника)",
+    "mine_revealed": Recorder("opponent", _mine_owner("mine_revealed"), "Владелец мины (обязан показать её сапёру противника)",
                               "The mine's owner (bound to show it to the enemy sapper)",
-                              conceal=_hidden("mine", "Мины", "mine")),
+                              conceal=_hidden("mine_revealed", "mine", "Мины", "mine")),
 }
 
 

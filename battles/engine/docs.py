@@ -24,9 +24,11 @@ vocabulary, with JSON Schemas, is served by `GET /api/event-types/`.
 Events state the facts the table decides (distances in inches, line of sight,
 targets) and the dice. A die is `{"value": 1..20, "source": "entered" | "rolled", "rng": ...}`;
 a client may send `{"source": "rolled"}` and the service fills the value, derived from
-the battle's committed secret (`"rng": "hmac-sha256"`, docs/append.md "Committed dice";
-only the service writes that `rng`), or from a secure random source (`"rng": "secrets"`)
-once the secret is revealed. Replay never rolls.
+the battle's committed secret (`"rng": "hmac-sha256"`, docs/append.md "Committed dice"),
+or from a secure random source (`"rng": "secrets"`) once the secret is revealed; a die
+thrown at the table is sent `{"value": v, "source": "entered"}`. Only the service writes a
+rolled die's face and those `rng`s: a die sent with either is refused (400 naming the field).
+Replay never rolls.
 An event the rules forbid is refused with the catalog rule ID (`V-...`) or a
 structural code (`S-...`), in Russian and English. Once accepted, an event
 stands; only the game master's `correction` voids one (V-TURN-13).
@@ -125,7 +127,8 @@ event type is refused in it, and the other way round. Distances are in the unit 
 battle started with (`battle_started.units`: `in` or `cm`); the rules data keep each
 distance as the seed gives it, in both (e.g. `{"in": 8.0, "cm": 20.0}`). A die is a d6
 (G-F4): `{"value": 1..6, "source": "entered" | "rolled"}`; `{"source": "rolled"}` is
-filled by the service. Refusals name the catalog rule (`F-...`), a gap (`G-F...`) or a
+filled by the service (a die sent rolled with a face, or with the service's `rng`, is
+refused: 400 naming the field). Refusals name the catalog rule (`F-...`), a gap (`G-F...`) or a
 structural code (`S-...`; `S-CORRECTION` for the game master's `correction`, which voids
 an event exactly as in v11.2).
 

@@ -39,8 +39,9 @@ def _object_known(state: dict[str, Any], object_id: str, owner_side: str | None,
     if object_id in (state.get("wire") or {}):
         return True
     mines = state.get("mines") or {}
-    if object_id in mines:
-        return mine_known(mines[object_id], side, game_master=False)
+    found = [m for k, m in mines.items() if m.get("id", k) == object_id or k == object_id]
+    if found:  # (two of one name, ``battles.engine.mines``: the sapper's own side's, as the engine reads his lay)
+        return mine_known(next((m for m in found if m.get("side") == owner_side), found[0]), side, game_master=False)
     return side is not None and owner_side == side
 
 
@@ -50,8 +51,11 @@ def state_for(state: dict[str, Any], side: str | None, *, game_master: bool) -> 
     if game_master:
         return state
     out = dict(state)
-    out["mines"] = {k: m for k, m in (state.get("mines") or {}).items()
-                    if mine_known(m, side, game_master=False)}
+    known = {k: m for k, m in (state.get("mines") or {}).items() if mine_known(m, side, game_master=False)}
+    # Each under its name, not its key: a mine laid under the name of an enemy one this reader was never
+    # shown has a key of its own (``battles.engine.mines``), which would tell him the other is there.
+    names = [m.get("id", k) for k, m in known.items()]
+    out["mines"] = {(m.get("id", k) if names.count(m.get("id", k)) == 1 else k): m for k, m in known.items()}
     fighters = state.get("fighters") or {}
     hidden = {fid for fid, f in fighters.items()
               if f.get("sapper_object")

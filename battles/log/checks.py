@@ -17,6 +17,9 @@ from battles.models import BattleEvent
 from config import inputs
 from config.errors import Conflict, InvalidInput
 
+# The provenances the service records on dice it rolls (``dice_commit``): a client never sends them.
+SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
+
 # Caps on one event's data (documented in README and docs/events.md): deeper or
 # larger payloads are refused with a 400 naming ``events[i].data``.
 EVENT_DATA_MAX_DEPTH = 32
@@ -79,8 +82,8 @@ def _check_event(i: int, ev: NewEvent) -> None:
         text = None
     # The common case (no NUL, fewer containers than the depth cap) in one pass over the text;
     # anything else takes the walk, which names the exact place.
-    if text is not None and dice_commit.RNG.encode() in text:
-        _refuse_claimed_derivation(i, ev.data)
+    if text is not None and (b'"rolled"' in text or b'"secrets"' in text or dice_commit.RNG.encode() in text):
+        _refuse_services_die(i, ev.data)
     if text is None or b"\\u0000" in text or text.count(b"[") + text.count(b"{") > EVENT_DATA_MAX_DEPTH:
         found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
         if found:
@@ -90,16 +93,57 @@ def _check_event(i: int, ev: NewEvent) -> None:
         raise _too_large(path)
 
 
-def _refuse_claimed_derivation(i: int, data: Any) -> None:
-    """Only the service derives a die from the battle's secret: a die sent as
-    derived (its value chosen by the sender) is refused, naming its ``rng``."""
-    for path, _value in dice_commit.derived_dice(data):
-        field = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in (*path, "rng"))
-        raise InvalidInput(f"{field}: «{dice_commit.RNG}» записывает только сервис (кость, выведенная из секрета "
-                           f"боя); бросок сервиса просят как {{\"source\": \"rolled\"}} без значения.",
-                           f"{field}: only the service records «{dice_commit.RNG}» (a die derived from the "
-                           f"battle's secret); ask the service to roll as {{\"source\": \"rolled\"}} without a value.",
-                           field=field, code="derived_die_sent")
+def _refuse_services_die(i: int, data: Any) -> None:
+    """Only the service rolls a die it records as rolled (issue 27 §4): a
+    client asks for one as ``{"source": "rolled"}`` and the service fills its
+    face and provenance; a die thrown at the table is ``{"value": v, "source":
+    "entered"}``. So a die sent with a service's ``rng`` (derived from the
+    battle's secret, or drawn from ``secrets``), entered or not, or sent as
+    rolled with a face of its sender's, is refused naming that field: it
+    would read as the service's (and a derived one as committed) though its
+    sender chose it."""
+    for path, die in _dice_sent(data, ()):
+        at = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
+        rng = die.get("rng")
+        if rng == dice_commit.RNG:
+            field = f"{at}.rng"
+            raise InvalidInput(f"{field}: «{rng}» записывает только сервис (кость, выведенная из секрета боя); "
+                               f"бросок сервиса просят как {{\"source\": \"rolled\"}} без значения.",
+                               f"{field}: only the service records «{rng}» (a die derived from the battle's "
+                               f"secret); ask the service to roll as {{\"source\": \"rolled\"}} without a value.",
+                               field=field, code="derived_die_sent")
+        if rng in SERVICE_RNGS:
+            field = f"{at}.rng"
+            raise InvalidInput(f"{field}: «{rng}» записывает только сервис (кость, брошенная им); бросок сервиса "
+                               f"просят как {{\"source\": \"rolled\"}}, кость со стола — {{\"value\": 1..20, "
+                               f"\"source\": \"entered\"}} без rng.",
+                               f"{field}: only the service records «{rng}» (a die it rolled); ask the service to "
+                               f"roll as {{\"source\": \"rolled\"}}, and send a die thrown at the table as "
+                               f"{{\"value\": 1..20, \"source\": \"entered\"}} without an rng.",
+                               field=field, code="service_die_sent")
+        if die.get("source") == "rolled" and "value" in die:
+            field = f"{at}.value"
+            raise InvalidInput(f"{field}: кость «rolled» бросает сервис: просите её как {{\"source\": \"rolled\"}} "
+                               f"без значения; кость, брошенную за столом, шлите как {{\"value\": 1..20, "
+                               f"\"source\": \"entered\"}}.",
+                               f"{field}: a «rolled» die is rolled by the service: ask for it as {{\"source\": "
+                               f"\"rolled\"}} without a value; send a die thrown at the table as "
+                               f"{{\"value\": 1..20, \"source\": \"entered\"}}.",
+                               field=field, code="service_die_sent")
+
+
+def _dice_sent(data: Any, path: tuple[str | int, ...]) -> Any:
+    """Every die-shaped object of sent ``data`` (one with a ``source`` of
+    ``rolled`` or ``entered``, or with a service's ``rng``), with its path."""
+    if isinstance(data, dict):
+        if data.get("source") in ("rolled", "entered") or data.get("rng") in SERVICE_RNGS:
+            yield path, data
+            return
+        for k, v in data.items():
+            yield from _dice_sent(v, (*path, k))
+    elif isinstance(data, list):
+        for n, v in enumerate(data):
+            yield from _dice_sent(v, (*path, n))
 
 
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,

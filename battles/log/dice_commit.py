@@ -22,6 +22,13 @@ The derivation, for a die of ``sides`` faces::
 Every face then has the same chance (the blocks past the last whole multiple
 of ``sides`` are rejected; for a d20 one in about 10**76 is). Pure: no Django
 import; the store derives, the verifier re-derives, both through here.
+
+The pre-battle command roll (V-RANK-9, V-RANK-10) is a campaign event, not
+one of the battle's, so it has no place in the battle's log: its dice are
+derived the same way with ``seq`` 0 (no battle event has it: a log starts at
+1) and the path ``["command_roll", side, round, character]`` (``command_path``;
+the character's id as text, the key of his die in the event's ``rolls``),
+always a d20 (``COMMAND_SIDES``).
 """
 from __future__ import annotations
 
@@ -45,6 +52,9 @@ _SPAN = 1 << 256
 SIDES = {"v11.2": 20, "fow": 6}
 
 Path = Sequence[str | int]
+# The command roll's dice (V-RANK-9, V-RANK-10; G-13's d20 whatever the battle's ruleset): derived at seq 0.
+COMMAND_SEQ = 0
+COMMAND_SIDES = 20
 
 
 def new_secret() -> str:
@@ -92,6 +102,19 @@ def derive(key: bytes, *, battle_id: int, seq: int, path: Path, sides: int) -> i
         if face is not None:
             return face
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def command_path(side: str, round: int, character: int | str) -> list[str | int]:
+    """The path a command roll's die is derived at (with ``COMMAND_SEQ``): the
+    side, the round of the roll (1, then one more per re-roll of a tie) and the
+    character who rolls it."""
+    return ["command_roll", side, round, str(character)]
+
+
+def command_die(key: bytes, *, battle_id: int, side: str, round: int, character: int | str) -> int:
+    """The face of a character's die in his side's command roll (``command_path``)."""
+    return derive(key, battle_id=battle_id, seq=COMMAND_SEQ, path=command_path(side, round, character),
+                  sides=COMMAND_SIDES)
 
 
 def derived_dice(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:

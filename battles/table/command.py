@@ -11,10 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
 from battles import engine
-from battles.models import BattleParticipant
+from battles.log import dice_commit
+from battles.models import Battle, BattleParticipant
 from battles.selectors import battle_rules
-from campaign.models import Campaign, CampaignEvent, Character, Membership, Rank
+from campaign.models import Campaign, CampaignEvent, CampaignStatus, Character, Membership, Rank
 from campaign.roles import is_game_master
 from campaign.services import campaign_event_append, refuse_if_archived
 from config.errors import Conflict, Forbidden, InvalidInput, RuleRefused
@@ -85,20 +88,55 @@ def command_roll(*, battle: Any, side: str, rolls: Mapping[int, Mapping[str, Any
     if state.rounds and given != expected:
         raise RuleRefused("Переброс: бросают только игроки с равным наибольшим результатом.",
                           "Re-roll: only the players tied for the highest roll roll again.", rule_id="V-RANK-10")
-    dice = {}
+    round_ = state.rounds + 1
     for cid, die in rolls.items():
-        if die is None or die.get("source") == "rolled":
-            dice[str(cid)] = {"value": secrets.randbelow(20) + 1, "source": "rolled", "rng": "secrets"}
-        else:
+        if die is not None and not isinstance(die, Mapping):
+            raise InvalidInput(f"rolls.{cid}: бросок — объект {{\"source\": \"rolled\"}} или {{\"value\": 1..20, "
+                               f"\"source\": \"entered\"}}.", f"rolls.{cid}: a die is an object {{\"source\": "
+                               f"\"rolled\"}} or {{\"value\": 1..20, \"source\": \"entered\"}}.", field=f"rolls.{cid}")
+        if not (die is None or die.get("source") == "rolled"):
             value = die.get("value")
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
                 raise InvalidInput(f"rolls.{cid}.value: от 1 до 20.", f"rolls.{cid}.value: 1 to 20.",
                                    field=f"rolls.{cid}.value")
-            dice[str(cid)] = {"value": value, "source": "entered"}
-    campaign_event_append(type="command_roll", campaign=campaign, battle=battle, recorded_by=by,
-                          data={"side": side, "round": state.rounds + 1, "rolls": dice},
-                          key=f"battle:{battle.pk}:command:{side}:{state.rounds + 1}")
+    with transaction.atomic():
+        key = _dice_key(battle)
+        dice = {}
+        for cid, die in rolls.items():
+            if die is None or die.get("source") == "rolled":
+                dice[str(cid)] = _service_die(key, battle.pk, side, round_, cid)
+            else:  # entered at the table: only its face is kept (a sent ``rng`` is not the service's)
+                dice[str(cid)] = {"value": die["value"], "source": "entered"}
+        campaign_event_append(type="command_roll", campaign=campaign, battle=battle, recorded_by=by,
+                              data={"side": side, "round": round_, "rolls": dice},
+                              key=f"battle:{battle.pk}:command:{side}:{round_}")
     return command_state(battle=battle, side=side)
+
+
+def _dice_key(battle: Any) -> bytes | None:
+    """The battle's dice secret while service dice are derived from it
+    (``battles.log.dice_commit``): read under the battle row's lock, the lock the
+    event store takes to store ``battle_ended`` (which reveals it), so no die
+    is derived from a secret already revealed. ``None`` once revealed (or its
+    campaign finished), or for a battle without a secret."""
+    row = (Battle.objects.select_for_update(of=("self",)).filter(pk=battle.pk)
+           .values_list("dice_secret", "dice_revealed_seq", "campaign__status").first())
+    if row is None or row[1] is not None or row[2] == CampaignStatus.FINISHED:
+        return None
+    return dice_commit.key(row[0])
+
+
+def _service_die(key: bytes | None, battle_id: int, side: str, round_: int, cid: int) -> dict[str, Any]:
+    """A command die the service rolls (V-RANK-9, V-RANK-10): derived from the
+    battle's committed secret at seq 0, path ``["command_roll", side, round,
+    character]`` (``dice_commit.command_path``), re-derived by the verifier
+    (``battles.selectors.battle_log_verify``) and by anyone once the secret is
+    revealed; without a secret to derive from, drawn from ``secrets``."""
+    if key is None:
+        return {"value": secrets.randbelow(dice_commit.COMMAND_SIDES) + 1, "source": "rolled",
+                "rng": dice_commit.UNCOMMITTED}
+    value = dice_commit.command_die(key, battle_id=battle_id, side=side, round=round_, character=cid)
+    return {"value": value, "source": "rolled", "rng": dice_commit.RNG}
 
 
 def command_assign(*, battle: Any, side: str, posts: Mapping[int, Mapping[str, str]], by: Any) -> None:

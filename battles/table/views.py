@@ -174,8 +174,20 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "live_url": reverse("battle-live", args=[battle.id]),
         "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
         "command_error": command_error, "command_side": command_side,
+        "dice": _dice(battle),
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
+
+
+def _dice(battle: Battle) -> dict[str, str] | None:
+    """The battle's committed dice for its page (issue 27 §4, docs/append.md "Committed dice"): the
+    commitment always; the secret only once revealed (the battle ended, or its campaign is finished),
+    never before, to anyone. ``None`` for a battle without a commitment."""
+    if not battle.dice_commitment:
+        return None
+    revealed = selectors.battle_dice_revealed(battle=battle)
+    return {"commitment": battle.dice_commitment, "secret": battle.dice_secret if revealed else "",
+            "verify_url": reverse("api-battle-log-verify", args=[battle.id])}
 
 
 def before_first_turn_ends(ctx: dict[str, Any]) -> bool:

@@ -118,7 +118,8 @@ def test_a_fresh_log_verifies_by_selector_command_and_api(campaign, capsys):
     assert answer == {"battle": battle.id, "head_seq": 6, "head_chain": verdict.head_chain, "ok": True,
                       "first_broken_seq": None, "dice": answer["dice"]}
     assert answer["dice"] == {"commitment": battle.dice_commitment, "secret": None, "revealed": False, "ok": True,
-                              "commitment_ok": True, "checked": 0, "first_bad_seq": None, "uncommitted": 0}
+                              "commitment_ok": True, "checked": 0, "first_bad_seq": None, "uncommitted": 0,
+                              "command_checked": 0, "first_bad_command_roll": None, "command_dice": []}
     assert _verify_api(empty.id)["head_chain"] == chain.genesis(empty.id)
     assert _exit_code() == 0
     assert "all 2 battles verified" in capsys.readouterr().out
@@ -218,8 +219,9 @@ def test_v_mine_14_the_head_chain_reaches_no_reader_from_whom_an_event_is_hidden
 
 @pytest.mark.django_db(transaction=True)
 def test_the_verifier_reads_the_head_and_then_one_query_a_chunk(campaign, django_assert_num_queries):
+    """... and one for the command rolls' dice (V-RANK-9, V-RANK-10: campaign events of the battle)."""
     battle = _log(campaign, n=7)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         assert battle_log_verify(battle_id=battle.id).ok
-    with django_assert_num_queries(4):  # 7 rows, 3 a chunk: the head, then 3 + 3 + 1
+    with django_assert_num_queries(5):  # 7 rows, 3 a chunk: the head, then 3 + 3 + 1, then the command rolls
         assert battle_log_verify(battle_id=battle.id, chunk=3).checked == 7

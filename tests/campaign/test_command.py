@@ -52,13 +52,19 @@ class TestCommandRoll:
                                   by=game_master)
         assert exc.value.rule_id == "V-RANK-9"
 
-    def test_the_service_rolls_a_secure_d20_when_asked(self, running, battle1, game_master):
+    def test_the_service_rolls_a_committed_d20_when_asked(self, running, battle1, game_master):
+        """V-RANK-9/10: a die the service rolls is derived from the battle's committed secret
+        (docs/append.md "Committed dice"), at seq 0, path ["command_roll", side, round, character]."""
+        from battles.log import dice_commit
+
         a, b = ids(running, "petrov", "sidorov")
         command.command_roll(battle=battle1, side="attacker", rolls={a: {"source": "rolled"}, b: None},
                               by=game_master)
         rolls = CampaignEvent.objects.get(battle=battle1, type="command_roll").data["rolls"]
-        for die in rolls.values():
-            assert die["source"] == "rolled" and die["rng"] == "secrets" and 1 <= die["value"] <= 20
+        key = bytes.fromhex(battle1.dice_secret)
+        for cid, die in rolls.items():
+            assert die == {"source": "rolled", "rng": "hmac-sha256", "value": dice_commit.derive(
+                key, battle_id=battle1.id, seq=0, path=["command_roll", "attacker", 1, cid], sides=20)}
 
     @pytest.mark.parametrize("value", [0, 21, "7"])
     def test_an_entered_die_outside_1_to_20_names_the_field(self, running, battle1, game_master, value):

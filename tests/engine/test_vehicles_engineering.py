@@ -658,11 +658,24 @@ def test_v_mine_1_a_sapper_lays_each_kind(kind):
     assert t.state.mines["N"].kind == kind and t.state.mines["N"].side == "attacker"
 
 
-def test_v_sap_3_laying_needs_a_kind_and_a_new_id():
+@pytest.mark.parametrize("taken", ["own", "revealed"])
+def test_v_sap_3_laying_needs_a_kind_and_a_new_id(taken):
+    """A name is taken by a mine the sapper's side knows of: its own, or an enemy's it was shown (V-MINE-14)."""
     t = approached(obj="M")
     assert t.refused("sapper_worked", sapper="a_sap", action="lay", object="M").rule_id == "V-SAP-3"
-    t.state.mines["M"] = Mine("M", "defender", "ap", "d_sap")
+    t.state.mines["M"] = Mine("M", "attacker", "ap", "a_sap2") if taken == "own" else \
+        Mine("M", "defender", "ap", "d_sap", revealed=True)
     assert t.refused("sapper_worked", sapper="a_sap", action="lay", object="M", kind="ap").rule_id == "V-SAP-3"
+
+
+def test_v_mine_14_laying_under_the_name_of_a_hidden_enemy_mine_lays_a_second_beside_it():
+    """Refusing would tell the sapper the enemy's mine is there: his stands beside it, under a key of its own,
+    and the enemy's is unchanged (``battles.engine.mines``)."""
+    t = approached(obj="M")
+    t.state.mines["M"] = Mine("M", "defender", "ap", "d_sap")
+    t.add("sapper_worked", sapper="a_sap", action="lay", object="M", kind="at")
+    assert [(k, m.id, m.side, m.kind, m.active) for k, m in t.state.mines.items()] == [
+        ("M", "M", "defender", "ap", True), ("M~", "M", "attacker", "at", True)]
 
 
 @pytest.mark.parametrize(("earlier", "ok"), [(0, True), (1, False)])

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
+from battles.engine import mines
 from battles.engine.events import Context, event_type
 from battles.engine.state import BattleState, Mine
 
@@ -72,7 +73,10 @@ def _apply_approached(state: BattleState, p: SapperApproached, ctx: Context) -> 
 @dataclass(frozen=True, slots=True)
 class SapperWorked:
     """Scheme, turn 2: the sapper removes the object (wire section, mine,
-    charge) or lays a mine or charge there (V-SAP-3, V-MINE-1)."""
+    charge) or lays a mine or charge there (V-SAP-3, V-MINE-1). A new mine's
+    id must not name a mine his side knows of; an enemy mine it was never
+    shown does not take the id (V-MINE-14: no oracle), and the two then stand
+    side by side under one id, each side's events meaning its own."""
 
     sapper: Id
     action: Literal["remove", "lay"]
@@ -101,22 +105,18 @@ def _check_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
     if s.shot_ply == state.ply:
         raise refuse("V-SAP-4", "Во 2-й ход схемы сапёр не стреляет.", "In turn 2 of his scheme the sapper does not fire.")
     if p.action == "lay":
-        if p.kind is None or p.object in state.mines:
+        # V-MINE-14: only a mine the sapper's side knows of makes the name taken; one of the enemy's it was
+        # never shown does not (refusing would tell it is there): the new mine stands beside it (``mines``).
+        if p.kind is None or any(mines.known_to(m, s.side) for m in mines.named(state, p.object)):
             raise refuse("V-SAP-3", "Укажите тип и новый идентификатор мины.", "Give the kind and a new mine id.")
         limit = r["mines_per_sapper"]
         if limit is not None and sum(1 for m in state.mines.values() if m.laid_by == s.id) >= limit:
             raise refuse("V-SAP-3", f"Сапёр {s.id} уже разместил {limit} мин(ы) и заряд(ы) за бой (G-22).",
                          f"Sapper {s.id} has already laid {limit} mine(s) and charge(s) this battle (G-22).")
-    elif p.object not in state.wire and not _known_mine(state, p.object, s.side):
+    elif p.object not in state.wire and mines.worked_on(state, p.object, s.side) is None:
         # V-MINE-13, V-MINE-14: an enemy's mine or charge the sapper's side has not been shown is
         # refused exactly as one that does not exist (same rule, text and order): no oracle.
         raise refuse("S-UNKNOWN", f"Объект {p.object!r} не найден.", f"No object {p.object!r}.")
-
-
-def _known_mine(state: BattleState, oid: str, side: str) -> bool:
-    """A mine or charge the side knows of: its own, or one revealed to it (V-MINE-14)."""
-    m = state.mines.get(oid)
-    return m is not None and (m.side == side or m.revealed)
 
 
 @sapper_worked.mutator
@@ -124,11 +124,13 @@ def _apply_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
     s = state.fighters[p.sapper]
     s.sapper_work_ply, s.sapper_object = state.ply, ""
     if p.action == "lay":
-        state.mines[p.object] = Mine(p.object, s.side, p.kind or "ap", s.id)
+        state.mines[mines.new_key(state, p.object)] = Mine(p.object, s.side, p.kind or "ap", s.id)
     elif p.object in state.wire:
         state.wire[p.object].removed = True  # V-WIRE-5
     else:
-        state.mines[p.object].active = False  # defused
+        mine = mines.worked_on(state, p.object, s.side)
+        assert mine is not None  # (the check above)
+        mine.active = False  # defused
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +166,7 @@ mine_triggered = event_type(
 def _check_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
-    m = state.mines.get(p.mine)
+    m = mines.mine_for(state, "mine_triggered", p)
     if m is None or not m.active or m.kind == "charge":
         raise refuse("S-UNKNOWN", f"Мины {p.mine!r} нет.", f"No live mine {p.mine!r}.")
     if p.distance > r["mine_trigger_distance"]:
@@ -194,7 +196,8 @@ def _check_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
 @mine_triggered.mutator
 def _apply_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
     r = ctx.rules
-    m = state.mines[p.mine]
+    m = mines.mine_for(state, "mine_triggered", p)
+    assert m is not None  # (the check)
     m.active = False
     layer = state.fighters.get(m.laid_by)
     if m.kind == "ap":
@@ -241,7 +244,7 @@ charge_detonated = event_type(
 def _check_charge(state: BattleState, p: ChargeDetonated, ctx: Context) -> None:
     require_running(state)
     r = ctx.rules
-    m = state.mines.get(p.charge)
+    m = mines.mine_for(state, "charge_detonated", p)
     if m is None or not m.active or m.kind != "charge":
         raise refuse("S-UNKNOWN", f"Заряда {p.charge!r} нет.", f"No live charge {p.charge!r}.")
     s, o = fighter(state, p.sapper), fighter(state, p.officer)
@@ -263,7 +266,8 @@ def _check_charge(state: BattleState, p: ChargeDetonated, ctx: Context) -> None:
 @charge_detonated.mutator
 def _apply_charge(state: BattleState, p: ChargeDetonated, ctx: Context) -> None:
     r = ctx.rules
-    m = state.mines[p.charge]
+    m = mines.mine_for(state, "charge_detonated", p)
+    assert m is not None  # (the check)
     m.active = False
     by = credited(state, p.sapper)
     for x in p.victims:
@@ -297,7 +301,7 @@ mine_revealed = event_type("mine_revealed", MineRevealed, rules=("V-MINE-13", "V
 @mine_revealed.check
 def _check_revealed(state: BattleState, p: MineRevealed, ctx: Context) -> None:
     require_running(state)
-    m = state.mines.get(p.mine)
+    m = mines.mine_for(state, "mine_revealed", p)
     if m is None or not m.active:
         raise refuse("S-UNKNOWN", f"Мины {p.mine!r} нет.", f"No live mine {p.mine!r}.")
     s = fighter(state, p.sapper)
@@ -311,4 +315,6 @@ def _check_revealed(state: BattleState, p: MineRevealed, ctx: Context) -> None:
 
 @mine_revealed.mutator
 def _apply_revealed(state: BattleState, p: MineRevealed, ctx: Context) -> None:
-    state.mines[p.mine].revealed = True
+    m = mines.mine_for(state, "mine_revealed", p)
+    assert m is not None  # (the check)
+    m.revealed = True

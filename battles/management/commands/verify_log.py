@@ -75,8 +75,15 @@ class Command(BaseCommand):
                 broken.append(f"battle {battle_id}: a die the service rolled at seq {dice.first_bad_seq} is not "
                               f"its derivation / кость сервиса на записи {dice.first_bad_seq} боя {battle_id} не "
                               f"выводится из секрета")
+            if dice is not None and dice.first_bad_command is not None:
+                bad = dice.first_bad_command
+                broken.append(f"battle {battle_id}: a die the service rolled in the command roll of the "
+                              f"{bad['side']}, round {bad['round']}, is not its derivation / кость сервиса в броске "
+                              f"за командование ({bad['side']}, раунд {bad['round']}) боя {battle_id} не выводится "
+                              f"из секрета")
             if verdict.ok:
                 self.stdout.write(f"battle {battle_id}: {verdict.checked} event(s), head {verdict.head_chain}"
-                                  + ("" if dice is None else f", {dice.checked} committed die(s) re-derived, "
+                                  + ("" if dice is None else f", {dice.checked + dice.command_checked} committed "
+                                     f"die(s) re-derived ({dice.command_checked} of the command rolls), "
                                      f"{dice.uncommitted} uncommitted"))
         return broken
