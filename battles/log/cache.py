@@ -20,9 +20,7 @@ class Entry:
     state: Any
     rules_json: str | None = None  # ``rules_json(rules)``, given or worked out once
     chain: str | None = None  # the chain of the event at ``head`` (``chain.link``), kept by the store
-    # The battle's dice secret (bytes) while it derives the service's dice (``battles.log.dice_commit``);
-    # None once it is revealed, or for a battle without one: its dice are drawn from ``secrets``.
-    dice_key: bytes | None = None
+    dice_key: bytes | None = None  # the dice secret while it derives the service's dice (else None: ``secrets``)
 
     def __post_init__(self) -> None:
         if self.rules_json is None:
@@ -30,8 +28,7 @@ class Entry:
 
 
 def rules_json(rules: dict[str, Any] | None) -> str:
-    """The rules snapshot as text: what the optimistic statement compares with
-    the battle row, and what two entries compare by."""
+    """The rules snapshot as text, as the optimistic statement and two entries compare it."""
     return json.dumps(rules, sort_keys=True, default=str)
 
 

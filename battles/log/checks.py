@@ -17,9 +17,6 @@ from battles.models import BattleEvent
 from config import inputs
 from config.errors import Conflict, InvalidInput
 
-# The provenances the service records on dice it rolls (``dice_commit``): a client never sends them.
-SERVICE_RNGS = frozenset({dice_commit.UNCOMMITTED, dice_commit.RNG})
-
 # Caps on one event's data (documented in README and docs/events.md): deeper or
 # larger payloads are refused with a 400 naming ``events[i].data``.
 EVENT_DATA_MAX_DEPTH = 32
@@ -94,56 +91,24 @@ def _check_event(i: int, ev: NewEvent) -> None:
 
 
 def _refuse_services_die(i: int, data: Any) -> None:
-    """Only the service rolls a die it records as rolled (issue 27 §4): a
-    client asks for one as ``{"source": "rolled"}`` and the service fills its
-    face and provenance; a die thrown at the table is ``{"value": v, "source":
-    "entered"}``. So a die sent with a service's ``rng`` (derived from the
-    battle's secret, or drawn from ``secrets``), entered or not, or sent as
-    rolled with a face of its sender's, is refused naming that field: it
-    would read as the service's (and a derived one as committed) though its
-    sender chose it."""
-    for path, die in _dice_sent(data, ()):
+    """Only the service rolls a die it records as rolled (issue 27 §4): one sent with a service's ``rng``,
+    or as rolled with a face, would read as the service's though its sender chose it."""
+    for path, die in dice_commit.dice_sent(data):
         at = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
         rng = die.get("rng")
-        if rng == dice_commit.RNG:
-            field = f"{at}.rng"
-            raise InvalidInput(f"{field}: «{rng}» записывает только сервис (кость, выведенная из секрета боя); "
-                               f"бросок сервиса просят как {{\"source\": \"rolled\"}} без значения.",
-                               f"{field}: only the service records «{rng}» (a die derived from the battle's "
-                               f"secret); ask the service to roll as {{\"source\": \"rolled\"}} without a value.",
-                               field=field, code="derived_die_sent")
-        if rng in SERVICE_RNGS:
-            field = f"{at}.rng"
-            raise InvalidInput(f"{field}: «{rng}» записывает только сервис (кость, брошенная им); бросок сервиса "
-                               f"просят как {{\"source\": \"rolled\"}}, кость со стола — {{\"value\": 1..20, "
-                               f"\"source\": \"entered\"}} без rng.",
-                               f"{field}: only the service records «{rng}» (a die it rolled); ask the service to "
-                               f"roll as {{\"source\": \"rolled\"}}, and send a die thrown at the table as "
-                               f"{{\"value\": 1..20, \"source\": \"entered\"}} without an rng.",
-                               field=field, code="service_die_sent")
-        if die.get("source") == "rolled" and "value" in die:
-            field = f"{at}.value"
-            raise InvalidInput(f"{field}: кость «rolled» бросает сервис: просите её как {{\"source\": \"rolled\"}} "
-                               f"без значения; кость, брошенную за столом, шлите как {{\"value\": 1..20, "
-                               f"\"source\": \"entered\"}}.",
-                               f"{field}: a «rolled» die is rolled by the service: ask for it as {{\"source\": "
-                               f"\"rolled\"}} without a value; send a die thrown at the table as "
-                               f"{{\"value\": 1..20, \"source\": \"entered\"}}.",
-                               field=field, code="service_die_sent")
-
-
-def _dice_sent(data: Any, path: tuple[str | int, ...]) -> Any:
-    """Every die-shaped object of sent ``data`` (one with a ``source`` of
-    ``rolled`` or ``entered``, or with a service's ``rng``), with its path."""
-    if isinstance(data, dict):
-        if data.get("source") in ("rolled", "entered") or data.get("rng") in SERVICE_RNGS:
-            yield path, data
-            return
-        for k, v in data.items():
-            yield from _dice_sent(v, (*path, k))
-    elif isinstance(data, list):
-        for n, v in enumerate(data):
-            yield from _dice_sent(v, (*path, n))
+        if rng in dice_commit.SERVICE_RNGS:
+            field, code = f"{at}.rng", "derived_die_sent" if rng == dice_commit.RNG else "service_die_sent"
+            ru, en = f"«{rng}» записывает только сервис", f"only the service records «{rng}»"
+        elif die.get("source") == "rolled" and "value" in die:
+            field, code = f"{at}.value", "service_die_sent"
+            ru, en = "кость «rolled» бросает сервис", "a «rolled» die is rolled by the service"
+        else:
+            continue
+        raise InvalidInput(f"{field}: {ru}: его бросок просят как {{\"source\": \"rolled\"}} без значения, а кость, "
+                           f"брошенную за столом, шлют как {{\"value\": n, \"source\": \"entered\"}} без rng.",
+                           f"{field}: {en}: ask it to roll as {{\"source\": \"rolled\"}} without a value, and send a "
+                           f"die thrown at the table as {{\"value\": n, \"source\": \"entered\"}} without an rng.",
+                           field=field, code=code)
 
 
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,

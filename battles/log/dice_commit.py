@@ -45,6 +45,7 @@ from battles.engine.dice import fill_rolls, fill_rolls_at
 
 RNG = "hmac-sha256"  # the provenance of a die derived here (``Die.rng``)
 UNCOMMITTED = "secrets"  # a die the service drew from ``secrets`` (before this scheme, or after the reveal)
+SERVICE_RNGS = frozenset({RNG, UNCOMMITTED})  # the provenances only the service records (a client never sends them)
 END = "battle_ended"  # the event whose storing reveals the secret: no die is derived from it after
 _SPAN = 1 << 256
 # The faces of the service's dice per ruleset: one die kind each (v11.2's d20, FoW's d6;
@@ -169,9 +170,23 @@ def without_service_rolls(data: Any) -> Any:
     (which asks for a roll again) compares equal to the stored event that has
     the roll."""
     if isinstance(data, dict):
-        if data.get("source") == "rolled" and data.get("rng") in (UNCOMMITTED, RNG):
+        if data.get("source") == "rolled" and data.get("rng") in SERVICE_RNGS:
             return {**data, "value": None, "rng": None}
         return {k: without_service_rolls(v) for k, v in data.items()}
     if isinstance(data, list):
         return [without_service_rolls(v) for v in data]
     return data
+
+
+def dice_sent(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every die-shaped object of sent ``data`` (one with a ``source`` of
+    ``rolled`` or ``entered``, or with a service's ``rng``), with its path."""
+    if isinstance(data, dict):
+        if data.get("source") in ("rolled", "entered") or data.get("rng") in SERVICE_RNGS:
+            yield path, data
+            return
+        for k, v in data.items():
+            yield from dice_sent(v, (*path, k))
+    elif isinstance(data, list):
+        for n, v in enumerate(data):
+            yield from dice_sent(v, (*path, n))
