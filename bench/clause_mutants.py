@@ -74,7 +74,7 @@ ID_FORM = re.compile(r"(?<![A-Za-z0-9-])([VF]-[A-Z]+-\d+)(?!\d)")
 NAME_FORM = re.compile(r"(?<![a-z0-9])([vf])_([a-z]+)_(\d+)(?!\d)")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cited_ids(text: str) -> frozenset[str]:
     """The rule IDs a text names, as ``V-MG-5`` or as the name form ``v_mg_5`` (not ``V-MG-50``)."""
     return frozenset(ID_FORM.findall(text)) | frozenset(

@@ -14,9 +14,9 @@ from bench.clause_mutants import (
     SEED,
     catalog_rows,
     check_applies,
+    citable_functions,
     citing_tests,
     sample_ids,
-    citable_functions,
 )
 from bench.clause_mutants_data import CLAUSES, MUTANTS
 from tests.engine.test_structure import CATALOG, catalog_text
