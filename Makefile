@@ -60,9 +60,10 @@ mutants: $(STAMP)
 
 ## Clause mutants (issue 28): hand-written bugs, one per clause, of a seeded sample of 60 engine and roster rules,
 ## each run against the tests that cite its rule (docs/rules-audit/sample.md; about 30 min on 2 shared cores).
-## Not part of `make test`. CLAUSE_MUTANTS_ONLY="V-MG-5 F-DIG-8" runs some rules' mutants only.
+## Not part of `make test`. CLAUSE_MUTANTS_ONLY="V-MG-5 F-DIG-8" runs some rules' mutants only; MUTANTS_JOBS=2
+## uses two workers.
 clause-mutants: $(STAMP)
-	nice -n 10 $(PY) bench/clause_mutants.py $(if $(CLAUSE_MUTANTS_ONLY),--only $(CLAUSE_MUTANTS_ONLY))
+	nice -n 10 $(PY) bench/clause_mutants.py --jobs $(MUTANTS_JOBS) $(if $(CLAUSE_MUTANTS_ONLY),--only $(CLAUSE_MUTANTS_ONLY))
 
 ## ruff, and the import contracts in .importlinter (lint-imports: the engine and the roster rules are pure).
 lint: $(STAMP)

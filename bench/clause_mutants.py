@@ -11,11 +11,12 @@ fail (killed) or pass (survived). The figure is ``clause_mutants_killed`` = kill
     python bench/clause_mutants.py            # every mutant of the sample (make clause-mutants)
     python bench/clause_mutants.py --list     # the sample and how many tests cite each rule
     python bench/clause_mutants.py --only V-MG-5 F-DIG-8   # some rules' mutants only (no figure)
+    python bench/clause_mutants.py --jobs 2   # two workers, each with its own scratch copy
 
 A test *cites* a rule when its function's source (decorators with their ``parametrize`` ids, the
 name, the docstring, the body and its comments) names the ID, as ``V-MG-5`` or as the name form
 ``v_mg_5``, not followed by another digit; or when the docstring of its class or its module names it.
-Files: ``tests/**/test_*.py`` except the browser tests of ``tests/e2e/``.
+Files: ``tests/**/test_*.py`` except the browser tests of ``tests/e2e/`` and this harness's own test.
 
 Method and results: docs/rules-audit/sample.md. Figures also go to bench/results.json (merged).
 """
@@ -26,6 +27,7 @@ import ast
 import functools
 import json
 import os
+import queue
 import random
 import re
 import shutil
@@ -33,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,7 +94,7 @@ def citable_functions(root: Path = ROOT) -> list[tuple[str, str, str]]:
     found = []
     for path in sorted((root / "tests").rglob("test_*.py")):
         rel = path.relative_to(root).as_posix()
-        if rel.startswith("tests/e2e/"):
+        if rel.startswith("tests/e2e/") or rel == "tests/test_clause_mutants.py":
             continue
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines()
@@ -131,7 +134,8 @@ class Result:
 
 def _pytest(copy: Path, tests: list[str]) -> tuple[int, str]:
     env = dict(os.environ, SHTAB_RULES_CATALOG=str(CATALOG), PYTHONDONTWRITEBYTECODE="1")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                           "-p", "no:schemathesis", "-p", "no:anyio", *tests],
                           cwd=copy, env=env, capture_output=True, text=True)
     return proc.returncode, proc.stdout + proc.stderr
 
@@ -141,34 +145,49 @@ def _first_failure(output: str) -> str:
     return m.group(1) if m else ""
 
 
-def run(rules: list[str], log=print) -> list[Result]:
-    functions = citable_functions()
-    results: list[Result] = []
-    with tempfile.TemporaryDirectory(prefix="clause-mutants-") as tmp:
-        copy = Path(tmp) / "repo"
-        shutil.copytree(ROOT, copy, ignore=IGNORE)
-        for rid in rules:
-            tests = citing_tests(rid, functions)
-            mutants = MUTANTS.get(rid, [])
-            if not tests:
-                raise SystemExit(f"{rid}: no test cites it")
+def _run_rule(copy: Path, rid: str, functions: list[tuple[str, str, str]], log) -> list[Result]:
+    tests = citing_tests(rid, functions)
+    if not tests:
+        raise SystemExit(f"{rid}: no test cites it")
+    rc, out = _pytest(copy, tests)
+    if rc != 0:
+        raise SystemExit(f"{rid}: the citing tests fail without a mutant:\n{out[-3000:]}")
+    results = []
+    for m in MUTANTS.get(rid, []):
+        original = (copy / m.file).read_text(encoding="utf-8")
+        (copy / m.file).write_text(check_applies(m, copy), encoding="utf-8")
+        started = time.monotonic()
+        try:
             rc, out = _pytest(copy, tests)
-            if rc != 0:
-                raise SystemExit(f"{rid}: the citing tests fail without a mutant:\n{out[-3000:]}")
-            for m in mutants:
-                original = (copy / m.file).read_text(encoding="utf-8")
-                (copy / m.file).write_text(check_applies(m, copy), encoding="utf-8")
-                started = time.monotonic()
-                try:
-                    rc, out = _pytest(copy, tests)
-                finally:
-                    (copy / m.file).write_text(original, encoding="utf-8")
-                if rc not in (0, 1):  # 2: an interrupted run (a collection error), 5: nothing collected
-                    raise SystemExit(f"{rid} {m.description!r}: pytest exited {rc}:\n{out[-3000:]}")
-                r = Result(m, "survived" if rc == 0 else "killed", _first_failure(out), time.monotonic() - started)
-                results.append(r)
-                log(f"{rid:12} {r.outcome:8} {m.clause:9} {m.description}  [{r.killer}] {r.seconds:.1f}s")
+        finally:
+            (copy / m.file).write_text(original, encoding="utf-8")
+        if rc not in (0, 1):  # 2: an interrupted run (a collection error), 5: nothing collected
+            raise SystemExit(f"{rid} {m.description!r}: pytest exited {rc}:\n{out[-3000:]}")
+        r = Result(m, "survived" if rc == 0 else "killed", _first_failure(out), time.monotonic() - started)
+        results.append(r)
+        log(f"{rid:12} {r.outcome:8} {m.clause:9} {m.description}  [{r.killer}] {r.seconds:.1f}s")
     return results
+
+
+def run(rules: list[str], jobs: int = 1, log=functools.partial(print, flush=True)) -> list[Result]:
+    """Each worker has its own scratch copy of the checkout and takes whole rules (the citing tests
+    without a mutant first: they must pass, or a kill would mean nothing)."""
+    functions = citable_functions()
+    with tempfile.TemporaryDirectory(prefix="clause-mutants-") as tmp:
+        copies = queue.Queue()
+        for i in range(jobs):
+            shutil.copytree(ROOT, Path(tmp) / f"repo{i}", ignore=IGNORE)
+            copies.put(Path(tmp) / f"repo{i}")
+
+        def one(rid: str) -> list[Result]:
+            copy = copies.get()
+            try:
+                return _run_rule(copy, rid, functions, log)
+            finally:
+                copies.put(copy)
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            return [r for rule_results in pool.map(one, rules) for r in rule_results]
 
 
 def figure(results: list[Result]) -> float:
@@ -195,6 +214,7 @@ def _merge(path: Path, figures: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--list", action="store_true", help="show the sample and the citing tests' counts")
+    ap.add_argument("--jobs", type=int, default=1, help="workers, each with its own scratch copy (default 1)")
     ap.add_argument("--only", nargs="+", metavar="RULE", help="run these rules' mutants only (no figure)")
     args = ap.parse_args(argv)
     sample = sample_ids(catalog_rows())
@@ -205,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rules = args.only or sample
     started = time.monotonic()
-    results = run(rules)
+    results = run(rules, args.jobs)
     killed = sum(r.outcome == "killed" for r in results)
     print()
     print(table(results))
