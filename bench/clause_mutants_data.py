@@ -63,10 +63,10 @@ m("V-AA-5", "how many", DATA,
   '"aa_gun": None, "aa_autocannon": None,',
   '"aa_gun": None, "aa_autocannon": 18.0,',
   "drop: the autocannon keeps the heavy MG's fire distance (not unlimited)")
-m("V-AA-5", "who", FIRE,
-  'MULTI = frozenset({"lmg", "hmg", "flamethrower", "vehicle_mg", "aa_autocannon"})',
-  'MULTI = frozenset({"lmg", "hmg", "flamethrower", "vehicle_mg"})',
-  "drop: the autocannon strikes one fighter, not every fighter in an MG's radius")
+m("V-AA-5", "how many", FIRE,
+  'p.weapon in ("grenade", "rifle", "sniper_rifle")\n',
+  'p.weapon in ("grenade", "rifle", "sniper_rifle", "aa_autocannon")\n',
+  "narrow: the autocannon strikes one fighter, not every fighter in a heavy MG's radius")
 
 # --- V-ATGL-4: AT rifles are treated as AT grenade launchers ------------------------------------------
 m("V-ATGL-4", "who", FIRE,

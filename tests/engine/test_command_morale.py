@@ -89,6 +89,17 @@ def test_v_cmd_1_only_the_ordering_officers_distance_counts():
     assert t.state.units["A"].under == "a_lt"
 
 
+def test_v_cmd_1_the_receiving_commanders_longer_distance_does_not_carry_the_order():
+    """V-CMD-1: one way: a sergeant's order to the unit a lieutenant leads reaches only the sergeant's 12 in,
+    not the lieutenant's 18 in."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "commander": "l_lt", "posture": "recon"}],
+          fighters=[F("l_lt", "L", rank="lieutenant"), F("l_sgt", "L", rank="sergeant"), F("l1", "L")])
+    assert t.refused("order_given", officer="l_sgt", unit="L", distance=15).rule_id == "V-CMD-4"
+    t.add("order_given", officer="l_sgt", unit="L", distance=12)
+    assert t.state.units["L"].under == "l_sgt"
+
+
 def test_v_off_1_only_officers_give_orders():
     t = at_turn()
     assert t.refused("order_given", officer="a1", unit="A", distance=1).rule_id == "V-OFF-1"
@@ -358,6 +369,13 @@ def test_v_smoke_6_7_no_test_no_wounds_and_v_smoke_5_removed_at_the_owners_next_
     t.postures("defender")
     t.end_turn()
     assert "s1" not in t.state.smoke
+
+
+def test_v_smoke_7_a_gun_s_smoke_round_places_its_screen_with_no_test_too():
+    """V-SMOKE-7: no test, the screen is placed: for a howitzer's round as for a rifleman's."""
+    t = at_turn()
+    smoke(t, "AH", "s2")
+    assert t.state.smoke["s2"].by == "AH" and t.state.smoke["s2"].side == "attacker"
 
 
 # --- fire correction ---------------------------------------------------------------------

@@ -66,6 +66,13 @@ class TestSpecialisedTroops:
         report = domain.validate(_spec(("1", "", None, [])), _rules())
         assert [v.rule_id for v in report.errors] == ["F-SPEC-1", "F-SPEC-1"]
 
+    def test_f_spec_1_a_v11_2_vehicle_alone_is_an_error_too(self):
+        """F-SPEC-1: FoW troops are teams; a v11.2 vehicle (with no v11.2 fighter beside it) is not bought."""
+        spec = _spec(("1", "infantry", None, [("rifle", 1)]))
+        spec = domain.RosterSpec(units=spec.units, teams=spec.teams, vehicles=(domain.VehicleSpec("v", "tank"),),
+                                 ruleset="fow", in_campaign=True)
+        assert "F-SPEC-1" in _ids(domain.validate(spec, _rules()))
+
 
 class TestArmouredTrain:
     def test_g_f3_a_train_with_one_locomotive_and_a_tank_escort_is_valid(self):
