@@ -640,6 +640,16 @@ def test_v_morale_3_the_best_officer_bonus_counts_once():
     assert t.state.units["B"].morale == "dug_in"
 
 
+def test_v_morale_3_any_officer_directly_of_the_unit_lends_his_bonus_not_only_its_commander():
+    """V-MORALE-3: the bonus of an officer applies to the whole unit he is directly a member of, whether or
+    not he commands it: the corporal's 5 lifts 10 to 15 though his sergeant has none."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant"), F("b_cpl", "B", rank="corporal", morale_bonus=5), F("b1", "B")])
+    run_test(t, unit="B", die=10, officers={})
+    assert t.state.units["B"].morale == "dug_in"
+
+
 def test_v_morale_3_a_unit_with_no_officer_has_no_bonus():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "N"}], fighters=[F("n1", "N")])

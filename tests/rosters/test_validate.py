@@ -274,6 +274,14 @@ def test_v_plt_1_at_most_one_tactical_group_in_a_platoon():
     assert "V-PLT-1" in ids(b.report())
 
 
+def test_v_plt_1_an_hq_squad_does_not_make_up_the_platoons_second_squad():
+    """V-PLT-1: a platoon is 2 squads (reading 2-3); an HQ squad beside one squad is not the second."""
+    b = Build()
+    p = b.platoon(squads=1)
+    b.squad(p, kind="hq_squad")
+    assert "V-PLT-1" in ids(b.report(budget_lieutenant=100))
+
+
 def test_v_rank_7_platoon_commanded_by_one_lieutenant():
     b = Build()
     p = b.unit("platoon")
