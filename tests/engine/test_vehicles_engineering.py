@@ -113,6 +113,15 @@ def test_v_capt_1_5_7_all_conditions_and_a_successful_capture_test_take_the_tank
     assert prisoners(t.state, held_by="attacker") == ["X_c", "X_p"] and prisoners(t.state, held_by="defender") == []
 
 
+def test_v_flame_4_a_tank_taken_by_the_capture_rules_needs_no_personnel():
+    """V-FLAME-4 is for a tank taken the flamethrower's way (V-FLAME-3): one taken by the capture rules and
+    manned by riflemen is stopped only by its running gear (V-VDMG-6), not for want of personnel."""
+    t = capture_table()
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=8.01, die=D(11))
+    t.add("crew_boarded", vehicle="X", fighters=["a1"])
+    assert t.refused("vehicle_moved", vehicle="X", distance=2).rule_id == "V-VDMG-6"
+
+
 def test_v_capt_2_needs_running_gear_damage():
     t = at_turn()
     err = t.refused("capture_attempted", vehicle="DT4", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
@@ -299,6 +308,19 @@ def test_v_wire_1_4_5_infantry_crosses_wire_only_after_a_sapper_removed_it():
     t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
     t.next_turn()
     t.next_turn(A="recon")
+    t.add("sapper_worked", sapper="a_sap", action="remove", object="W")
+    t.add("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"])
+
+
+def test_v_wire_4_the_section_is_not_open_while_the_sapper_only_stands_at_it():
+    """V-WIRE-4: infantry crosses once the sapper has done his work (scheme turn 2, V-WIRE-5), not when he
+    reaches the section, nor in his next turn before the work."""
+    t = at_turn()
+    t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"]).rule_id == "V-WIRE-4"
+    t.next_turn()
+    t.next_turn(A="recon")
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"]).rule_id == "V-WIRE-4"
     t.add("sapper_worked", sapper="a_sap", action="remove", object="W")
     t.add("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"])
 

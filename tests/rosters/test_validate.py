@@ -559,6 +559,18 @@ def test_v_bunk_7_a_pillbox_may_buy_spotter_only():
     assert "V-BUNK-7" in ids(b.report())
 
 
+@pytest.mark.django_db
+def test_v_bunk_7_the_clubs_default_game_data_lets_a_pillbox_buy_spotter_only():
+    """V-BUNK-7 with the game data a new club starts with (rosters.defaults): Spotter is open to a pillbox,
+    a vehicle-only specialisation is not."""
+    from rosters import selectors
+
+    rules_ = selectors.game_rules_current()
+    for option, ok in (("spotter", True), ("tractor", False)):
+        spec = domain.RosterSpec(vehicles=(domain.VehicleSpec("p", "pillbox", armour_class=3, options=(option,)),))
+        assert ("V-BUNK-7" not in ids(domain.validate(spec, rules_))) is ok
+
+
 def test_v_aa_7_at_fire_only_for_aa_guns_not_autocannons():
     for kind, gun_type, ok in (("artillery", "aa", True), ("artillery", "aa_autocannon", False),
                                ("tank", "", False)):
