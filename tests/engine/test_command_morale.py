@@ -60,7 +60,8 @@ def test_v_cmd_2_and_5_captain_24_inches_over_officers_and_v_off_4_orders_lieute
 
 def test_v_off_4_captain_orders_sergeants_only_without_lieutenants():
     t = at_turn()
-    assert t.refused("order_given", officer="a_cpt", unit="A", distance=5).rule_id == "V-OFF-4"
+    err = t.refused("order_given", officer="a_cpt", unit="A", distance=5)
+    assert err.rule_id == "V-OFF-4" and "only when there are no lieutenants" in err.message_en  # the reason
     t2 = standard()
     t2.add("force_mustered", side="defender", fighters=[F("d_cpt", rank="captain")])
     t2.postures("defender")
@@ -80,6 +81,25 @@ def test_v_cmd_6_captain_commanding_rank_and_file_has_18_inches(dist, ok):
         t.add("order_given", **data)
     else:
         assert t.refused("order_given", **data).rule_id == "V-CMD-6"
+
+
+def test_v_cmd_6_a_captain_inside_the_unit_he_orders_commands_its_rank_and_file_directly():
+    """V-CMD-5, V-CMD-6: a captain who is himself of the unit orders it directly, though a lieutenant leads
+    it (``commanded_by_officers``): 18 in, not 24 in."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "commander": "l_lt", "posture": "recon"}],
+          fighters=[F("l_lt", "L", rank="lieutenant"), F("l_cpt", "L", rank="captain"), F("l1", "L")])
+    assert t.refused("order_given", officer="l_cpt", unit="L", distance=20).rule_id == "V-CMD-6"
+    t.add("order_given", officer="l_cpt", unit="L", distance=18)
+
+
+def test_v_cmd_6_reading_a_unit_a_corporal_leads_is_rank_and_file_to_the_captain():
+    """V-CMD-6 (the engine's reading, ``commanded_by_officers``): the captain commands officers only through a
+    sergeant or lieutenant he orders (V-OFF-4); a fire team under its corporal is rank and file to him, so
+    his 18 in decides its morale test."""
+    t = at_turn()
+    t.add("morale_test", unit="A2", die=D(12), officer_distances={"a_cpt": 20.0})
+    assert t.state.units["A2"].morale == "dug_in"
 
 
 def test_v_cmd_1_only_the_ordering_officers_distance_counts():
@@ -148,6 +168,16 @@ def test_v_veh_9_class_3_tank_receives_orders_through_a_radio_operator(armour, o
         t.add("order_given", **data)
     else:
         assert t.refused("order_given", **data).rule_id == "V-RADIO-3"
+
+
+def test_v_veh_9_the_tank_radio_receives_orders_only_through_a_radio_operator():
+    """V-VEH-9: the basic tank radio's only function is to receive orders through a radio operator: an
+    order given without one still needs the officer's own command distance."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "TS", "kind": "motorised", "commander": "ts_c"}],
+          fighters=[F("ts_c", "TS", rank="sergeant"), F("ts_p", "TS", "personnel")],
+          vehicles=[{"id": "TSV", "armour": 3, "gun": 2, "crew": ["ts_c", "ts_p"]}])
+    assert t.refused("order_given", officer="a_lt", unit="TS", distance=30).rule_id == "V-CMD-3"
 
 
 # --- morale ------------------------------------------------------------------

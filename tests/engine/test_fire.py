@@ -674,6 +674,19 @@ def test_v_cmd_11_the_infantry_table_row_by_class_or_rank(key, dist, ok):
         assert t.refused("fire", **data).rule_id == "V-CMD-11"
 
 
+def test_v_rocket_1_a_rocket_mortar_has_a_howitzer_s_radius_and_its_corrected_fire():
+    """V-ROCKET-1: a howitzer's characteristics: the howitzers' damage radius (2 in, G-7) and corrected
+    fire (V-CORR-2) at a target its crew cannot see."""
+    t = at_turn()
+    tank(t, "attacker", "RM", armour=1, gun=3, weapon="rocket_mortar", kind="artillery")
+    far = [{"fighter": "d1", "die": D(11), "distance": 2.01}]
+    assert t.refused("fire", **shot("RM", "rocket_mortar", far, distance=30, hit=D(15))).rule_id == "V-MORT-1"
+    t.add("fire_corrected", corrector="a_sgt", shooter="RM", target="H", distance=1)
+    t.fire("RM", "rocket_mortar", target="house", target_id="H", distance=60, visual_contact=False, corrected=True,
+           hit=D(15))
+    assert t.state.buildings["H"].damage == 1
+
+
 def test_v_rocket_2_the_rocket_mortar_s_second_shot_goes_at_the_same_target():
     t = defender_turn()
     tank(t, "defender", "R", armour=1, gun=4, weapon="rocket_mortar", kind="artillery")

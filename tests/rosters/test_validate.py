@@ -571,6 +571,24 @@ def test_v_bunk_7_the_clubs_default_game_data_lets_a_pillbox_buy_spotter_only():
         assert ("V-BUNK-7" not in ids(domain.validate(spec, rules_))) is ok
 
 
+def test_v_veh_1_a_car_is_not_an_armoured_vehicle():
+    """V-VEH-1: cars, armoured vehicles and artillery are three types: a car takes no side skirts (V-VDMG-9)
+    and is no armour for a motorised unit (V-MOTOR-1)."""
+    b = Build()
+    b.vehicle("car", skirts=True)
+    assert "V-VDMG-9" in ids(b.report())
+    b = Build()
+    m = b.unit("motorised")
+    b.vehicle("car", unit=m)
+    assert "V-MOTOR-1" in ids(b.report())
+
+
+def test_v_veh_1_an_unknown_gun_type_is_refused():
+    b = Build()
+    b.vehicle("tank", armour=3, gun=3, gun_type="laser")
+    assert "V-VEH-1" in ids(b.report())
+
+
 def test_v_aa_7_at_fire_only_for_aa_guns_not_autocannons():
     for kind, gun_type, ok in (("artillery", "aa", True), ("artillery", "aa_autocannon", False),
                                ("tank", "", False)):
