@@ -162,6 +162,18 @@ def test_v_squad_3_no_more_than_two_groups():
     assert "V-SQUAD-3" in ids(b.report())
 
 
+def test_v_squad_3_a_group_numbered_3_is_a_third_group_whatever_the_others_hold():
+    """V-SQUAD-3: a squad's groups are its two fire teams, 1 and 2 (V-SQUAD-1); a man put in group 3 divides it
+    into a third, even when group 2 is left empty."""
+    b = Build()
+    s = b.unit("squad")
+    b.add("sergeant", 1, s, team=1)
+    b.add("rifleman", 4, s, team=1)
+    b.add("corporal", 1, s, team=3)
+    b.add("rifleman", 4, s, team=3)
+    assert "V-SQUAD-3" in ids(b.report())
+
+
 LIMITS = [
     ("sniper", "V-SQUAD-7", 1), ("light_mg", "V-SQUAD-8", 2), ("heavy_mg", "V-SQUAD-8", 2),
     ("scout", "V-SQUAD-9", 2), ("sapper", "V-SQUAD-12", 2), ("medic", "V-SQUAD-13", 2),

@@ -682,6 +682,8 @@ def test_f_recon_17_18_the_one_shot_rule_applies_only_to_the_shooters_of_this_st
 
 
 def test_s_target_an_ambush_is_spotted_only_by_enemy_recon_teams():
+    """F-RECON-4: only an *enemy* Reconnaissance team in sight bars the placement; the ambusher's own scouts
+    are no such team (S-TARGET)."""
     t = tb()
     t.end_turn()
     t.refused("S-TARGET", ambush("d1", "dr1", 10))  # its own side's scouts
