@@ -187,6 +187,14 @@ def test_v_mine_1_only_sappers_lay_mines_and_v_sap_1_2_3_two_turn_scheme():
     assert t.state.mines["M1"].side == "defender" and t.state.mines["M1"].active
 
 
+def test_v_mine_1_the_mine_is_the_sappers_who_laid_it():
+    """V-MINE-1: a sapper places the mine: it is his, and the man it wounds is credited to him."""
+    t = laid_mine()
+    assert t.state.mines["M1"].laid_by == "d_sap"
+    t.add("mine_triggered", mine="M1", distance=1, victims=[{"fighter": "a1", "distance": 1}])
+    assert t.f("a1").wounded and t.f("d_sap").credit.wounds == 1
+
+
 @pytest.mark.parametrize(("dist", "ok"), [(2.0, True), (2.01, False)])
 def test_v_mine_2_goes_off_when_an_enemy_ends_its_move_within_2(dist, ok):
     t = laid_mine()

@@ -303,6 +303,19 @@ def test_v_rank_7_platoon_commanded_by_one_lieutenant():
     assert "V-RANK-7" in ids(b.report())
 
 
+@pytest.mark.parametrize("officers", [(("lieutenant", 2),), (("captain", 1),)])
+def test_v_rank_7_exactly_one_lieutenant_and_a_captain_in_the_platoon_is_not_it(officers):
+    """V-RANK-7: a lieutenant commands the platoon: two lieutenants are one too many, and a captain attached
+    to the platoon does not stand in for its lieutenant."""
+    b = Build()
+    p = b.unit("platoon")
+    b.squad(p)
+    b.squad(p)
+    for rank, n in officers:
+        b.add(rank, n, p)
+    assert "V-RANK-7" in ids(b.report(budget_lieutenant=200, budget_captain=200))
+
+
 @pytest.mark.parametrize("platoons,rule", [(1, "V-PLT-2"), (2, None), (3, None), (4, "V-RANK-8")])
 def test_v_plt_2_and_v_rank_8_company_of_two_or_three_platoons(platoons, rule):
     b = Build()
@@ -599,6 +612,18 @@ def test_v_veh_1_an_unknown_gun_type_is_refused():
     b = Build()
     b.vehicle("tank", armour=3, gun=3, gun_type="laser")
     assert "V-VEH-1" in ids(b.report())
+
+
+@pytest.mark.django_db
+def test_v_pp_3_the_clubs_game_data_gives_a_lieutenant_45_pp_stored_or_not():
+    """V-PP-3 with the game data a new club starts with (the stored row), and with none stored (the rules
+    fall back on the model's defaults, ``selectors._rules_load``)."""
+    from rosters import selectors
+    from rosters.models import RosterRules
+
+    assert selectors.game_rules_current().budget_for("lieutenant") == 45
+    RosterRules.objects.all().delete()
+    assert selectors.game_rules_current().budget_for("lieutenant") == 45
 
 
 def test_v_aa_7_at_fire_only_for_aa_guns_not_autocannons():
