@@ -680,7 +680,8 @@ def test_v_rocket_1_a_rocket_mortar_has_a_howitzer_s_radius_and_its_corrected_fi
     t = at_turn()
     tank(t, "attacker", "RM", armour=1, gun=3, weapon="rocket_mortar", kind="artillery")
     far = [{"fighter": "d1", "die": D(11), "distance": 2.01}]
-    assert t.refused("fire", **shot("RM", "rocket_mortar", far, distance=30, hit=D(15))).rule_id == "V-MORT-1"
+    assert t.refused("fire", **shot("RM", "rocket_mortar", far, distance=30, hit=D(15), target_id="d1")).rule_id == \
+        "V-MORT-1"
     t.add("fire_corrected", corrector="a_sgt", shooter="RM", target="H", distance=1)
     t.fire("RM", "rocket_mortar", target="house", target_id="H", distance=60, visual_contact=False, corrected=True,
            hit=D(15))

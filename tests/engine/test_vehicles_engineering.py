@@ -114,12 +114,13 @@ def test_v_capt_1_5_7_all_conditions_and_a_successful_capture_test_take_the_tank
 
 
 def test_v_flame_4_a_tank_taken_by_the_capture_rules_needs_no_personnel():
-    """V-FLAME-4 is for a tank taken the flamethrower's way (V-FLAME-3): one taken by the capture rules and
-    manned by riflemen is stopped only by its running gear (V-VDMG-6), not for want of personnel."""
+    """V-FLAME-4 is for a tank taken the flamethrower's way (V-FLAME-3): one taken by the capture rules fires
+    manned by a sergeant and a rifleman, no personnel aboard."""
     t = capture_table()
     t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=8.01, die=D(11))
-    t.add("crew_boarded", vehicle="X", fighters=["a1"])
-    assert t.refused("vehicle_moved", vehicle="X", distance=2).rule_id == "V-VDMG-6"
+    t.add("crew_boarded", vehicle="X", fighters=["a_sgt", "a1"])
+    t.fire("X", "gun", target="vehicle", target_id="DT4", distance=5, hit=D(3))
+    assert t.v("X").shots == 1
 
 
 def test_v_capt_2_needs_running_gear_damage():
