@@ -10,7 +10,7 @@ MUTANTS_JOBS ?= 1
 MUTANTS_SAMPLE ?= 0
 MUTANTS_SEED ?= 1
 
-.PHONY: run serve test worker beat bench mutants lint messages schema check migrate demo clean requirements
+.PHONY: run serve test worker beat bench mutants clause-mutants lint messages schema check migrate demo clean requirements
 
 # Production's lock (requirements.txt) for what runs the service; the tests and tools' (requirements-dev.txt,
 # production's versions and the rest) for what checks it. Both pinned with hashes (`make requirements`).
@@ -65,6 +65,13 @@ mutants: $(DEV_STAMP)
 	$(PY) -m pip install --quiet -r requirements-mutants.txt
 	$(PY) bench/mutants.py --jobs $(MUTANTS_JOBS) --sample $(MUTANTS_SAMPLE) --seed $(MUTANTS_SEED) \
 		$(if $(filter 1,$(MUTANTS_RERUN)),--rerun-survivors) $(MUTANTS_ONLY)
+
+## Clause mutants (issue 28): hand-written bugs, one per clause, of a seeded sample of 60 engine and roster rules,
+## each run against the tests that cite its rule (docs/rules-audit/sample.md; 10-30 min on 2 shared cores).
+## Not part of `make test`. CLAUSE_MUTANTS_ONLY="V-MG-5 F-DIG-8" runs some rules' mutants only; MUTANTS_JOBS=2
+## uses two workers.
+clause-mutants: $(DEV_STAMP)
+	nice -n 10 $(PY) bench/clause_mutants.py --jobs $(MUTANTS_JOBS) $(if $(CLAUSE_MUTANTS_ONLY),--only $(CLAUSE_MUTANTS_ONLY))
 
 ## ruff, and the import contracts in .importlinter (lint-imports: the engine and the roster rules are pure).
 lint: $(DEV_STAMP)

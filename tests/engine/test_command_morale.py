@@ -60,7 +60,8 @@ def test_v_cmd_2_and_5_captain_24_inches_over_officers_and_v_off_4_orders_lieute
 
 def test_v_off_4_captain_orders_sergeants_only_without_lieutenants():
     t = at_turn()
-    assert t.refused("order_given", officer="a_cpt", unit="A", distance=5).rule_id == "V-OFF-4"
+    err = t.refused("order_given", officer="a_cpt", unit="A", distance=5)
+    assert err.rule_id == "V-OFF-4" and "only when there are no lieutenants" in err.message_en  # the reason
     t2 = standard()
     t2.add("force_mustered", side="defender", fighters=[F("d_cpt", rank="captain")])
     t2.postures("defender")
@@ -82,11 +83,41 @@ def test_v_cmd_6_captain_commanding_rank_and_file_has_18_inches(dist, ok):
         assert t.refused("order_given", **data).rule_id == "V-CMD-6"
 
 
+def test_v_cmd_6_a_captain_inside_the_unit_he_orders_commands_its_rank_and_file_directly():
+    """V-CMD-5, V-CMD-6: a captain who is himself of the unit orders it directly, though a lieutenant leads
+    it (``commanded_by_officers``): 18 in, not 24 in."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "commander": "l_lt", "posture": "recon"}],
+          fighters=[F("l_lt", "L", rank="lieutenant"), F("l_cpt", "L", rank="captain"), F("l1", "L")])
+    assert t.refused("order_given", officer="l_cpt", unit="L", distance=20).rule_id == "V-CMD-6"
+    t.add("order_given", officer="l_cpt", unit="L", distance=18)
+
+
+def test_v_cmd_6_reading_a_unit_a_corporal_leads_is_rank_and_file_to_the_captain():
+    """V-CMD-6 (the engine's reading, ``commanded_by_officers``): the captain commands officers only through a
+    sergeant or lieutenant he orders (V-OFF-4); a fire team under its corporal is rank and file to him, so
+    his 18 in decides its morale test."""
+    t = at_turn()
+    t.add("morale_test", unit="A2", die=D(12), officer_distances={"a_cpt": 20.0})
+    assert t.state.units["A2"].morale == "dug_in"
+
+
 def test_v_cmd_1_only_the_ordering_officers_distance_counts():
     """V-CMD-1: one way. The lieutenant's 18" applies although the sergeant's own distance is 12"."""
     t = at_turn()
     t.add("order_given", officer="a_lt", unit="A", distance=15)
     assert t.state.units["A"].under == "a_lt"
+
+
+def test_v_cmd_1_the_receiving_commanders_longer_distance_does_not_carry_the_order():
+    """V-CMD-1: one way: a sergeant's order to the unit a lieutenant leads reaches only the sergeant's 12 in,
+    not the lieutenant's 18 in."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "commander": "l_lt", "posture": "recon"}],
+          fighters=[F("l_lt", "L", rank="lieutenant"), F("l_sgt", "L", rank="sergeant"), F("l1", "L")])
+    assert t.refused("order_given", officer="l_sgt", unit="L", distance=15).rule_id == "V-CMD-4"
+    t.add("order_given", officer="l_sgt", unit="L", distance=12)
+    assert t.state.units["L"].under == "l_sgt"
 
 
 def test_v_off_1_only_officers_give_orders():
@@ -137,6 +168,16 @@ def test_v_veh_9_class_3_tank_receives_orders_through_a_radio_operator(armour, o
         t.add("order_given", **data)
     else:
         assert t.refused("order_given", **data).rule_id == "V-RADIO-3"
+
+
+def test_v_veh_9_the_tank_radio_receives_orders_only_through_a_radio_operator():
+    """V-VEH-9: the basic tank radio's only function is to receive orders through a radio operator: an
+    order given without one still needs the officer's own command distance."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "TS", "kind": "motorised", "commander": "ts_c"}],
+          fighters=[F("ts_c", "TS", rank="sergeant"), F("ts_p", "TS", "personnel")],
+          vehicles=[{"id": "TSV", "armour": 3, "gun": 2, "crew": ["ts_c", "ts_p"]}])
+    assert t.refused("order_given", officer="a_lt", unit="TS", distance=30).rule_id == "V-CMD-3"
 
 
 # --- morale ------------------------------------------------------------------
@@ -358,6 +399,13 @@ def test_v_smoke_6_7_no_test_no_wounds_and_v_smoke_5_removed_at_the_owners_next_
     t.postures("defender")
     t.end_turn()
     assert "s1" not in t.state.smoke
+
+
+def test_v_smoke_7_a_gun_s_smoke_round_places_its_screen_with_no_test_too():
+    """V-SMOKE-7: no test, the screen is placed: for a howitzer's round as for a rifleman's."""
+    t = at_turn()
+    smoke(t, "AH", "s2")
+    assert t.state.smoke["s2"].by == "AH" and t.state.smoke["s2"].side == "attacker"
 
 
 # --- fire correction ---------------------------------------------------------------------
@@ -619,6 +667,16 @@ def test_v_morale_3_the_best_officer_bonus_counts_once():
           fighters=[F("b_sgt", "B", rank="sergeant", morale_bonus=2), F("b_cpl", "B", rank="corporal", morale_bonus=4),
                     F("b1", "B", morale_bonus=9)])
     run_test(t, unit="B", die=11, officers={})  # 11 + 4 = 15, not 11 + 6 or + 15
+    assert t.state.units["B"].morale == "dug_in"
+
+
+def test_v_morale_3_any_officer_directly_of_the_unit_lends_his_bonus_not_only_its_commander():
+    """V-MORALE-3: the bonus of an officer applies to the whole unit he is directly a member of, whether or
+    not he commands it: the corporal's 5 lifts 10 to 15 though his sergeant has none."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "B", "commander": "b_sgt"}],
+          fighters=[F("b_sgt", "B", rank="sergeant"), F("b_cpl", "B", rank="corporal", morale_bonus=5), F("b1", "B")])
+    run_test(t, unit="B", die=10, officers={})
     assert t.state.units["B"].morale == "dug_in"
 
 

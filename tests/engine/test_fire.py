@@ -203,6 +203,19 @@ def test_v_atgl_4_an_at_rifleman_fires_the_at_rifle_not_the_launcher():
     t.add("fire", weapon="at_rifle", **data)
 
 
+@pytest.mark.parametrize(("distance", "ok"), [(6.0, True), (6.01, False)])
+def test_v_atgl_4_an_at_rifle_has_the_launcher_s_fire_distance(distance, ok):
+    """V-ATGL-4: the AT rifle is treated as an AT grenade launcher, so it fires up to the launcher's 6 in
+    (V-ATGL-1), not a rifle's 8 in."""
+    t = at_turn()
+    data = dict(shooter="a_at", weapon="at_rifle", target="fighters", distance=distance, hit=D(3),
+                struck=[{"fighter": "d1"}])
+    if ok:
+        t.add("fire", **data)
+    else:
+        assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
 def test_v_trans_6_the_mounted_mg_is_fired_only_by_a_passenger():
     t = at_turn()
     err = t.refused("fire", shooter="a1", weapon="vehicle_mg", target="fighters", distance=5,
@@ -659,6 +672,20 @@ def test_v_cmd_11_the_infantry_table_row_by_class_or_rank(key, dist, ok):
         t.add("fire", **data)
     else:
         assert t.refused("fire", **data).rule_id == "V-CMD-11"
+
+
+def test_v_rocket_1_a_rocket_mortar_has_a_howitzer_s_radius_and_its_corrected_fire():
+    """V-ROCKET-1: a howitzer's characteristics: the howitzers' damage radius (2 in, G-7) and corrected
+    fire (V-CORR-2) at a target its crew cannot see."""
+    t = at_turn()
+    tank(t, "attacker", "RM", armour=1, gun=3, weapon="rocket_mortar", kind="artillery")
+    far = [{"fighter": "d1", "die": D(11), "distance": 2.01}]
+    assert t.refused("fire", **shot("RM", "rocket_mortar", far, distance=30, hit=D(15), target_id="d1")).rule_id == \
+        "V-MORT-1"
+    t.add("fire_corrected", corrector="a_sgt", shooter="RM", target="H", distance=1)
+    t.fire("RM", "rocket_mortar", target="house", target_id="H", distance=60, visual_contact=False, corrected=True,
+           hit=D(15))
+    assert t.state.buildings["H"].damage == 1
 
 
 def test_v_rocket_2_the_rocket_mortar_s_second_shot_goes_at_the_same_target():
@@ -1286,6 +1313,24 @@ def test_v_aa_5_an_aa_autocannon_at_a_vehicle_is_a_class_1_mg_with_the_hit_test(
     tank(t, "attacker", "C1", armour=1, gun=0, kind="car", drive="wheeled")
     vfire(t, "DAA", "aa_autocannon", "C1", die, distance=20)
     assert (t.v("C1").damage, t.v("C1").running_gear) == (damage, False)
+
+
+def test_v_aa_5_an_aa_autocannon_strikes_as_a_class_1_mg_whatever_gun_class_its_mount_has():
+    """V-AA-5: the autocannon is a heavy MG, so at a vehicle it is a class-1 MG (V-MG-2) even on a mount
+    whose card carries a gun class: against armour 2 it has no effect (V-VDMG-2), it never destroys it."""
+    t = defender_turn()
+    tank(t, "defender", "DAA4", armour=1, gun=4, weapon="aa_autocannon", kind="artillery", drive="towed")
+    tank(t, "attacker", "C2", armour=2, gun=0, kind="car", drive="wheeled")
+    vfire(t, "DAA4", "aa_autocannon", "C2", 15, distance=20)
+    assert not t.v("C2").destroyed and t.v("C2").damage == 0
+
+
+def test_v_aa_5_an_aa_autocannon_strikes_every_fighter_in_a_heavy_mg_s_radius():
+    """V-AA-5: a heavy MG (V-MG-3): every enemy fighter in its 2 in radius is struck, not one."""
+    t = defender_turn()
+    t.add("fire", **shot("DAA", "aa_autocannon", [{"fighter": "a1", "die": D(11), "distance": 1.0},
+                                                   {"fighter": "a2", "die": D(11), "distance": 2.0}], distance=30))
+    assert t.f("a1").wounded and t.f("a2").wounded
 
 
 def test_v_house_4_the_dead_and_the_captured_inside_are_not_wounded_again():

@@ -206,6 +206,35 @@ def test_v_mg_1_mg_hits_several_targets_v_mg_3_each_compares_attack_with_defence
     assert t.f("d1").wounded and not t.f("d2").wounded  # 10 + 2 - 1 = 11; 9 + 2 - 1 = 10
 
 
+def test_v_mg_3_every_enemy_fighter_in_the_radius_is_compared_not_only_the_first():
+    """V-MG-3: every enemy fighter within the MG's radius counts as affected, each against his own roll."""
+    t = at_turn()
+    t.fire("a_lmg", "lmg", distance=10, struck=[{"fighter": "d1", "die": D(3)}, {"fighter": "d2", "die": D(11)},
+                                                 {"fighter": "d3", "die": D(15)}])
+    assert not t.f("d1").wounded and t.f("d2").wounded and t.f("d3").wounded
+
+
+def test_v_mg_3_only_enemy_fighters_in_the_radius_are_struck():
+    """V-MG-3: every *enemy* fighter in the radius; the shooter's own men there are no target (S-TARGET)."""
+    t = at_turn()
+    err = t.refused("fire", shooter="a_lmg", weapon="lmg", target="fighters", distance=10,
+                    struck=[{"fighter": "d1", "die": D(15)}, {"fighter": "a2", "die": D(15)}])
+    assert err.rule_id == "S-TARGET"
+
+
+def test_v_mg_5_a_heavy_mg_reaches_farther_and_wider_than_a_light_mg():
+    """V-MG-5: the heavy MG's fire distance (18 in) and radius (2 in) are greater than the light MG's
+    (12 in, 1 in; V-MG-4, V-MG-8)."""
+    from battles.engine.rules_data import INFANTRY_CLASSES
+
+    t = at_turn({"observation_distance": {c: 30.0 for c in INFANTRY_CLASSES}})
+    far = dict(target="fighters", distance=18.0, struck=[{"fighter": "d1", "die": D(3), "distance": 2.0}])
+    assert t.refused("fire", shooter="a_lmg", weapon="lmg", **far).rule_id == "V-CMD-11"
+    near = dict(far, distance=10.0)
+    assert t.refused("fire", shooter="a_lmg", weapon="lmg", **near).rule_id == "V-MG-4"
+    t.add("fire", shooter="a_hmg", weapon="hmg", **far)
+
+
 def test_v_mg_1_rifle_fire_strikes_one_fighter():
     t = at_turn()
     err = t.refused("fire", shooter="a1", weapon="rifle", target="fighters", distance=5,

@@ -60,6 +60,14 @@ def test_v_mg_6_without_a_fit_assistant_the_heavy_mg_does_not_move(how):
     assert refused_move(t, ["a_hmg"]) == "V-MG-6"
 
 
+def test_v_mg_5_only_the_heavy_mg_needs_two_men_a_light_mg_gunner_moves_alone():
+    """V-MG-5: the heavy (tripod) MG needs two men to move; a light MG gunner with no assistant moves alone."""
+    t = at_turn()
+    t.add("force_mustered", side="attacker", units=[{"id": "L", "posture": "recon"}],
+          fighters=[F("l_lmg", "L", "lmg_gunner"), F("l1", "L")])
+    t.add("fighters_moved", side="attacker", fighters=["l_lmg"], distance=3)
+
+
 def test_v_mg_6_another_units_assistant_is_not_his():
     t = at_turn()
     t.add("force_mustered", side="attacker", units=[{"id": "M", "posture": "recon"}],

@@ -224,6 +224,16 @@ def test_v_flame_3_crewless_tank_boarded_next_turn_and_v_flame_4_needs_personnel
     t.add("vehicle_moved", vehicle="DT4", distance=2)
 
 
+def test_v_flame_4_the_owner_re_crewing_his_own_flamed_tank_needs_no_personnel():
+    """V-FLAME-4 binds a tank *captured* this way: its owner, who never lost it, mans it with a rifleman."""
+    t = at_turn()
+    shoot_vehicle(t, "a_fl", "flamethrower", "DT4", 15, distance=4)
+    t.next_turn()
+    t.add("crew_boarded", vehicle="DT4", fighters=["d1"])
+    t.add("vehicle_moved", vehicle="DT4", distance=2)
+    assert t.v("DT4").side == "defender" and not t.v("DT4").captured
+
+
 def test_v_capt_1_no_boarding_without_a_flamed_crew():
     t = at_turn()
     assert t.refused("vehicle_boarded", vehicle="DT4", fighter="a1").rule_id == "V-CAPT-1"

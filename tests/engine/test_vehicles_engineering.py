@@ -113,6 +113,16 @@ def test_v_capt_1_5_7_all_conditions_and_a_successful_capture_test_take_the_tank
     assert prisoners(t.state, held_by="attacker") == ["X_c", "X_p"] and prisoners(t.state, held_by="defender") == []
 
 
+def test_v_flame_4_a_tank_taken_by_the_capture_rules_needs_no_personnel():
+    """V-FLAME-4 is for a tank taken the flamethrower's way (V-FLAME-3): one taken by the capture rules fires
+    manned by a sergeant and a rifleman, no personnel aboard."""
+    t = capture_table()
+    t.add("capture_attempted", vehicle="X", infantry=RING, surrounded=True, nearest_friendly=8.01, die=D(11))
+    t.add("crew_boarded", vehicle="X", fighters=["a_sgt", "a1"])
+    t.fire("X", "gun", target="vehicle", target_id="DT4", distance=5, hit=D(3))
+    assert t.v("X").shots == 1
+
+
 def test_v_capt_2_needs_running_gear_damage():
     t = at_turn()
     err = t.refused("capture_attempted", vehicle="DT4", infantry=RING, surrounded=True, nearest_friendly=None, die=D(15))
@@ -176,6 +186,14 @@ def test_v_mine_1_only_sappers_lay_mines_and_v_sap_1_2_3_two_turn_scheme():
     t.next_turn()
     t.add("sapper_worked", sapper="d_sap", action="lay", object="M1", kind="ap")
     assert t.state.mines["M1"].side == "defender" and t.state.mines["M1"].active
+
+
+def test_v_mine_1_the_mine_is_the_sappers_who_laid_it():
+    """V-MINE-1: a sapper places the mine: it is his, and the man it wounds is credited to him."""
+    t = laid_mine()
+    assert t.state.mines["M1"].laid_by == "d_sap"
+    t.add("mine_triggered", mine="M1", distance=1, victims=[{"fighter": "a1", "distance": 1}])
+    assert t.f("a1").wounded and t.f("d_sap").credit.wounds == 1
 
 
 @pytest.mark.parametrize(("dist", "ok"), [(2.0, True), (2.01, False)])
@@ -299,6 +317,19 @@ def test_v_wire_1_4_5_infantry_crosses_wire_only_after_a_sapper_removed_it():
     t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
     t.next_turn()
     t.next_turn(A="recon")
+    t.add("sapper_worked", sapper="a_sap", action="remove", object="W")
+    t.add("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"])
+
+
+def test_v_wire_4_the_section_is_not_open_while_the_sapper_only_stands_at_it():
+    """V-WIRE-4: infantry crosses once the sapper has done his work (scheme turn 2, V-WIRE-5), not when he
+    reaches the section, nor in his next turn before the work."""
+    t = at_turn()
+    t.add("sapper_approached", sapper="a_sap", object="W", distance=4)
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"]).rule_id == "V-WIRE-4"
+    t.next_turn()
+    t.next_turn(A="recon")
+    assert t.refused("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"]).rule_id == "V-WIRE-4"
     t.add("sapper_worked", sapper="a_sap", action="remove", object="W")
     t.add("fighters_moved", side="attacker", fighters=["a1"], distance=3, wire=["W"])
 

@@ -105,6 +105,13 @@ class TestSpecialisedTroops:
         report = fow_report(("1", "infantry", None, [("rifle", 1)]), teams=[("ghost", "nowhere", 1)])
         assert {v.unit for v in lines_of(report, "F-SPEC-1")} == {None}
 
+    def test_f_spec_1_a_v11_2_vehicle_alone_is_an_error_too(self):
+        """F-SPEC-1: FoW troops are teams; a v11.2 vehicle (with no v11.2 fighter beside it) is not bought."""
+        spec = fow_spec(("1", "infantry", None, [("rifle", 1)]))
+        spec = domain.RosterSpec(units=spec.units, teams=spec.teams, vehicles=(domain.VehicleSpec("v", "tank"),),
+                                 ruleset="fow", in_campaign=True)
+        assert "F-SPEC-1" in _ids(domain.validate(spec, fow_rules()))
+
 
 class TestArmouredTrain:
     def test_g_f3_a_train_with_one_locomotive_and_a_tank_escort_is_valid(self):

@@ -176,3 +176,22 @@ def test_v_plt_and_v_rank_a_broken_rule_is_reported_on_that_platoon_or_company_b
     b = Build()
     ref = build(b)
     assert_reported_on(b.report(), rule_id, ref)
+
+
+def test_v_plt_1_an_hq_squad_does_not_make_up_the_platoons_second_squad():
+    """V-PLT-1: a platoon is 2 squads (reading 2-3); an HQ squad beside one squad is not the second."""
+    b = Build()
+    p = b.platoon(squads=1)
+    b.squad(p, kind="hq_squad")
+    assert "V-PLT-1" in ids(b.report(budget_lieutenant=100))
+
+
+def test_v_rank_7_a_captain_attached_to_the_platoon_does_not_stand_in_for_its_lieutenant():
+    """V-RANK-7: a lieutenant commands the platoon; a captain attached to it (V-OFF-7) is not its
+    lieutenant."""
+    b = Build()
+    p = b.unit("platoon")
+    b.squad(p)
+    b.squad(p)
+    b.add("captain", 1, p)
+    assert "V-RANK-7" in ids(b.report(budget_lieutenant=200, budget_captain=200))

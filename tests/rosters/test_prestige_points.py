@@ -2,6 +2,8 @@
 attacker's bonus, and the units the game knows. rosters.domain, no database."""
 from __future__ import annotations
 
+import pytest
+
 from rosters import domain
 
 from .builders import Build, ids, lines_of, rules
@@ -111,3 +113,15 @@ def test_v_turn_1_an_unknown_unit_type_is_reported_at_that_unit_in_both_language
     assert (line.unit, line.unit_name, line.severity) == ("B1", "Бригада", "error")
     assert line.message_ru == "Неизвестный вид подразделения: brigade."
     assert line.message_en == "Unknown unit type: brigade."
+
+
+@pytest.mark.django_db
+def test_v_pp_3_the_clubs_game_data_gives_a_lieutenant_45_pp_stored_or_not():
+    """V-PP-3 with the game data a new club starts with (the stored row), and with none stored (the rules
+    fall back on the model's defaults, ``selectors._rules_load``)."""
+    from rosters import selectors
+    from rosters.models import RosterRules
+
+    assert selectors.game_rules_current().budget_for("lieutenant") == 45
+    RosterRules.objects.all().delete()
+    assert selectors.game_rules_current().budget_for("lieutenant") == 45

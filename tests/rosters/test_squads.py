@@ -212,3 +212,15 @@ def test_v_squad_a_broken_rule_is_reported_on_that_squad_by_name(rule_id, build)
     b = Build()
     ref = build(b)
     assert_reported_on(b.report(), rule_id, ref)
+
+
+def test_v_squad_3_a_group_numbered_3_is_a_third_group_whatever_the_others_hold():
+    """V-SQUAD-3: a squad's groups are its two fire teams, 1 and 2 (V-SQUAD-1); a man put in group 3 divides it
+    into a third, even when group 2 is left empty."""
+    b = Build()
+    s = b.unit("squad")
+    b.add("sergeant", 1, s, team=1)
+    b.add("rifleman", 4, s, team=1)
+    b.add("corporal", 1, s, team=3)
+    b.add("rifleman", 4, s, team=3)
+    assert "V-SQUAD-3" in ids(b.report())

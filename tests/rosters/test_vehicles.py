@@ -233,3 +233,33 @@ def test_v_smoke_1_an_aa_autocannon_gets_no_smoke_and_v_rocket_1_a_rocket_mortar
     assert not report.smoke[f"vehicle:{autocannon}"] and report.smoke[f"vehicle:{aa_gun}"]
     assert report.smoke[f"vehicle:{rocket}"]
     assert "V-VEH-1" not in ids(report)  # a rocket mortar is a known gun type
+
+
+@pytest.mark.django_db
+def test_v_bunk_7_the_clubs_default_game_data_lets_a_pillbox_buy_spotter_only():
+    """V-BUNK-7 with the game data a new club starts with (rosters.defaults): Spotter is open to a pillbox,
+    a vehicle-only specialisation is not."""
+    from rosters import selectors
+
+    rules_ = selectors.game_rules_current()
+    for option, ok in (("spotter", True), ("tractor", False)):
+        spec = domain.RosterSpec(vehicles=(domain.VehicleSpec("p", "pillbox", armour_class=3, options=(option,)),))
+        assert ("V-BUNK-7" not in ids(domain.validate(spec, rules_))) is ok
+
+
+def test_v_veh_1_a_car_is_not_an_armoured_vehicle():
+    """V-VEH-1: cars, armoured vehicles and artillery are three types: a car takes no side skirts (V-VDMG-9)
+    and is no armour for a motorised unit (V-MOTOR-1)."""
+    b = Build()
+    b.vehicle("car", skirts=True)
+    assert "V-VDMG-9" in ids(b.report())
+    b = Build()
+    m = b.unit("motorised")
+    b.vehicle("car", unit=m)
+    assert "V-MOTOR-1" in ids(b.report())
+
+
+def test_v_veh_1_an_unknown_gun_type_is_refused():
+    b = Build()
+    b.vehicle("tank", armour=3, gun=3, gun_type="laser")
+    assert "V-VEH-1" in ids(b.report())

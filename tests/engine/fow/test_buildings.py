@@ -70,6 +70,14 @@ def test_f_bld_1_teams_enter_and_leave_only_through_openings_never_through_a_wal
     assert "a2" in t.state.buildings["H"].inside
 
 
+def test_f_bld_1_a_man_packed_gun_inside_leaves_only_through_an_opening_too():
+    """F-BLD-1: no team passes through a wall: the Man-packed Gun team inside (F-BLD-16) as the infantry."""
+    t = tb(inside=["gmp"])
+    t.refused("F-BLD-1", ("team_moved", {"team": "gmp", "distance": 2}))
+    t.add(mv("gmp", leave_by="door"))
+    assert not t.t("gmp").building
+
+
 def test_f_bld_1_a_team_inside_one_building_leaves_it_before_entering_another():
     t = tb(inside=["a1"])
     t.add(("building_placed", {"id": "H2", "openings": [{"id": "door"}]}))

@@ -57,6 +57,7 @@ def test_f_dig_2_a_pinned_down_platoon_may_dig_in():
     t.add(("status_set", {"subject": "A1", "status": "pinned"}))
     t.add(dig(die=6))
     assert t.t("a1").dug_in
+    assert t.state.platoons["A1"].pinned  # F-DIG-2: it digs while Pinned Down; digging rallies no one
 
 
 def test_f_dig_7_and_f_dig_8_cavalry_vehicles_and_teams_in_cover_need_not_dig_and_act_normally():
@@ -68,6 +69,26 @@ def test_f_dig_7_and_f_dig_8_cavalry_vehicles_and_teams_in_cover_need_not_dig_an
         assert not t.t(tid).dug_in
     for tid in ("a2", "cav", "truck", "tk"):  # they act normally: they may move this turn
         t.add(("team_moved", {"team": tid, "distance": 1}))
+
+
+def test_f_dig_8_a_team_already_in_bulletproof_cover_need_not_dig_in_a_later_attempt_either():
+    """F-DIG-8: a team the state holds in Bulletproof Cover (declared at an earlier attempt) need not dig
+    when the platoon digs again, though the table does not name it a second time."""
+    t = tb()
+    t.add(dig(die=2, in_cover=["a2"]))  # failed: a1 is not Dug In, a2 is in Bulletproof Cover
+    t.end_turn()
+    t.end_turn()
+    t.add(dig(die=6))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in and t.t("a2").bulletproof_cover
+
+
+def test_f_dig_8_a_team_in_bulletproof_cover_acts_normally_while_the_rest_of_its_platoon_digs():
+    """F-DIG-8: the team in cover need not dig and may act normally: it moved, and the platoon still digs
+    (digging instead of moving, F-DIG-1, binds only the teams that dig)."""
+    t = tb()
+    t.add(("team_moved", {"team": "a2", "distance": 2}))
+    t.add(dig(die=6, in_cover=["a2"]))
+    assert t.t("a1").dug_in and not t.t("a2").dug_in
 
 
 def test_f_dig_7_a_platoon_with_nothing_to_dig_is_refused():

@@ -217,6 +217,15 @@ def test_f_recon_8_in_sight_within_16in_40cm_it_may_not_move_closer_while_in_sig
 
 
 @pytest.mark.parametrize("units", ["in", "cm"])
+def test_f_recon_8_in_sight_beyond_16in_40cm_it_may_come_closer_while_it_stays_beyond(units):
+    """F-RECON-8 binds within 16"/40 cm: seen from farther, the team may approach as long as it stays beyond
+    the limit (F-RECON-14)."""
+    t = deploying(units)
+    start, stop = cm(units, 20), cm(units, 16) + 0.1
+    t.add(rmove("ra1", 1, contact("d1", start, stop, True, stop)))
+
+
+@pytest.mark.parametrize("units", ["in", "cm"])
 def test_f_recon_9_never_closer_than_8in_20cm_to_any_enemy_in_sight_or_not(units):
     t = deploying(units)
     lim = cm(units, 8)
@@ -682,6 +691,8 @@ def test_f_recon_17_18_the_one_shot_rule_applies_only_to_the_shooters_of_this_st
 
 
 def test_s_target_an_ambush_is_spotted_only_by_enemy_recon_teams():
+    """F-RECON-4: only an *enemy* Reconnaissance team in sight bars the placement; the ambusher's own scouts
+    are no such team (S-TARGET)."""
     t = tb()
     t.end_turn()
     t.refused("S-TARGET", ambush("d1", "dr1", 10))  # its own side's scouts

@@ -334,6 +334,20 @@ def test_f_train_23_and_f_train_24_it_pushes_any_tank_wreck_off_the_track():
     assert tb.state.trains["BP"].wrecks_pushed == ["dt1"]
 
 
+def test_f_train_23_it_pushes_every_tank_wreck_in_its_way_however_large_and_heavy():
+    """F-TRAIN-23: the Wreckage of any tank, however large and heavy: two wrecks in one move, one of them a
+    heavy tank far better armoured than the Locomotive."""
+    heavy = {"id": "DH", "kind": "tank", "teams": [team("dh1", "tank", armoured=True, armour_top=4, armour_side=12)]}
+    tb = Table(platoons_a=(BRONE, ESCORT, RIFLES), platoons_d=(D_TANKS, heavy))
+    lay(tb)
+    tb.add(enter(10, 10))
+    next_own_turn(tb)
+    for wreck in ("dt1", "dh1"):
+        tb.add(("status_set", {"subject": wreck, "status": "destroyed"}))
+    tb.add(move(5, wrecks_pushed=["dt1", "dh1"]))
+    assert tb.state.trains["BP"].wrecks_pushed == ["dt1", "dh1"]
+
+
 @pytest.mark.parametrize("units,extra", [("in", 4), ("cm", 10)])
 def test_f_train_25_tank_support_platoons_leave_the_train_with_an_extra_4in_10cm(units, extra):
     tb = table(units)
