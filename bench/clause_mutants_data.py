@@ -470,8 +470,8 @@ m("V-MINE-1", "who", VISIBILITY,
   '    return True',
   "widen: every reader sees the sapper's mines (not laid in secret)")
 m("V-MINE-1", "who", ENGINEERING,
-  '        state.mines[p.object] = Mine(p.object, s.side, p.kind or "ap", s.id)',
-  '        state.mines[p.object] = Mine(p.object, s.side, p.kind or "ap", "")',
+  '        state.mines[mines.new_key(state, p.object)] = Mine(p.object, s.side, p.kind or "ap", s.id)',
+  '        state.mines[mines.new_key(state, p.object)] = Mine(p.object, s.side, p.kind or "ap", "")',
   "drop: the mine is not the sapper's (no layer recorded)")
 
 # --- V-MINE-7: infantry does not set off an AT mine --------------------------------------------------
