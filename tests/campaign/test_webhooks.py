@@ -159,7 +159,7 @@ def test_the_game_master_sees_deliveries_and_failures_in_the_read_only_admin(
     client.force_login(game_master)
     url = "/admin/campaign/webhookdelivery/"
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Доставки вебхука" in html and "заявка на участие" in html
+    assert "Доставки вебхуков" in html and "заявка на участие" in html
     assert failed.subject in html and delivered.subject in html
     assert "<strong>не доставлено</strong>" in html and "доставлено" in html
     assert "получатель ответил: HTTP 500" in html
