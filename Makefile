@@ -67,7 +67,7 @@ mutants: $(DEV_STAMP)
 		$(if $(filter 1,$(MUTANTS_RERUN)),--rerun-survivors) $(MUTANTS_ONLY)
 
 ## Clause mutants (issue 28): hand-written bugs, one per clause, of a seeded sample of 60 engine and roster rules,
-## each run against the tests that cite its rule (docs/rules-audit/sample.md; 10-30 min on 2 shared cores).
+## each run against the tests that cite its rule (docs/rules-audit.md; 10-30 min on 2 shared cores).
 ## Not part of `make test`. CLAUSE_MUTANTS_ONLY="V-MG-5 F-DIG-8" runs some rules' mutants only; MUTANTS_JOBS=2
 ## uses two workers.
 clause-mutants: $(DEV_STAMP)

@@ -18,7 +18,7 @@ name, the docstring, the body and its comments) names the ID, as ``V-MG-5`` or a
 ``v_mg_5``, not followed by another digit; or when the docstring of its class or its module names it.
 Files: ``tests/**/test_*.py`` except the browser tests of ``tests/e2e/`` and this harness's own test.
 
-Method and results: docs/rules-audit/sample.md. Figures also go to bench/results.json (merged).
+Method and results: docs/rules-audit.md. Figures also go to bench/results.json (merged).
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:
 
 from bench.clause_mutants_data import MUTANTS, Mutant  # noqa: E402
 
-SEED = 28  # issue 28; written in docs/rules-audit/sample.md
+SEED = 28  # issue 28; written in docs/rules-audit.md
 SAMPLE_SIZE = 60
 KINDS = ("engine", "roster")
 CATALOG = Path(os.environ.get("SHTAB_RULES_CATALOG") or ROOT.parent / "shared" / "rules" / "CATALOG.md")

@@ -475,7 +475,7 @@ def test_v_house_6_a_hit_on_the_house_spares_the_man_next_to_it_whatever_the_str
     assert t.f("h1").wounded and not t.f("d1").wounded
 
 
-# --- issue 28 clause audit (docs/rules-audit/v-engine.md): clauses no test guarded ---------------------------------
+# --- issue 28 clause audit (docs/rules-audit.md): clauses no test guarded ---------------------------------
 
 
 def test_v_house_5_every_man_inside_is_killed_when_the_house_falls():

@@ -471,7 +471,7 @@ def test_f_dig_a_team_of_another_platoon_cannot_be_named_in_a_dig_in(where):
     t.add(("dig_in_attempted", {"platoon": "A1", "die": d(6), where: ["a2"]}))
 
 
-# --- clauses added by the clause audit (docs/rules-audit/fow-and-rosters.md) ------------------------------
+# --- clauses added by the clause audit (docs/rules-audit.md) ------------------------------
 def test_f_dig_15_a_dug_in_medium_aa_gun_is_in_cover_but_not_concealed():
     """F-DIG-15: Light *and Medium* Anti-aircraft Gun teams, Dug In, are in Bulletproof Cover but not
     Concealed (F-DIG-14's medium gun is, unless it is an AA gun)."""
