@@ -325,7 +325,7 @@ class ProposalAdmin(admin.ModelAdmin):
 
 
 @admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(admin.ModelAdmin):
+class WebhookDeliveryAdmin(AppendOnlyAdmin):
     """The club webhook's recent deliveries (campaign.notify), read-only: nothing
     added, changed or deleted here (beat prunes old ones). A failure stands out:
     a red mark and bold words in the list, and a warning above it."""
@@ -336,7 +336,6 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     fields = ("delivery_id", "kind", "subject", "target", "outcome", "status_code", "error", "attempts",
               "created_at", "finished_at")
-    readonly_fields = fields
 
     OUTCOME_ICONS = {WebhookDelivery.Outcome.DELIVERED: "icon-yes.svg", WebhookDelivery.Outcome.FAILED: "icon-no.svg",
                      WebhookDelivery.Outcome.PENDING: "icon-clock.svg"}
@@ -366,12 +365,3 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
                 "%(count)d webhook deliveries failed in the last 24 hours.", failed) % {"count": failed},
                 messages.WARNING)
         return super().changelist_view(request, extra_context)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
