@@ -15,7 +15,7 @@ from battles import engine
 from battles.services import battle_create
 from campaign.models import Campaign
 from tests.battles.test_fow_train_scenario import EDGES, OPPONENT_POINT, OWN_POINT_AND_LINE, SETUP
-from tests.engine.fow.test_trains import enter, lay, on_table, table
+from tests.engine.fow.trains_helpers import enter, lay, on_table, table
 
 FOW = Path(engine.__file__).parent / "fow"
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # dig_in_attempted, escort_left_train, bailed_out...

@@ -11,8 +11,8 @@ from battles.engine.fold import merge_rules
 from battles.engine.fow import offers
 
 from .table import Table, d
-from .test_trains import enter, lay, move, next_own_turn
-from .test_trains import table as train_table
+from .trains_helpers import enter, lay, move, next_own_turn
+from .trains_helpers import table as train_table
 
 RULES = merge_rules(None, "fow")
 

@@ -10,11 +10,11 @@ from typing import Any
 
 from battles.engine import fold
 
+from .recon_helpers import tb as recon_table
 from .table import Table, d, team
 from .test_aircraft import air, hit
 from .test_aircraft import tb as air_table
-from .test_recon import tb as recon_table
-from .test_trains import move, on_table
+from .trains_helpers import move, on_table
 
 
 def outcomes(t: Table) -> dict[int, list[dict[str, Any]]]:

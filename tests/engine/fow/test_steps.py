@@ -10,7 +10,7 @@ from battles import engine
 from battles.engine.fow.rules.buildings import is_cleared
 
 from .table import Table, d, team
-from .test_trains import enter, lay, table
+from .trains_helpers import enter, lay, table
 
 SUPPLY = {"id": "A1", "kind": "infantry", "teams": [team("a1"), team("a2")]}
 OTHER = {"id": "A2", "kind": "infantry", "teams": [team("b1"), team("sup", "vehicle", pioneer_supply=True)]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from battles import engine
 
 from .table import d
-from .test_trains import enter, lay, next_own_turn, table
+from .trains_helpers import enter, lay, next_own_turn, table
 
 
 def deployed(train: str = "BP") -> tuple[str, dict]:
