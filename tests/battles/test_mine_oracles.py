@@ -29,6 +29,22 @@ from . import test_hidden_information_answers as hidden
 from .test_hidden_information_answers import LAY, LAY_KEY, OPENING, _client, _post, _remove_scenario
 
 mined, path = hidden.mined, hidden.path  # the fixtures: the defender's mine laid with a key; both append paths
+WORKER = []  # the replay worker of the running test (``replay_worker``: a real one under CI)
+
+
+@pytest.fixture(autouse=True)
+def _worker(replay_worker):
+    WORKER[:] = [replay_worker]
+    yield
+    WORKER.clear()
+
+
+def _settled(battle):
+    """Wait until the battle's projection has folded its whole log: who may see what, and the state these
+    tests compare, are read from it (it fails closed while a real worker is behind)."""
+    head = Battle.objects.get(pk=battle.pk).head_seq
+    assert WORKER[0].wait(battle.pk, head) is not None, f"battle {battle.pk} was not replayed up to {head}"
+    return battle
 
 
 def _answer(r):
@@ -37,6 +53,7 @@ def _answer(r):
 
 def _snapshot(battle):
     """Everything an answer could have changed: the rows and the projected state."""
+    _settled(battle)
     return (list(BattleEvent.objects.filter(battle=battle).order_by("seq").values_list("seq", "type", "data", "key")),
             BattleProjection.objects.get(battle=battle).state)
 
@@ -75,6 +92,7 @@ def test_v_mine_14_a_replayed_key_answers_byte_for_byte_as_a_new_event(mined, pa
 def _reads(battle, client):
     """Every read of the battle a reader can make: the API's events, state, verdict and feed, the page, its
     live answer."""
+    _settled(battle)
     urls = [f"/api/battles/{battle.id}/events/", f"/api/battles/{battle.id}/state/",
             f"/api/battles/{battle.id}/log/verify/", "/api/events/", f"/api/battles/{battle.id}/",
             f"/battles/{battle.id}/", f"/battles/{battle.id}/live/?since=-1&state=-1"]
@@ -106,7 +124,7 @@ def test_v_sap_3_removing_a_guessed_enemy_mine_answers_byte_for_byte_as_a_missin
     again = _post(_client(mined.users, "attacker"), mined.id,
                   [{"type": "sapper_worked", "data": {"sapper": "a_sap", "action": "remove", "object": "m1"}}])
     assert _answer(again) == _answer(real) and _snapshot(mined) == before
-    mine = BattleProjection.objects.get(battle=mined).state["mines"]["m1"]
+    mine = BattleProjection.objects.get(battle=_settled(mined)).state["mines"]["m1"]
     assert mine["active"] and not mine["revealed"] and mine["side"] == "defender"
 
 
@@ -141,6 +159,7 @@ def _stored(r, mine):
 
 def _view(battle, role, mine):
     """What ``role`` reads of the battle's state and log, the id ``mine`` written as MINE."""
+    _settled(battle)
     client = _client(battle.users, role)
     state = client.get(f"/api/battles/{battle.id}/state/").json()["state"]
     log = [{k: v for k, v in e.items() if k not in ("position", "recorded_at")}
@@ -165,7 +184,7 @@ def test_v_sap_3_laying_a_mine_under_a_guessed_enemy_id_answers_as_under_a_new_o
     real, ghost = _stored(answers["m1"], "m1"), _stored(answers["m7"], "m7")
     assert json.dumps(real[0]).replace("m1", "m7") == json.dumps(ghost[0])
     assert _view(mined, "attacker", "m1") == _view(ghost_battle, "attacker", "m7")
-    mines = BattleProjection.objects.get(battle=mined).state["mines"]
+    mines = BattleProjection.objects.get(battle=_settled(mined)).state["mines"]
     theirs, ours = mines["m1"], mines["m1~"]
     assert (theirs["side"], theirs["active"], theirs["revealed"]) == ("defender", True, False)
     assert (ours["id"], ours["side"], ours["laid_by"]) == ("m1", "attacker", "a_sap")
@@ -188,7 +207,7 @@ def test_v_mine_2_two_mines_of_one_name_each_go_off_for_their_own_side(mined):
     assert r.status_code == 201, r.json()
 
     def live():
-        mines = BattleProjection.objects.get(battle=mined).state["mines"]
+        mines = BattleProjection.objects.get(battle=_settled(mined)).state["mines"]
         return {m["side"]: m["active"] for m in mines.values() if m["id"] == "m1"}
 
     assert live() == {"defender": True, "attacker": True}
