@@ -26,6 +26,7 @@ from battles.engine.synthetic import synthetic_battle
 from battles.models import BattleEvent, BattleEventOutcome, BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append, projections_rebuild
 from campaign.models import Campaign
+from tests.synthetic_logs import entered
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
@@ -54,6 +55,7 @@ def _run(args: list[str], env: dict[str, str], **kw) -> subprocess.CompletedProc
 
 def _play(campaign: Campaign, name: str, log: list) -> int:
     battle = battle_create(campaign=campaign, name=name)
+    log = entered(log)  # the dice as a client sends them (the service rolls none it is handed)
     for i in range(0, len(log), 40):
         battle_event_append(battle_id=battle.id, expected_seq=i, as_game_master=True,
                             events=[NewEvent(e.type, e.data, schema_version=e.version) for e in log[i:i + 40]])

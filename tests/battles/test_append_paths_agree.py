@@ -33,24 +33,9 @@ from battles.models import BattleEvent, BattleProjection
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign.models import Campaign
 from config.errors import ApplicationError
+from tests.synthetic_logs import entered
 
-
-def _entered(log):
-    """The log with every die as the table entered it: a client sends no face of a die rolled by the service
-    (``checks._refuse_services_die``), and each path's battle has its own secret to derive such dice from."""
-    def walk(data):
-        if isinstance(data, dict):
-            if data.get("source") == "rolled":
-                return {"value": data["value"], "source": "entered"}
-            return {k: walk(v) for k, v in data.items()}
-        if isinstance(data, list):
-            return [walk(v) for v in data]
-        return data
-
-    return [e.__class__(e.seq, e.type, walk(e.data), e.version) for e in log]
-
-
-LOGS = {"v11.2": _entered(synthetic_battle(60, seed=5)), "fow": _entered(synthetic_fow_battle(60, seed=5))}
+LOGS = {"v11.2": entered(synthetic_battle(60, seed=5)), "fow": entered(synthetic_fow_battle(60, seed=5))}
 
 
 @st.composite
