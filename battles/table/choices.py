@@ -37,11 +37,13 @@ def side_players(state: dict[str, Any], side: str | None) -> list[str]:
 class Table:
     """The battle's state seen from one side, as select choices with display
     names. ``side`` is the recorder's side (the side to move for the game
-    master); ``names`` the roster names; ``side_names`` the campaign's."""
+    master); ``names`` the roster names; ``side_names`` the campaign's;
+    ``game_master``: the recorder may record for either side."""
 
     def __init__(self, state: dict[str, Any], side: str | None, names: dict[str, str],
-                 side_names: dict[str, str]) -> None:
+                 side_names: dict[str, str], *, game_master: bool = False) -> None:
         self.state, self.names, self.side_names = state, names, side_names
+        self.game_master = game_master
         self.side = side or state.get("side_to_move") or "defender"
         self.enemy = "attacker" if self.side == "defender" else "defender"
         self.fighters_all: dict[str, dict[str, Any]] = state.get("fighters") or {}
@@ -248,11 +250,13 @@ REFS: dict[tuple[str, str], Callable[[Table], Choices]] = {
 
 def _assaulted(t: Table) -> Choices:
     """F-DIG-19: the recorder's platoons assaulted in this Assault Step (the defending ones, never a platoon
-    of the assaulting side to move) are the ones that mark their foxholes."""
+    of the assaulting side to move) are the ones that mark their foxholes. The game master, whose selects
+    show the side to move's pieces, records it for the defender: he is offered the defender's platoons."""
     ply, mover = t.state.get("ply"), t.state.get("side_to_move")
     hit = {pid for pid, p in (t.state.get("platoons") or {}).items()
            if p.get("assaulted_ply") == ply and p.get("side") != mover}
-    return [c for c in t.platoons(t.side) if c[0] in hit]
+    side = t.enemy if t.game_master and t.side == mover else t.side
+    return [c for c in t.platoons(side) if c[0] in hit]
 
 
 REFS.update({  # Flames of War

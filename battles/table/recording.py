@@ -356,7 +356,8 @@ SHORT_TITLES = {
 
 def recorder_table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
     """The table as this recorder sees it: with partners on his side, only his own roster's pieces are his."""
-    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle))
+    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle),
+                  game_master=role.is_game_master)
     if role.shares_side and not role.is_game_master:
         table.mine = frozenset(role.players)
     if state.get("ruleset", "v11.2") == "v11.2" and state.get("status") == "running":

@@ -78,9 +78,9 @@ def test_f_dig_19_the_mark_foxholes_form_offers_only_the_platoon_assaulted():
     t.add(("dig_in_attempted", {"platoon": "D1", "die": {"value": 6, "source": "entered"}}))
     t.end_turn()
 
-    def offered(side):
+    def offered(side, game_master=False):
         table = Table(engine.state_to_json(t.state), side, {"D1": "Взвод Иванова"},
-                      {"attacker": "Red", "defender": "Blue"})
+                      {"attacker": "Red", "defender": "Blue"}, game_master=game_master)
         form = EventForm(event_type="foxholes_marked", table=table, side_choices=[(side, side)], ruleset="fow")
         return [(v, str(label)) for v, label in form.fields["platoon"].choices if v]
 
@@ -88,3 +88,6 @@ def test_f_dig_19_the_mark_foxholes_form_offers_only_the_platoon_assaulted():
     t.add(("assault_launched", {"teams": ["a2"], "against": "D1"}))
     assert t.state.teams["a1"].dug_in  # A1 still has a Dug In team, yet is not offered
     assert offered("defender") == [("D1", "Взвод Иванова")] and offered("attacker") == []
+    # the game master's selects show the side to move's pieces (the assaulting attacker's): he records the mark
+    # for the defender, and is offered the same platoon, not none
+    assert offered("attacker", game_master=True) == [("D1", "Взвод Иванова")]
