@@ -49,9 +49,7 @@ AREA = HOWITZERS | AIRCRAFT | {"mortar"}  # aim point hit test, then G-2 for eac
 ARMOUR_KINDS = frozenset({"tank", "apc"})
 GUNS = frozenset({"gun", "at_gun", "aa_gun"})
 AT_INFANTRY = frozenset({"at_grenade_launcher", "at_rifle"})
-MULTI = frozenset({"lmg", "hmg", "flamethrower", "vehicle_mg", "aa_autocannon"})  # V-MG-1: several targets
 MG_LIKE = frozenset({"lmg", "hmg", "vehicle_mg", "aa_autocannon"})
-SMALL_ARMS = frozenset({"rifle", "sniper_rifle"}) | MULTI
 CLASS_WEAPONS = {
     "sniper_rifle": ("sniper",), "lmg": ("lmg_gunner",), "hmg": ("hmg_gunner",), "flamethrower": ("flamethrower",),
     "at_grenade_launcher": ("at_grenadier",), "at_rifle": ("at_rifleman", "at_grenadier"),
