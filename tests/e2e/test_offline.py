@@ -128,6 +128,10 @@ def test_entries_recorded_offline_wait_survive_a_reload_and_are_stored_once_in_o
         _login(ivan, live_server.url, "ivan", f"/battles/{battle.id}/")
         ivan.wait_for_url(f"**/battles/{battle.id}/")
         _installed(ivan)
+        # installable on the home screen: Chromium finds no fault but that a test's context is incognito
+        cdp = ivan.context.new_cdp_session(ivan)
+        faults = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [f["errorId"] for f in faults if f["errorId"] != "in-incognito"] == [], faults
         # --- two entries online ---------------------------------------------------------------
         _declare(ivan)
         options = _who(ivan).locator("option").all_text_contents()
@@ -223,6 +227,14 @@ def test_a_refused_entry_stops_the_queue_with_its_rule_and_the_input_kept(
         form.get_by_role("button").click()
         expect(ivan.locator("#offline-waiting li")).to_have_count(0, timeout=20000)
         recorded(ivan)
+        # one more refused (V-TURN-10 again), and dropped: nothing stored, nothing waits
+        _offline(ivan)
+        _move(ivan, fighters[0], "40")
+        _online(ivan)
+        expect(ivan.locator("#offline-waiting li.refused")).to_contain_text("V-TURN-10", timeout=20000)
+        ivan.locator("#offline-waiting li.refused").get_by_role("button", name="Отбросить").click()
+        expect(ivan.locator("#offline-waiting li")).to_have_count(0)
+        expect(ivan.locator("#offline")).to_be_hidden()
     entries = _ivans_entries(battle, club.ivan)
     assert [e.type for e in entries] == ["postures_declared"] + ["fighters_moved"] * 3
     assert [e.data["distance"] for e in entries[1:]] == [1, 2, 1]  # the corrected one at its place
