@@ -4,7 +4,7 @@ from django.urls import path
 from . import api, views_home
 from .setup import api as setup_api
 from .setup import views as setup_views
-from .table import api_command, views
+from .table import api_command, offline, views
 
 api_urls = [
     path("battles/", api.BattleListView.as_view(), name="api-battles"),
@@ -27,6 +27,8 @@ api_urls = [
 urlpatterns = [
     path("", views_home.home, name="home"),
     path("battles/<int:battle_id>/", views.battle_detail, name="battle-detail"),
+    path("battles/sw.js", offline.service_worker, name="battle-service-worker"),
+    path("battles/<int:battle_id>/manifest.webmanifest", offline.manifest, name="battle-manifest"),
     path("battles/<int:battle_id>/setup/", setup_views.battle_setup_page, name="battle-setup"),
     path("campaigns/<int:campaign_id>/battles/new/", setup_views.battle_schedule_page, name="battle-schedule"),
     path("battles/<int:battle_id>/live/", views.battle_live, name="battle-live"),

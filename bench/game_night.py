@@ -49,7 +49,7 @@ GOAL_TABLES = 200
 GOAL_LIVE_MS = 1500.0
 ENTRY_EVERY_S = 5.0  # per table: each of its two players one entry every 10 s
 SPECTATOR_CYCLE = 30.0  # the onlooker reloads the standings and the battle page this often
-# The page's script (battles/templates/battles/battle_detail.html): its poll delay, and the quicker one
+# The page's script (battles/static/battles/table.js): its poll delay, and the quicker one
 # while the state lags the log.
 POLL_S, QUICK_S = 1.0, 0.5
 PRE_PLAYED = 60  # events of each battle before the evening's probes (its opening and a few turns)
@@ -288,7 +288,7 @@ class Page:
         self.next_poll = 0.0
 
     def delay(self) -> float:
-        """battle_detail.html's ``delay()``: the page is visible."""
+        """The page's script's ``delay()`` (battles/static/battles/table.js): the page is visible."""
         if self.state != self.head and self.quick < 20:
             self.quick += 1
             return QUICK_S

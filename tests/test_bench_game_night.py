@@ -11,11 +11,11 @@ from battles.services import battle_replay
 from bench import game_night
 from tests.battles.test_recording import client_for, table_battle  # noqa: F401 (a fixture)
 
-PAGE = Path(__file__).resolve().parents[1] / "battles" / "templates" / "battles" / "battle_detail.html"
+PAGE = Path(__file__).resolve().parents[1] / "battles" / "static" / "battles" / "table.js"  # the page's script
 
 
 def test_the_bench_polls_with_the_delays_of_the_pages_script():
-    script = PAGE.read_text().split("<script", 1)[1]
+    script = PAGE.read_text()
     delay = re.search(r"function delay\(\) \{(.*?)\n  \}", script, re.S).group(1)
     returns = [int(n) for n in re.findall(r"return (\d+);", delay)]
     assert returns == [15000, int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (

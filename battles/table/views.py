@@ -32,7 +32,7 @@ from campaign.selectors import campaign_view
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 from config.inputs import ascii_int
 
-from . import command, recording, recording_fow, report
+from . import command, offline, recording, recording_fow, report
 from .board import board
 from .labels import CTX
 
@@ -319,14 +319,19 @@ def battle_record(request: Any, battle_id: int) -> Any:
     stale = expected != view.head_seq
     if not stale and type_name not in allowed:
         raise PermissionDenied
+    key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
     if not form.is_valid():
+        # A retry of an entry this player stored (its answer lost with the connection, docs/offline.md)
+        # whose form the battle has moved past: answered as stored, as the service answers a valid one.
+        seq = offline.stored_seq(battle_id=battle.id, key=key, recorded_by=request.user) if key else None
+        if seq is not None:
+            return _recorded(request, battle, None, seq=seq)
         if stale:
             return again(409, notice=_stale_notice(expected, view.head_seq), fresh=True)
         return again(400)
     # A stale form still goes to the service: a double submit (same token) gets the stored event
     # back; anything else is refused there as stale, before its payload is judged.
     event_type = form.event_type
-    key = f"{request.POST.get('token', '')[:64]}:{form_id}" if request.POST.get("token") else None
     events = [services.NewEvent(event_type, form.payload(), key=key)]
     if form_id == "quick_turn" and role.shares_side and not role.is_game_master:
         events = recording.hod_events(state, role, key, form.payload())
@@ -458,13 +463,19 @@ def _scripted(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def _recorded(request: HttpRequest, battle: Battle, stored: Any) -> HttpResponse:
+def _recorded(request: HttpRequest, battle: Battle, stored: Any, *, seq: int | None = None) -> HttpResponse:
     """After a stored entry: the page's script hears its seq (it shows «recorded»
     and asks for the regions once the worker has told its outcome); a plain
     form goes back to the recording panel, which opens with the entry and its
-    outcome, the quick forms right below it."""
+    outcome, the quick forms right below it. A retried key (``stored.created``
+    false, or ``seq`` found by ``offline.stored_seq``) answers ``already``: the
+    offline queue (docs/offline.md) then knows the entry was stored before."""
     if _scripted(request):
-        return JsonResponse({"recorded": stored.events[-1].seq, "head_seq": stored.events[-1].seq})
+        last = seq if seq is not None else stored.events[-1].seq
+        answer: dict[str, Any] = {"recorded": last, "head_seq": last}
+        if seq is not None or not stored.created:
+            answer["already"] = True
+        return JsonResponse(answer)
     return HttpResponseRedirect(f"{reverse('battle-detail', args=[battle.id])}#record", status=303)
 
 

@@ -113,7 +113,10 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
-        "worker-src": [SELF, "blob:"],  # the Redoc API browser builds its search worker from a blob
+        # The Redoc API browser builds its search worker from a blob; the battle page's service worker is a
+        # file of our own (/battles/sw.js, docs/offline.md).
+        "worker-src": [SELF, "blob:"],
+        "manifest-src": [SELF],  # the battle page's web app manifest (battles.table.offline.manifest)
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

@@ -53,7 +53,7 @@ def test_the_battle_page_polls_and_swaps_under_the_policy(live_server, played, b
         worker.start()
         worker.join()
         expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
-        assert page.evaluate("window.__marker") == 1, "the log arrived by a reload, not by the nonce'd script"
+        assert page.evaluate("window.__marker") == 1, "the log arrived by a reload, not by the page's script (battles/table.js)"
         # the language switch (shtab.js, no inline handler) submits on change
         page.select_option("select[name=language]", "en")
         expect(page.locator("html")).to_have_attribute("lang", "en")
