@@ -97,7 +97,6 @@ def _finished() -> Conflict:
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
                    side: str | None, game_master: bool) -> AppendResult:
-    keys = [ev.key for ev in events if ev.key is not None]
     battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
               .only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq", "campaign_id", "campaign__status",
                     "campaign__ruleset")
@@ -107,10 +106,11 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
     if battle.campaign.status == "finished":
         raise _finished()
     ruleset = battle.campaign.ruleset  # the campaign's ruleset picks the engine
-    # The keys are looked up after the lock is held, by a statement of their own: one that rode on
-    # the locking query would read the snapshot taken before it waited, blind to a concurrent
-    # identical append that committed meanwhile (which the engine would then refuse as a repeat).
-    retry = stored_retry(battle_id, events, ruleset, **_retrier(recorded_by, side, game_master)) if keys else None
+    # The keys are looked up after the lock is held, by a statement of their own (one riding on the locking
+    # query would read the snapshot taken before it waited, blind to an identical append committed meanwhile),
+    # and only when the battle holds events: at head 0 no key is stored (a battle's first batch skips it).
+    retry = (stored_retry(battle_id, events, ruleset, **_retrier(recorded_by, side, game_master))
+             if battle.head_seq and any(ev.key is not None for ev in events) else None)
     if retry is not None:
         return AppendResult(retry, created=False)
     if expected_seq is not None and expected_seq != battle.head_seq:

@@ -233,3 +233,19 @@ def test_a_finished_campaign_is_answered_before_a_stale_seq(campaign):
     with pytest.raises(Conflict) as exc:
         battle_event_append(battle_id=battle.id, events=[turn(3)], expected_seq=1)
     assert exc.value.code == "campaign_finished"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_battles_first_keyed_batch_looks_up_no_key_and_its_retry_is_still_the_retry(campaign):
+    """At head 0 the locked battle holds no event, so no key can be stored: the first batch (every battle's
+    muster, the locked path) sends no key look-up; once the battle holds events a retry is found as ever."""
+    battle = battle_create(campaign=campaign, name="first keys")
+    keyed = NewEvent(**{**START.__dict__, "key": "start"})
+    key = f"{connection.ops.quote_name(BattleEvent._meta.db_table)}.{connection.ops.quote_name('key')} IN"
+    with CaptureQueriesContext(connection) as ctx:
+        first = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=0)
+    assert first.created and not [q["sql"] for q in ctx.captured_queries if key in q["sql"]]
+    STATE_CACHE.clear()  # the retry takes the locked path, which must look the key up
+    again = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=0)
+    assert not again.created and [e.seq for e in again.events] == [1]
+    assert BattleEvent.objects.filter(battle=battle).count() == 1
