@@ -101,21 +101,21 @@ def main_weapon(table: Table, shooter: str) -> str | None:
     return None
 
 
-def _die_fields(form: forms.Form, label: Any) -> None:
-    form.fields["die__source"] = forms.ChoiceField(
+def _die_fields(form: forms.Form, label: Any, name: str = "die") -> None:
+    form.fields[f"{name}__source"] = forms.ChoiceField(
         label=label, initial="rolled",
         choices=[("rolled", enum_label("rolled")), ("entered", enum_label("entered"))],
         widget=forms.Select(attrs={"class": "die-source"}))
-    form.fields["die__value"] = forms.IntegerField(
+    form.fields[f"{name}__value"] = forms.IntegerField(
         label=pgettext_lazy(CTX, "Face entered, 1–20"), required=False, min_value=1, max_value=engine.dice.SIDES,
         widget=forms.NumberInput(attrs={"class": "die-value", "inputmode": "numeric"}))
 
 
-def _die(form: forms.Form) -> dict[str, Any] | None:
-    if form.cleaned_data.get("die__source") == "entered":
-        v = form.cleaned_data.get("die__value")
+def _die(form: forms.Form, name: str = "die") -> dict[str, Any] | None:
+    if form.cleaned_data.get(f"{name}__source") == "entered":
+        v = form.cleaned_data.get(f"{name}__value")
         if v is None:
-            form.add_error("die__value", pgettext_lazy(CTX, "Enter the face rolled at the table (1–20)."))
+            form.add_error(f"{name}__value", pgettext_lazy(CTX, "Enter the face rolled at the table (1–20)."))
             return None
         return {"value": v, "source": "entered"}
     return {"source": "rolled"}
@@ -172,6 +172,10 @@ class QuickFireForm(forms.Form):
             label=pgettext_lazy(CTX, "Distance to the target, in"), min_value=0,
             widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal", "class": "inches"}))
         _die_fields(self, pgettext_lazy(CTX, "Die"))
+        if any(main_weapon(table, i) in AREA for i, _l in shooters):
+            # G-2 after an area weapon's hit roll (G-7): the struck man's own die, which a table that plays
+            # offline enters too (the service rolls it only when asked, issue 30)
+            _die_fields(self, pgettext_lazy(CTX, "Die of the man struck (G-2)"), name="struck_die")
 
     def payload(self) -> dict[str, Any]:
         cd = self.cleaned_data
@@ -189,8 +193,9 @@ class QuickFireForm(forms.Form):
             data["hit"] = die
         struck: dict[str, Any] = {"fighter": tid}
         if not (weapon in GUNS or weapon in AT_INFANTRY or weapon == "grenade"):
-            # G-2: the struck fighter's own roll (rolled by the service when the entered die went to the hit)
-            struck["die"] = {"source": "rolled"} if needs_hit else die
+            # G-2: the struck fighter's own roll; after a hit roll, its own die (the service's unless entered)
+            struck["die"] = (_die(self, "struck_die") if "struck_die__source" in self.fields else
+                             {"source": "rolled"}) if needs_hit else die
         data["struck"] = [struck]
         return data
 
