@@ -227,3 +227,15 @@ class PasswordResetView(auth_views.PasswordResetView):
                       "EMAIL_HOST_USER, EMAIL_HOST_PASSWORD) or EMAIL_BACKEND (now %s).", settings.EMAIL_BACKEND)
             return render(request, "registration/password_reset_unavailable.html", status=503)
         return super().dispatch(request, *args, **kwargs)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, which also tells the browser to forget what it kept of this site (issue 30): the
+    battle pages the offline table's service worker cached, the entries still waiting in IndexedDB and the
+    worker itself (``Clear-Site-Data``). A phone passed to the next player, or a club's shared tablet, then
+    opens no page of the player who left, offline or not; nor the game master's, who sees the hidden mines."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response

@@ -32,4 +32,5 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     # Before django.contrib.auth.urls (config/urls.py): the same address, refusing plainly when no mail goes out.
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),  # forgets the offline pages (issue 30)
 ]

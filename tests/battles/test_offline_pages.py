@@ -67,3 +67,15 @@ def test_the_policy_lets_the_page_load_its_worker_and_manifest_and_no_inline_scr
     policy = dict(p.strip().split(" ", 1) for p in r["Content-Security-Policy"].split(";") if p.strip())
     assert "'self'" in policy["worker-src"] and "'self'" in policy["manifest-src"]
     assert "'unsafe-inline'" not in policy["script-src"]
+
+
+def test_logging_out_clears_what_the_browser_kept_of_the_site(client, django_user_model):
+    """A phone passed on after «Выйти» opens no battle page the player left cached, nor his waiting
+    entries: the logout answers Clear-Site-Data (the caches, IndexedDB and the service worker)."""
+    user = django_user_model.objects.create_user("leaver", password="pw-leaver-1")
+    client.force_login(user)
+    r = client.post("/accounts/logout/")
+    assert r.status_code in (200, 302)
+    assert r["Clear-Site-Data"] == '"cache", "storage"'
+    assert "_auth_user_id" not in client.session  # and it is still Django's logout
+    assert not client.get("/accounts/logout/").has_header("Clear-Site-Data")  # a GET logs nobody out (405)

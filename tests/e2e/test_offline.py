@@ -156,6 +156,12 @@ def test_entries_recorded_offline_wait_survive_a_reload_and_are_stored_once_in_o
         assert die.locator("option[value=rolled]").is_disabled()
         expect(ivan.locator("#rec-quick_fire .offline-dice")).to_contain_text("сервис сейчас не бросает кости")
         assert len(_ivans_entries(battle, club.ivan)) == 2  # nothing went
+        # «Выйти» would drop them from the device (Clear-Site-Data): the page asks first, and he stays
+        asked = []
+        ivan.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        ivan.locator("header form.inline button").click()
+        assert asked and "Ждут отправки: 3" in asked[0], asked
+        expect(ivan.locator("#offline-waiting li.waiting")).to_have_count(3)
         _shot(ivan, f"offline-waiting-{width}")
         # meanwhile, at the table, the game master records an entry (a morale test of hans's squad)
         _gm_records(battle)
@@ -182,6 +188,12 @@ def test_entries_recorded_offline_wait_survive_a_reload_and_are_stored_once_in_o
         seen = ivan.evaluate("window.__seen")
         moved = [i for i, (banner, log) in enumerate(seen) if "журнал ушёл вперёд" in banner]
         assert moved and "Тест на мораль" in seen[moved[0]][1], seen
+        # --- «Выйти»: the device forgets the battle and its worker (Clear-Site-Data) ---------------
+        assert ivan.evaluate("caches.keys().then(k => k.length)") > 0
+        ivan.locator("header form.inline button").click()
+        ivan.wait_for_load_state()
+        assert ivan.evaluate("caches.keys().then(k => k.length)") == 0
+        assert ivan.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     entries = _ivans_entries(battle, club.ivan)
     assert [e.type for e in entries] == ["postures_declared"] + ["fighters_moved"] * 4
     morale = BattleEvent.objects.get(battle_id=battle.id, type="morale_test").seq

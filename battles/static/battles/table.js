@@ -520,6 +520,14 @@
     }).catch(function () {});
   }
 
+  /* «Выйти» makes the browser forget this site (Clear-Site-Data, docs/offline.md): the entries still
+     waiting on the device would go with it, so the player is asked first. */
+  document.querySelectorAll("header form.inline").forEach(function (f) {
+    f.addEventListener("submit", function (ev) {
+      if (queue.length && !window.confirm(fmt(words.logoutWaiting, {n: queue.length}))) ev.preventDefault();
+    });
+  });
+
   var start = function () { diceOffline(); render(); timer = setTimeout(poll, offline() ? 0 : delay()); };
   if (!battle) { start(); return; }
   restore().catch(function () {}).then(function () {
