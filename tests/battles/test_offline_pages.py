@@ -79,3 +79,7 @@ def test_logging_out_clears_what_the_browser_kept_of_the_site(client, django_use
     assert r["Clear-Site-Data"] == '"cache", "storage"'
     assert "_auth_user_id" not in client.session  # and it is still Django's logout
     assert not client.get("/accounts/logout/").has_header("Clear-Site-Data")  # a GET logs nobody out (405)
+    client.force_login(user)  # the admin's «Выйти» too, the game master's way out, then the admin's login
+    r = client.post("/admin/logout/")
+    assert r["Clear-Site-Data"] == '"cache", "storage"' and r["Location"] == "/admin/login/"
+    assert "_auth_user_id" not in client.session
