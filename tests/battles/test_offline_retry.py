@@ -28,19 +28,25 @@ def _record(client, battle, body):
     return client.post(f"/battles/{battle.id}/record/", body, **SCRIPT)
 
 
+def _moved(table_battle, token):
+    """The defender's move stored under ``token`` and replayed: (his client, the form's body, the entry,
+    how many events the battle holds)."""
+    battle, users = table_battle
+    c = client_for(users["defender"])
+    declare(c, battle)
+    page = c.get(f"/battles/{battle.id}/").content.decode()
+    body = _body(page, "quick_move", {"quick_move-who": "f:d-r1", "quick_move-distance": "2"}, token=token)
+    assert _record(c, battle, body).status_code == 200  # stored; the page may never see this answer
+    stored = last(battle)
+    _replayed(battle)
+    return c, body, stored, BattleEvent.objects.filter(battle=battle).count()
+
+
 @pytest.mark.django_db(transaction=True)
 class TestARetriedKey:
     def test_an_entry_stored_before_the_drop_is_answered_as_stored_and_not_stored_twice(self, table_battle):
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
-        page = c.get(f"/battles/{battle.id}/").content.decode()
-        body = _body(page, "quick_move", {"quick_move-who": "f:d-r1", "quick_move-distance": "2"}, token="k-drop-1")
-        first = _record(c, battle, body)  # stored; the page never saw this answer (the connection dropped)
-        assert first.status_code == 200
-        stored = last(battle)
-        _replayed(battle)
-        count = BattleEvent.objects.filter(battle=battle).count()
+        battle, _users = table_battle
+        c, body, stored, count = _moved(table_battle, "k-drop-1")  # the page never saw the answer (dropped)
         again = _record(c, battle, body)  # the queue's retry: the same key, the head it expected then (now stale)
         assert again.status_code == 200, again.content.decode()[:2000]
         assert json.loads(again.content) == {"recorded": stored.seq, "head_seq": stored.seq, "already": True}
@@ -50,15 +56,8 @@ class TestARetriedKey:
     def test_a_retry_whose_form_the_battle_no_longer_offers_is_still_answered_as_stored(self, table_battle):
         """The move ended the unit's movement: the retried form would now fail to validate (the fighter
         has moved), yet its key is stored by this player, so the answer is «already stored»."""
-        battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
-        page = c.get(f"/battles/{battle.id}/").content.decode()
-        body = _body(page, "quick_move", {"quick_move-who": "f:d-r1", "quick_move-distance": "2"}, token="k-drop-2")
-        assert _record(c, battle, body).status_code == 200
-        stored = last(battle)
-        _replayed(battle)
-        count = BattleEvent.objects.filter(battle=battle).count()
+        battle, _users = table_battle
+        c, body, stored, count = _moved(table_battle, "k-drop-2")
         broken = {**body, "quick_move-distance": ""}  # what a form the battle moved past might fail on
         again = _record(c, battle, broken)
         assert again.status_code == 200 and json.loads(again.content)["already"] is True
@@ -69,13 +68,7 @@ class TestARetriedKey:
         """A key is a retry only for whoever stored it (docs/events.md): the opponent's form under the
         same token is judged as a new entry (here: not his turn), and learns nothing of the stored one."""
         battle, users = table_battle
-        c = client_for(users["defender"])
-        declare(c, battle)
-        page = c.get(f"/battles/{battle.id}/").content.decode()
-        body = _body(page, "quick_move", {"quick_move-who": "f:d-r1", "quick_move-distance": "2"}, token="k-mine")
-        assert _record(c, battle, body).status_code == 200
-        _replayed(battle)
-        count = BattleEvent.objects.filter(battle=battle).count()
+        _c, body, _stored, count = _moved(table_battle, "k-mine")
         other = _record(client_for(users["attacker"]), battle, {**body, "quick_move-distance": ""})
         assert other.status_code in (400, 403, 409, 422) and b'"already"' not in other.content
         assert BattleEvent.objects.filter(battle=battle).count() == count
