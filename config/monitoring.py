@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.db.models import Min, Q
 from django.http import HttpRequest, HttpResponse
@@ -39,6 +40,9 @@ from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.exposition import choose_encoder
 
+from battles.models import BattleEvent
+from battles.selectors import battles_lagging
+from campaign.accounts import client_ip
 from config import metrics
 
 log = logging.getLogger(__name__)
@@ -86,9 +90,6 @@ class _Readings:
 
 
 def _lag() -> Iterator[Metric]:
-    from battles.models import BattleEvent
-    from battles.selectors import battles_lagging
-
     behind = list(battles_lagging().values_list("id", "head_seq", "projection__seq"))
     events = sum(head - (seq or 0) for _, head, seq in behind)
     oldest = None
@@ -111,8 +112,6 @@ def _lag() -> Iterator[Metric]:
 def _queue_depth() -> Iterator[Metric]:
     if settings.CELERY_TASK_ALWAYS_EAGER or not settings.REDIS_URL:
         return
-    import redis
-
     client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_connect_timeout=1, socket_timeout=1)
     queue = settings.CELERY_TASK_DEFAULT_QUEUE
     # kombu's Redis transport keeps a queue's prioritised messages in lists beside it ("<queue>\x06\x16<n>")
@@ -142,8 +141,6 @@ def allowed(request: HttpRequest) -> bool:
     networks = _networks(settings.SHTAB.get("METRICS_ALLOW", ""))
     if not networks:
         return True
-    from campaign.accounts import client_ip
-
     try:
         address = ipaddress.ip_address(client_ip(request) or "")
     except ValueError:
