@@ -21,7 +21,15 @@ from rosters.cards import Card, character_cards_load, design_load, roster_cards_
 from .engine import rules_data, visibility
 from .engine.terms import readable
 from .gamedata import OWNED_KEYS, game_data_rules
-from .models import Battle, BattleEvent, BattleEventOutcome, BattleParticipant, BattleProjection, RulesSetting
+from .models import (
+    Battle,
+    BattleEvent,
+    BattleEventOutcome,
+    BattleParticipant,
+    BattleProjection,
+    RulesDataVersion,
+    RulesSetting,
+)
 
 EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
@@ -50,6 +58,19 @@ def rules_settings() -> dict[str, Any]:
     ignored). Tables are merged with the default, key by key. 3 queries."""
     rows = dict(RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value"))
     return rules_settings_from(rows=rows, game_data=game_data_rules())
+
+
+def rules_snapshot() -> tuple[int, dict[str, Any]]:
+    """``rules_settings`` with the rules data's version (``RulesDataVersion``, which PostgreSQL's triggers
+    number anew at every change) read before it, its row recreated with a number never given before if it
+    was lost (say, to a flush). PostgreSQL only; 5 queries."""
+    table = RulesDataVersion._meta.db_table
+    with connection.cursor() as cur:
+        cur.execute(f"INSERT INTO {table} (id, version) VALUES (1, nextval('shtab_rules_data_seq')) "
+                    f"ON CONFLICT (id) DO NOTHING")
+        cur.execute(f"SELECT version FROM {table} WHERE id = 1")
+        version = cur.fetchone()[0]
+    return version, rules_settings()
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,20 @@ def find_bad(value: Any, path: str = "", *, max_depth: int | None = None,
     return None
 
 
+def too_deep(value: Any, max_depth: int) -> bool:
+    """Whether ``value`` holds a container ``max_depth`` levels down (``find_bad``'s
+    "depth", without naming where: a level at a time, no path built)."""
+    level, depth = [value], 0  # the items ``depth`` levels down
+    while True:
+        containers = [v for v in level if isinstance(v, (dict, list))]
+        if not containers:
+            return False
+        if depth >= max_depth:
+            return True
+        level = [c for v in containers for c in (v.values() if isinstance(v, dict) else v)]
+        depth += 1
+
+
 def _printable(key: str) -> str:
     return _BAD_TEXT.sub("\ufffd", key)
 

@@ -49,10 +49,12 @@ def _flush_passes_append_only_triggers():
     def handle(self, **options):
         from django.db import OperationalError
 
+        from battles.log import store
         from battles.log.cache import STATE_CACHE
         from battles.log.projections import REPLAY_CACHE
 
         STATE_CACHE.clear()  # ids may be reused once the database is wiped
+        store.rules_kept.cache_clear()
         REPLAY_CACHE.clear()
         for attempt in range(5):
             _drain_worker()  # the worker may still be replaying what the test appended
@@ -298,10 +300,11 @@ def _state_caches_start_empty():
     """A rolled-back test leaves its battle ids free for the next test (SQLite
     reuses them), while a state it cached after an executed on_commit would
     stay: every test starts with empty state caches, as a fresh process does."""
-    from battles.log import tail
+    from battles.log import store, tail
     from battles.log.cache import STATE_CACHE
     from battles.log.projections import REPLAY_CACHE
 
     STATE_CACHE.clear()
     REPLAY_CACHE.clear()
+    store.rules_kept.cache_clear()
     tail.clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 def entered(log):
     """The log with every die as the table entered it: a client sends no face of a die rolled by the service
-    (``checks._refuse_services_die``), and each path's battle has its own secret to derive such dice from."""
+    (``dice_commit.refuse_service_dice``), and each path's battle has its own secret to derive such dice from."""
     def walk(data):
         if isinstance(data, dict):
             if data.get("source") == "rolled":

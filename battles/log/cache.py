@@ -63,3 +63,4 @@ class StateCache:
 
 
 STATE_CACHE = StateCache()
+

@@ -80,35 +80,15 @@ def _check_event(i: int, ev: NewEvent) -> None:
     # The common case (no NUL, fewer containers than the depth cap) in one pass over the text;
     # anything else takes the walk, which names the exact place.
     if text is not None and (b'"rolled"' in text or b'"secrets"' in text or dice_commit.RNG.encode() in text):
-        _refuse_services_die(i, ev.data)
-    if text is None or b"\\u0000" in text or text.count(b"[") + text.count(b"{") > EVENT_DATA_MAX_DEPTH:
+        dice_commit.refuse_service_dice(i, ev.data)
+    if text is None or b"\\u0000" in text or (text.count(b"[") + text.count(b"{") > EVENT_DATA_MAX_DEPTH
+                                              and inputs.too_deep(ev.data, EVENT_DATA_MAX_DEPTH)):
         found = inputs.find_bad(ev.data, path, max_depth=EVENT_DATA_MAX_DEPTH)
         if found:
             raise inputs.depth_error(path, EVENT_DATA_MAX_DEPTH) if found[1] == "depth" else inputs.text_error(found[0])
     size = len(text) if text is not None else len(json.dumps(ev.data, ensure_ascii=False, separators=(",", ":")).encode())
     if size > EVENT_DATA_MAX_BYTES:
         raise _too_large(path)
-
-
-def _refuse_services_die(i: int, data: Any) -> None:
-    """Only the service rolls a die it records as rolled (issue 27 §4): one sent with a service's ``rng``,
-    or as rolled with a face, would read as the service's though its sender chose it."""
-    for path, die in dice_commit.dice_sent(data):
-        at = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
-        rng = die.get("rng")
-        if rng in dice_commit.SERVICE_RNGS:
-            field, code = f"{at}.rng", "derived_die_sent" if rng == dice_commit.RNG else "service_die_sent"
-            ru, en = f"«{rng}» записывает только сервис", f"only the service records «{rng}»"
-        elif die.get("source") == "rolled" and "value" in die:
-            field, code = f"{at}.value", "service_die_sent"
-            ru, en = "кость «rolled» бросает сервис", "a «rolled» die is rolled by the service"
-        else:
-            continue
-        raise InvalidInput(f"{field}: {ru}: его бросок просят как {{\"source\": \"rolled\"}} без значения, а кость, "
-                           f"брошенную за столом, шлют как {{\"value\": n, \"source\": \"entered\"}} без rng.",
-                           f"{field}: {en}: ask it to roll as {{\"source\": \"rolled\"}} without a value, and send a "
-                           f"die thrown at the table as {{\"value\": n, \"source\": \"entered\"}} without an rng.",
-                           field=field, code=code)
 
 
 def stored_retry(battle_id: int, events: Sequence[NewEvent], ruleset: str, *, anyone: bool = True,

@@ -42,6 +42,7 @@ from itertools import count
 from typing import Any
 
 from battles.engine.dice import fill_rolls, fill_rolls_at
+from config.errors import InvalidInput
 
 RNG = "hmac-sha256"  # the provenance of a die derived here (``Die.rng``)
 UNCOMMITTED = "secrets"  # a die the service drew from ``secrets`` (before this scheme, or after the reveal)
@@ -190,3 +191,24 @@ def dice_sent(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tup
     elif isinstance(data, list):
         for n, v in enumerate(data):
             yield from dice_sent(v, (*path, n))
+
+
+def refuse_service_dice(i: int, data: Any) -> None:
+    """Only the service rolls a die it records as rolled (issue 27 §4): one sent with a service's ``rng``,
+    or as rolled with a face, would read as the service's though its sender chose it."""
+    for path, die in dice_sent(data):
+        at = f"events[{i}].data" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
+        rng = die.get("rng")
+        if rng in SERVICE_RNGS:
+            field, code = f"{at}.rng", "derived_die_sent" if rng == RNG else "service_die_sent"
+            ru, en = f"«{rng}» записывает только сервис", f"only the service records «{rng}»"
+        elif die.get("source") == "rolled" and "value" in die:
+            field, code = f"{at}.value", "service_die_sent"
+            ru, en = "кость «rolled» бросает сервис", "a «rolled» die is rolled by the service"
+        else:
+            continue
+        raise InvalidInput(f"{field}: {ru}: его бросок просят как {{\"source\": \"rolled\"}} без значения, а кость, "
+                           f"брошенную за столом, шлют как {{\"value\": n, \"source\": \"entered\"}} без rng.",
+                           f"{field}: {en}: ask it to roll as {{\"source\": \"rolled\"}} without a value, and send a "
+                           f"die thrown at the table as {{\"value\": n, \"source\": \"entered\"}} without an rng.",
+                           field=field, code=code)

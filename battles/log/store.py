@@ -4,16 +4,18 @@ Two implementations give the same answers:
 
 * **locked** (the reference, and the only one on SQLite): lock the battle row,
   decide the batch against the state at its head, insert, commit.
-* **optimistic** (PostgreSQL): when this process holds the state after the
-  battle's last append (``cache.STATE_CACHE``), decide against it without a
-  lock and write with one statement that compares the head, the rules
-  snapshot and the campaign (compare-and-swap). Anything it cannot answer
-  for certain (no cached state, another head, a refusal, a failed
-  comparison, a stored key) goes to the locked path, which answers.
+* **optimistic** (PostgreSQL): decide without a lock, against the state this
+  process kept after the battle's last append (``cache.STATE_CACHE``) or else
+  the battle as read, and write with one statement that compares the head,
+  the rules snapshot (or, for a first event, the rules data's version) and
+  the campaign (compare-and-swap). Anything it cannot answer for certain
+  (another head, a refusal, a failed comparison, a stored key) goes to the
+  locked path, which answers.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
@@ -26,8 +28,8 @@ from django.utils import timezone
 
 from battles import access, engine
 from battles.log import chain, dice_commit, replays
-from battles.models import Battle, BattleEvent, LogPosition
-from battles.selectors import battle_rules, iter_engine_events
+from battles.models import Battle, BattleEvent, LogPosition, RulesDataVersion
+from battles.selectors import battle_rules, iter_engine_events, rules_snapshot
 from campaign.models import Campaign
 from config.errors import Conflict, Forbidden, NotFound, from_engine
 
@@ -37,6 +39,10 @@ from .projections import fold_log, stored_state
 
 # The optimistic path (PostgreSQL); off only to measure the locked path alone.
 OPTIMISTIC = True
+# The rules data new battles snapshot, with its version, kept by this process: the optimistic statement
+# stores it only while the version row holds that number; else the locked path reads the data anew, and
+# ``cache_clear`` lets the next first event read it too.
+rules_kept = functools.cache(rules_snapshot)
 # The columns of a stored event, as ``_rows`` hands them to ``Model.from_db``.
 _FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version", "recorded_by_id", "recorded_at",
            "key", "chain")
@@ -95,12 +101,16 @@ def _finished() -> Conflict:
                     "The campaign is finished: its battle logs are closed.", code="campaign_finished")
 
 
+def _battle(battle_id: int, *, lock: bool) -> Battle | None:
+    rows = Battle.objects.select_for_update(of=("self",)) if lock else Battle.objects
+    return (rows.select_related("campaign").only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq",
+                                                 "campaign_id", "campaign__status", "campaign__ruleset")
+            .filter(pk=battle_id).first())
+
+
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
                    side: str | None, game_master: bool) -> AppendResult:
-    battle = (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
-              .only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq", "campaign_id", "campaign__status",
-                    "campaign__ruleset")
-              .filter(pk=battle_id).first())
+    battle = _battle(battle_id, lock=True)
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
@@ -119,38 +129,34 @@ def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int
                        f"Re-read the log.", field="expected_seq", code="stale_seq", extra={"current_seq": battle.head_seq})
     if not game_master and side is None:
         access.refuse_game_master_only(events, ruleset)
-    rules = battle_rules(battle=battle)
-    text = rules_json(rules)
-    state, previous = _state_at_head(battle, rules, text, ruleset)
-    head = battle.head_seq
-    key = dice_commit.key(battle.dice_secret) if battle.dice_revealed_seq is None else None
+    at = _at_head(battle, battle_rules(battle=battle), ruleset)
     try:
-        decided, after = _decide(state, events, head, rules, ruleset, side, battle_id, key)
+        decided, after = _decide(at, events, side, battle_id)
     except (engine.RuleViolation, engine.PayloadError) as exc:
         raise from_engine(exc) from exc  # the half-applied state is dropped
     if battle.rules is None and connection.vendor != "postgresql":  # (PostgreSQL: ``_write`` stores them)
-        Battle.objects.filter(pk=battle_id).update(rules=rules)  # the battle keeps the rules it is played under
-    stored = _store(battle_id, head, rules, text, ruleset, decided, after, events,
-                    _head_chain(battle_id, head) if previous is None else previous, key, recorded_by)
+        Battle.objects.filter(pk=battle_id).update(rules=at.rules)  # the battle keeps the rules it is played under
+    stored = _store(battle_id, at, decided, after, events, recorded_by)
     if stored is None:  # the battle row is locked: only its campaign can have changed since it was read
         raise _finished()
     return stored
 
 
-def _store(battle_id: int, head: int, rules: dict[str, Any], rules_text: str, ruleset: str,
-           decided: Sequence[engine.Event], after: Any, events: Sequence[NewEvent], previous: str,
-           key: bytes | None, recorded_by: Any) -> AppendResult | None:
-    """Chain and write the decided batch after ``head`` (``_write``), keep the
+def _store(battle_id: int, at: Entry, decided: Sequence[engine.Event], after: Any, events: Sequence[NewEvent],
+           recorded_by: Any, version: int | None = None) -> AppendResult | None:
+    """Chain and write the batch decided ``at`` the head (``_write``), keep the
     state after it once committed, and answer the stored events; ``None`` when
     the battle is not as the batch was decided against (nothing written)."""
     now, user_id, keys = timezone.now(), getattr(recorded_by, "pk", None), [ev.key for ev in events]
-    chains = chain.links(previous, battle_id=battle_id, events=decided, keys=keys)
+    head, key = at.head, at.dice_key
+    chains = chain.links(at.chain, battle_id=battle_id, events=decided, keys=keys)
     # The batch's first ``battle_ended`` reveals the dice secret (no key: revealed already, or no secret).
     reveal = next((d.seq for d in decided if d.type == dice_commit.END), None) if key is not None else None
-    got = _write(battle_id, head, rules_text, ruleset, decided, keys, chains, user_id, now, reveal)
+    got = _write(battle_id, head, at.rules_json, at.ruleset, decided, keys, chains, user_id, now, reveal, version)
     if len(got) != len(decided):
         return None
-    entry = Entry(head + len(decided), rules, ruleset, after, rules_text, chains[-1], None if reveal is not None else key)
+    entry = Entry(head + len(decided), at.rules, at.ruleset, after, at.rules_json, chains[-1],
+                  None if reveal is not None else key)
     transaction.on_commit(lambda: _committed(battle_id, entry))  # (at once outside a transaction)
     return AppendResult(lambda: _rows(got, battle_id, decided, keys, chains, user_id, now, recorded_by), True)
 
@@ -170,10 +176,11 @@ def _head_chain(battle_id: int, head: int) -> str:
 
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
            keys: Sequence[str | None], chains: Sequence[str], user_id: int | None,
-           now: Any, reveal: int | None) -> list[tuple[int, int]]:
+           now: Any, reveal: int | None, version: int | None = None) -> list[tuple[int, int]]:
     """Store the decided events after ``head``: the rows' (id, position) in seq
     order, or none when the battle is not as decided against (another head,
-    other rules, its campaign finished or of another ruleset). ``reveal`` (a
+    other rules or, for its first events, a rules data ``version`` gone by,
+    its campaign finished or of another ruleset). ``reveal`` (a
     ``battle_ended``'s seq) marks the dice secret revealed, unless it is.
     PostgreSQL: one statement (``_WRITE_SQL``) for both paths; SQLite (the
     locked path only, under the battle row's lock): the same steps in turn."""
@@ -188,7 +195,7 @@ def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Se
             for i, (d, k, c) in enumerate(zip(decided, keys, chains, strict=True)))
         return [(r.pk, r.position) for r in rows]
     params = {"n": n, "id": battle_id, "head": head, "rules": rules_text, "ruleset": ruleset, "user": user_id,
-              "at": now, "reveal": reveal, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
+              "at": now, "reveal": reveal, "version": version, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
                                                       in zip(decided, keys, chains, strict=True)]).decode()}
     with connection.wrap_database_errors:
         connection.ensure_connection()
@@ -205,37 +212,33 @@ def _committed(battle_id: int, entry: Entry) -> None:
     replays.schedule(battle_id)
 
 
-def _decide(state: Any, events: Sequence[NewEvent], head: int, rules: dict[str, Any], ruleset: str,
-            side: str | None, battle_id: int, key: bytes | None) -> tuple[list[engine.Event], Any]:
-    """The batch decided against ``state`` (the state at ``head``, folded in place), the service
-    rolling the dice the batch asks it to (``dice_commit.service_rolls``)."""
+def _decide(at: Entry, events: Sequence[NewEvent], side: str | None, battle_id: int) -> tuple[list[engine.Event], Any]:
+    """The batch decided against the state ``at`` the head (folded in place), the service rolling the
+    dice the batch asks it to (``dice_commit.service_rolls``)."""
+    first, ruleset = at.head + 1, at.ruleset
     return engine.decide_and_apply(
-        state, dice_commit.service_rolls(events, battle_id=battle_id, first_seq=head + 1, ruleset=ruleset, key=key),
-        first_seq=head + 1, rules=rules, ruleset=ruleset,
-        history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=head) for e in chunk],
+        at.state, dice_commit.service_rolls(events, battle_id=battle_id, first_seq=first, ruleset=ruleset,
+                                            key=at.dice_key),
+        first_seq=first, rules=at.rules, ruleset=ruleset,
+        history=lambda: [e for chunk in iter_engine_events(battle_id=battle_id, upto=at.head) for e in chunk],
         authorize=None if side is None else access.recorder_check(side, ruleset),
     )
 
 
-def _state_at_head(battle: Battle, rules: dict[str, Any], rules_text: str, ruleset: str) -> tuple[Any, str | None]:
-    """The state after the battle's last event, the caller's own: this
-    process's cached state folded forward, or else the stored projection
-    folded forward (the worker may lag); with the head's chain when the
-    cached entry is at the head (else ``None``: the caller reads it)."""
-    entry = STATE_CACHE.take(battle.id)
-    previous = None
-    if (entry is not None and entry.ruleset == ruleset and entry.head <= battle.head_seq
-            and entry.rules_json == rules_text):
-        state = entry.state
-        if entry.head == battle.head_seq:
-            previous = entry.chain
-    elif battle.head_seq == 0:  # a new battle: nothing to read
-        return engine.new_state(ruleset), None
+def _at_head(battle: Battle, rules: dict[str, Any], ruleset: str) -> Entry:
+    """The battle at its head, the caller's own: this process's cached state
+    folded forward, or else the stored projection folded forward (the worker
+    may lag), with the head's chain. Read without the lock (``_read``), the
+    projection may be past the head the battle's row gave."""
+    text, head = rules_json(rules), battle.head_seq
+    cached, previous = STATE_CACHE.take(battle.id), None
+    if cached is not None and cached.ruleset == ruleset and cached.head <= head and cached.rules_json == text:
+        state, previous = cached.state, cached.chain if cached.head == head else None
     else:
-        state = stored_state(battle.id, ruleset)
-    if state.last_seq >= battle.head_seq:
-        return state, previous
-    return fold_log(battle.id, state, rules, upto=battle.head_seq, ruleset=ruleset)[0], previous
+        state = engine.new_state(ruleset) if head == 0 else stored_state(battle.id, ruleset)
+    if state.last_seq < head:
+        state = fold_log(battle.id, state, rules, upto=head, ruleset=ruleset)[0]
+    return Entry(head, rules, ruleset, state, text, previous or _head_chain(battle.id, head), _dice_key(battle))
 
 
 def _take_positions(n: int) -> int:
@@ -254,12 +257,13 @@ def _write_sql() -> str:
     insert the rows from one JSON array. A failed comparison changes nothing
     and inserts no row; a stored key fails the statement on the unique index."""
     battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
-    events = BattleEvent._meta.db_table
+    events, versions = BattleEvent._meta.db_table, RulesDataVersion._meta.db_table
     return (
         f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb), "
         f"dice_revealed_seq = COALESCE(dice_revealed_seq, %(reveal)s::int) "
         f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int "
-        f"AND (rules = %(rules)s::jsonb OR rules IS NULL) "
+        f"AND (rules = %(rules)s::jsonb OR rules IS NULL AND (%(version)s::bigint IS NULL OR EXISTS (SELECT 1 "
+        f"FROM {versions} v WHERE v.id = 1 AND v.version = %(version)s::bigint))) "
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
         f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
         # (the migration creates the row; one lost, say to a flush, restarts after the highest position)
@@ -277,12 +281,15 @@ def _write_sql() -> str:
 
 def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
                        side: str | None, game_master: bool) -> AppendResult | None:
-    """The batch decided against this process's cached state and written by
-    one statement (outside a transaction, one round trip); ``None`` sends the
-    caller to the locked path, which answers."""
-    entry = STATE_CACHE.take(battle_id)
+    """The batch decided against this process's cached state, or else the
+    battle as read (``_read``), and written by one statement (outside a
+    transaction, one round trip); ``None`` sends the caller to the locked
+    path, which answers."""
+    entry, version = STATE_CACHE.take(battle_id), None
     if entry is None:
-        return None
+        entry, version = _read(battle_id)
+        if entry is None or (expected_seq is not None and expected_seq != entry.head):
+            return None
     if entry.rules is None or entry.chain is None or (expected_seq is not None and expected_seq != entry.head):
         STATE_CACHE.keep(battle_id, entry)  # untouched: the locked path folds it forward
         return None
@@ -293,18 +300,38 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
             STATE_CACHE.keep(battle_id, entry)
             return None
     try:
-        decided, after = _decide(entry.state, events, entry.head, entry.rules, entry.ruleset, side, battle_id,
-                                 entry.dice_key)
+        decided, after = _decide(entry, events, side, battle_id)
     except (engine.RuleViolation, engine.PayloadError, Forbidden):
         return None  # the state was folded in place and is dropped; the locked path decides and answers
     try:
         # A savepoint inside a caller's transaction, so a failed statement leaves it usable.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
             # (None: the head moved, the campaign finished or the rules changed; nothing was written)
-            return _store(battle_id, entry.head, entry.rules, entry.rules_json, entry.ruleset, decided, after, events,
-                          entry.chain, entry.dice_key, recorded_by)
+            stored = _store(battle_id, entry, decided, after, events, recorded_by, version)
     except IntegrityError:  # a key already stored: the locked path answers
         return None
+    if stored is None and version is not None:
+        rules_kept.cache_clear()  # (maybe the rules data changed: the next first event reads it anew)
+    return stored
+
+
+def _read(battle_id: int) -> tuple[Entry | None, int | None]:
+    """The battle read without a lock, as an entry at its head, with the
+    rules data's version when its first events take this process's snapshot
+    (``rules_kept``); no entry when the battle is not there to decide on
+    (unknown, its campaign finished, its projection read past the head)."""
+    battle = _battle(battle_id, lock=False)
+    if battle is None or battle.campaign.status == "finished":
+        return None, None
+    ruleset, rules, version = battle.campaign.ruleset, battle.rules, None
+    if rules is None and ruleset == "v11.2":
+        version, rules = rules_kept()
+    at = _at_head(battle, battle_rules(battle=battle) if rules is None else rules, ruleset)
+    return (at, version) if at.state.last_seq == battle.head_seq else (None, None)
+
+
+def _dice_key(battle: Battle) -> bytes | None:
+    return dice_commit.key(battle.dice_secret) if battle.dice_revealed_seq is None else None
 
 
 _WRITE_SQL = _write_sql()

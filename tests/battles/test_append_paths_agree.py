@@ -12,9 +12,13 @@ folded from them must agree:
 * ``locked cold``: the reference, the battle row locked and the state read from
   the projection and the log on every append;
 * ``locked warm``: the locked path with this process's cached state;
-* ``optimistic`` (PostgreSQL only): the one-statement compare-and-swap.
+* ``optimistic`` (PostgreSQL only): the one-statement compare-and-swap against
+  the state this process kept after its last append;
+* ``optimistic cold`` (PostgreSQL only): the same against the battle as read
+  without a lock (no state kept: a battle's first batch, another process's
+  battle), a first event taking the process's rules snapshot.
 
-On PostgreSQL (``DATABASE_URL``; CI always) all three run; on SQLite the two
+On PostgreSQL (``DATABASE_URL``; CI always) all four run; on SQLite the two
 locked ones do.
 """
 from __future__ import annotations
@@ -29,10 +33,12 @@ from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.synthetic import synthetic_battle
 from battles.log import chain, store
 from battles.log.cache import STATE_CACHE
-from battles.models import BattleEvent, BattleProjection
+from battles.models import Battle, BattleEvent, BattleProjection
+from battles.selectors import rules_settings
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
 from campaign.models import Campaign
 from config.errors import ApplicationError
+from rosters.models import InfantryClass
 from tests.synthetic_logs import entered
 
 LOGS = {"v11.2": entered(synthetic_battle(60, seed=5)), "fow": entered(synthetic_fow_battle(60, seed=5))}
@@ -82,7 +88,7 @@ def _play(campaign: Campaign, ruleset: str, steps: list, path: str) -> tuple[lis
         else:  # a key of an earlier batch, for another event
             events, expected = sent[step[1]]
             events = [NewEvent("turn_ended", {"side": "attacker", "turn": 99}, key=events[0].key)]
-        if path == "locked cold":
+        if path in ("locked cold", "optimistic cold"):
             STATE_CACHE.clear()
         try:
             result = battle_event_append(battle_id=battle.id, events=events, expected_seq=expected,
@@ -109,7 +115,8 @@ def _play(campaign: Campaign, ruleset: str, steps: list, path: str) -> tuple[lis
 
 
 def paths() -> list[str]:
-    return ["locked cold", "locked warm"] + (["optimistic"] if connection.vendor == "postgresql" else [])
+    return ["locked cold", "locked warm"] + (["optimistic", "optimistic cold"] if connection.vendor == "postgresql"
+                                             else [])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -122,7 +129,7 @@ def test_every_append_path_stores_and_refuses_alike(script, monkeypatch):
     played = {}
     for path in paths():
         with monkeypatch.context() as m:
-            m.setattr(store, "OPTIMISTIC", path == "optimistic")
+            m.setattr(store, "OPTIMISTIC", path.startswith("optimistic"))
             m.setattr(store.replays, "schedule", lambda battle_id: None)  # replayed once, at the end
             played[path] = _play(campaign, ruleset, steps, path)
     reference = played["locked cold"]
@@ -150,4 +157,35 @@ def test_the_optimistic_path_is_taken_when_the_state_is_cached(campaign, monkeyp
     for e in log[:4]:
         battle_event_append(battle_id=battle.id, events=[NewEvent(e.type, e.data, schema_version=e.version)],
                             expected_seq=None, as_game_master=True)
-    assert [r is not None for r in taken] == [False, True, True, True]  # the first snapshots the rules: locked
+    assert [r is not None for r in taken] == [True, True, True, True]  # the first from the battle as read
+    assert BattleProjection.objects.filter(battle=battle).exists()
+    assert Battle.objects.get(pk=battle.id).rules == rules_settings()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_first_event_after_the_game_data_changed_takes_the_new_rules(campaign, monkeypatch):
+    """A process keeps the rules data's snapshot for new battles' first events
+    (``store.rules_kept``); once the game master edits the infantry table,
+    the statement refuses the kept snapshot (the version row moved) and the
+    locked path stores the new data; the battle after that is optimistic again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the optimistic path is PostgreSQL's")
+    taken = []
+    real = store._append_optimistic
+    monkeypatch.setattr(store, "_append_optimistic", lambda *a: taken.append(real(*a)) or taken[-1])
+    first = LOGS["v11.2"][0]
+
+    def first_event(name: str) -> dict:
+        battle = battle_create(campaign=campaign, name=name)
+        battle_event_append(battle_id=battle.id, events=[NewEvent(first.type, first.data)], expected_seq=0,
+                            as_game_master=True)
+        return Battle.objects.get(pk=battle.id).rules
+
+    before = first_event("до правки")
+    row = InfantryClass.objects.filter(rank="").order_by("position").first()
+    InfantryClass.objects.filter(pk=row.pk).update(attack=row.attack + 5)
+    after = first_event("после правки")
+    again = first_event("ещё один")
+    assert before["attack"][row.engine_class] == row.attack
+    assert after["attack"][row.engine_class] == again["attack"][row.engine_class] == row.attack + 5
+    assert [r is not None for r in taken] == [True, False, True]
