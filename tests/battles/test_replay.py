@@ -293,3 +293,18 @@ def test_admin_replay_action_rebuilds_the_projection(battle, monkeypatch):
     # The log reads as its sentences, each under its event's title, never the type code.
     assert page.status_code == 200 and "Бой начат" in page.content.decode()
     assert "battle_started" not in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_projections_state_is_compressed_with_lz4_where_the_server_has_it():
+    """Every replay rewrites the state (migration 0014): lz4, not pglz, on a PostgreSQL built with it."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL column setting")
+    with connection.cursor() as cur:
+        cur.execute("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")
+        has_lz4 = cur.fetchone()[0]
+        cur.execute("SELECT attcompression FROM pg_attribute WHERE attrelid = 'battles_battleprojection'::regclass "
+                    "AND attname = 'state'")
+        assert cur.fetchone()[0] == ("l" if has_lz4 else "")

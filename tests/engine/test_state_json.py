@@ -43,6 +43,8 @@ def test_every_payload_and_the_state_dump_to_the_canonical_form(ruleset, log):
         assert text(data) == text(canonical(payload)) == text(dump(payload))
     folded = engine.fold(log, ruleset=ruleset)
     assert text(engine.state_to_json(folded)) == text(canonical(folded))
+    # the projection's write: the same form as text, keys in the same order
+    assert text(json.loads(engine.state_to_json_text(folded))) == text(canonical(folded))
 
 
 @pytest.mark.parametrize(("ruleset", "log"), [("v11.2", synthetic_battle(800)), ("fow", synthetic_fow_battle(800))])
