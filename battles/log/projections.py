@@ -20,6 +20,7 @@ from django.utils import timezone
 from battles import engine
 from battles.models import Battle, BattleEventOutcome, BattleProjection
 from battles.selectors import battle_rules, battle_voided_seqs, battles_lagging, iter_engine_events, rules_settings
+from campaign.models import Campaign
 
 from . import replays
 from .cache import Entry, StateCache, rules_json
@@ -46,14 +47,15 @@ class ReplayResult:
 def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     """Fold the log into the battle's projection and store it with its seq in
     one transaction. Idempotent; concurrent runs never move it backwards."""
-    battle = (Battle.objects.filter(pk=battle_id).select_related("campaign")
-              .only("id", "head_seq", "rules", "campaign_id", "campaign__ruleset").first())
-    if battle is None:
+    row = (Battle.objects.filter(pk=battle_id).values_list(
+        "head_seq", "rules", "campaign__ruleset", "projection__seq", "projection__state__ruleset",
+        "projection__engine_version").first())  # (one query: the battle, its campaign's ruleset, its projection)
+    if row is None:
         return ReplayResult(battle_id, 0, 0, False, False)
-    ruleset = battle.campaign.ruleset
+    head, ruleset = row[0], row[2]
+    battle = Battle(pk=battle_id, head_seq=head, rules=row[1], campaign=Campaign(ruleset=ruleset))
     rules = battle_rules(battle=battle)
-    proj = (BattleProjection.objects.filter(battle_id=battle_id)
-            .values_list("seq", "state__ruleset", "engine_version").first())
+    proj = row[3:] if row[3] is not None else None
     state = engine.new_state(ruleset)
     rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
                or (proj[1] or "v11.2") != ruleset)
