@@ -338,13 +338,6 @@ def battle_log_hides(*, battle_id: int, side: str | None, game_master: bool) -> 
                for type_, data in secret)
 
 
-def battle_voided_seqs(*, battle_id: int, upto: int | None = None) -> set[int]:
-    qs = BattleEvent.objects.filter(battle_id=battle_id, type="correction")
-    if upto is not None:
-        qs = qs.filter(seq__lte=upto)
-    return {data["voids_seq"] for data in qs.values_list("data", flat=True)}
-
-
 @dataclass(frozen=True)
 class StateView:
     battle_id: int
@@ -429,7 +422,7 @@ def battle_void_preview(*, battle: Battle, seq: int) -> list[int]:
     refused (the muster, V-TURN-13): the engine decides, the page only asks."""
     ruleset = battle.campaign.ruleset
     events = [e for chunk in iter_engine_events(battle_id=battle.id) for e in chunk]
-    skip = battle_voided_seqs(battle_id=battle.id)
+    skip = engine.voided_by(events)
     rules = battle_rules(battle=battle)
     now: dict[int, list[dict[str, Any]]] = {}
     before = engine.fold(events, None, rules, skip=skip, ruleset=ruleset, effects=now)

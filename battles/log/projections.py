@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from battles import engine
 from battles.models import Battle, BattleEventOutcome, BattleProjection
-from battles.selectors import battle_rules, battle_voided_seqs, battles_lagging, iter_engine_events, rules_settings
+from battles.selectors import battle_rules, battles_lagging, iter_engine_events, rules_settings
 from campaign.models import Campaign
 
 from . import replays
@@ -142,20 +142,30 @@ def projections_rebuild(*, battle_id: int | None = None) -> list[ReplayResult]:
 
 def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None = None, ruleset: str = "v11.2",
              effects: dict[int, list[dict[str, Any]]] | None = None) -> tuple[Any, bool]:
-    """Fold the log's events after ``state`` into it (in place), chunk by chunk.
-    Returns the state and whether it had to be refolded from the first event
-    (a correction voided something ``state`` had already applied, V-TURN-13).
-    ``effects`` receives each folded event's outcome (``engine.effects``)."""
-    skip = battle_voided_seqs(battle_id=battle_id, upto=upto)  # every seq voided anywhere in the log
-    refold = bool(state.last_seq) and any(s <= state.last_seq for s in skip - set(state.voided))
+    """Fold the log's events after ``state`` into it (in place). Returns the
+    state and whether it had to be refolded from the first event (a correction
+    among them voided something ``state`` had already applied, V-TURN-13).
+    ``effects`` receives each folded event's outcome (``engine.effects``).
+
+    What to skip comes from the events read: the corrections folded before
+    are in ``state.voided`` already, and those among the new events void what
+    the fold must skip (a correction is never voided, V-TURN-13)."""
+    events = _events(battle_id, state.last_seq, upto)
+    refold = bool(state.last_seq) and any(s <= state.last_seq for s in engine.voided_by(events))
     if refold:
         state = engine.new_state(ruleset)
         if effects is not None:
             effects.clear()
-    chunk = settings.SHTAB["REPLAY_CHUNK"]
-    for events in iter_engine_events(battle_id=battle_id, after=state.last_seq, upto=upto, chunk=chunk):
-        state = engine.fold(events, state, rules, skip=skip, copy=False, ruleset=ruleset, effects=effects)
+        events = _events(battle_id, 0, upto)
+    if events:
+        state = engine.fold(events, state, rules, skip=engine.voided_by(events), copy=False, ruleset=ruleset,
+                            effects=effects)
     return state, refold
+
+
+def _events(battle_id: int, after: int, upto: int | None) -> list[Any]:
+    chunk = settings.SHTAB["REPLAY_CHUNK"]
+    return [e for part in iter_engine_events(battle_id=battle_id, after=after, upto=upto, chunk=chunk) for e in part]
 
 
 def stored_state(battle_id: int, ruleset: str) -> Any:
