@@ -297,7 +297,8 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
         try:
             access.refuse_game_master_only(events, entry.ruleset)
         except Forbidden:
-            STATE_CACHE.keep(battle_id, entry)
+            if version is None:  # (an entry whose rules were not the battle's own is never kept)
+                STATE_CACHE.keep(battle_id, entry)
             return None
     try:
         decided, after = _decide(entry, events, side, battle_id)
