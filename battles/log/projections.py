@@ -74,8 +74,8 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     folded_from = state.last_seq  # outcomes up to here were stored with the state it came from
     state, refolded = fold_log(battle_id, state, rules, ruleset=ruleset, effects=effects)
     rebuilt = rebuilt or refolded
-    written = _projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
-                                effects=effects, after=0 if rebuilt else folded_from)
+    written = projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
+                               effects=effects, after=0 if rebuilt else folded_from)
     # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
     entry = Entry(state.last_seq, rules, ruleset, state)
     transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, entry))
@@ -85,9 +85,9 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
 
 
-def _projection_store(battle_id: int, state: Any, *, allow_equal: bool,
-                      engine_version: int = engine.ENGINE_VERSION,
-                      effects: dict[int, list[dict[str, Any]]] | None = None, after: int = 0) -> bool:
+def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
+                     engine_version: int = engine.ENGINE_VERSION,
+                     effects: dict[int, list[dict[str, Any]]] | None = None, after: int = 0) -> bool:
     """Store the state (never backwards) and, in the same transaction, the
     outcomes of the events folded after seq ``after`` (all of them again when
     ``after`` is 0: a rebuild)."""

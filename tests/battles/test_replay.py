@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from battles import engine
+from battles.log.projections import projection_store
 from battles.models import BattleProjection
 from battles.services import NewEvent, battle_event_append, battle_replay, projections_rebuild, projections_sweep
 from battles.tasks import replay_battle, sweep_lagging_projections
@@ -49,10 +50,8 @@ class TestReplayTask:
         append(battle, [START, *turns(1)])
         old = engine.fold([engine.Event(1, "battle_started", {"attacker": "A", "defender": "D", "ruleset": "v11.2"})])
         replay_battle.run(battle.id)
-        from battles.log.projections import _projection_store
-
-        assert _projection_store(battle.id, old, allow_equal=False) is False
-        assert _projection_store(battle.id, old, allow_equal=True) is False
+        assert projection_store(battle.id, old, allow_equal=False) is False
+        assert projection_store(battle.id, old, allow_equal=True) is False
         assert projection(battle).seq == 3
 
     def test_replay_is_incremental(self, battle, django_assert_max_num_queries):
