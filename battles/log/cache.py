@@ -63,4 +63,3 @@ class StateCache:
 
 
 STATE_CACHE = StateCache()
-

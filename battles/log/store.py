@@ -288,18 +288,18 @@ def _append_optimistic(battle_id: int, events: Sequence[NewEvent], expected_seq:
     entry, version = STATE_CACHE.take(battle_id), None
     if entry is None:
         entry, version = _read(battle_id)
-        if entry is None or (expected_seq is not None and expected_seq != entry.head):
+        if entry is None:
             return None
-    if entry.rules is None or entry.chain is None or (expected_seq is not None and expected_seq != entry.head):
-        STATE_CACHE.keep(battle_id, entry)  # untouched: the locked path folds it forward
-        return None
-    if not game_master and side is None:
+    unsure = entry.rules is None or entry.chain is None or (expected_seq is not None and expected_seq != entry.head)
+    if not unsure and not game_master and side is None:
         try:
             access.refuse_game_master_only(events, entry.ruleset)
         except Forbidden:
-            if version is None:  # (an entry whose rules were not the battle's own is never kept)
-                STATE_CACHE.keep(battle_id, entry)
-            return None
+            unsure = True
+    if unsure:  # untouched: the locked path folds it forward (an entry on the kept rules data is never kept)
+        if version is None:
+            STATE_CACHE.keep(battle_id, entry)
+        return None
     try:
         decided, after = _decide(entry, events, side, battle_id)
     except (engine.RuleViolation, engine.PayloadError, Forbidden):
