@@ -62,6 +62,37 @@ def test_the_pages_fit_a_375_px_phone(live_server, played, browser_page, who):
         assert page.locator("#state-region").is_visible() and page.locator("#log-region").is_visible()
 
 
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_header_keeps_one_row_and_folds_the_rest_behind_the_menu(live_server, played, browser_page, width):
+    """Issue 25 §4: at 375 px the header is one row (the brand and «Меню»), nothing in it lies beyond the
+    screen's edge, and «Меню» unfolds the links, «Выйти» and the language; on a desktop they are all in the row."""
+    from playwright.sync_api import expect
+
+    with browser_page(viewport={"width": width, "height": 800}, locale="ru-RU") as page:
+        _login(page, live_server.url, "ivan")
+        page.goto(f"{live_server.url}/battles/{played.id}/")
+        header, toggle = page.locator("header"), page.locator("header .nav-toggle")
+        logout = header.get_by_role("button", name="Выйти (ivan)")
+        assert header.bounding_box()["height"] < 56
+        assert header.evaluate("h => h.scrollWidth <= h.clientWidth")
+        if width > 500:
+            expect(toggle).to_be_hidden()
+            expect(logout).to_be_visible()
+            return
+        expect(logout).to_be_hidden()
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        for item in (header.get_by_role("link", name="Ростеры"), logout, header.locator("select[name=language]")):
+            expect(item).to_be_in_viewport()
+        expect(header.get_by_role("link", name="Ростеры")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(logout).to_be_hidden()
+        expect(toggle).to_be_focused()
+        toggle.click()
+        page.mouse.click(200, 500)  # a tap elsewhere on the page folds it too
+        expect(logout).to_be_hidden()
+
+
 def test_the_other_players_event_appears_without_a_reload(live_server, played, browser_page):
     from playwright.sync_api import expect
 

@@ -229,6 +229,14 @@ def stale_bar(page) -> None:
     assert not missing, f"the action bar offers {missing}, not on the page"
 
 
+def whole_words(page) -> None:
+    """At phone width every action of the bottom bar shows its whole label on the screen (FoW's seven take two rows)."""
+    cut = page.locator("nav.action-bar a").evaluate_all(
+        "as => as.filter(a => a.scrollWidth > a.clientWidth || a.getBoundingClientRect().right > innerWidth)"
+        ".map(a => a.textContent)")
+    assert page.locator("nav.action-bar a").count() >= 7 and not cut, f"cut short: {cut}"
+
+
 def to_move(page) -> str:
     return page.locator("#state-region .state-head strong").first.inner_text()
 
@@ -715,6 +723,8 @@ def test_two_turns_of_flames_of_war_through_the_quick_panel(live_server, fow_clu
         # --- Вермахт, turn 1 ------------------------------------------------------------------------------
         expect(hans.locator("#state-region")).to_contain_text("Покинутые (Bailed Out) 0")
         screen(hans, "01-hans-turn1")
+        if width < 500:
+            whole_words(hans)
         move(hans, "Стрелковое отделение №1, 1-й взвод", "10", double=True, closest="12")
         move(hans, "Бронеавтомобиль разведки №1, Разведка", "8")
         who = hans.locator("#rec-fow_shot").get_by_label(re.compile("^Кто стреляет"))

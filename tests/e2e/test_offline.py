@@ -82,6 +82,14 @@ def _move(page, index: int, inches: str) -> None:
     move.get_by_role("button").click()
 
 
+def log_out(page) -> None:
+    """«Выйти», behind «Меню» at phone width."""
+    toggle = page.locator("header .nav-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    page.locator("header form.inline button").click()
+
+
 def _ivans_entries(battle, ivan) -> list:
     return list(BattleEvent.objects.filter(battle_id=battle.id, recorded_by=ivan).order_by("seq"))
 
@@ -159,7 +167,7 @@ def test_entries_recorded_offline_wait_survive_a_reload_and_are_stored_once_in_o
         # «Выйти» would drop them from the device (Clear-Site-Data): the page asks first, and he stays
         asked = []
         ivan.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-        ivan.locator("header form.inline button").click()
+        log_out(ivan)
         assert asked and "Ждут отправки: 3" in asked[0], asked
         expect(ivan.locator("#offline-waiting li.waiting")).to_have_count(3)
         _shot(ivan, f"offline-waiting-{width}")
@@ -190,7 +198,7 @@ def test_entries_recorded_offline_wait_survive_a_reload_and_are_stored_once_in_o
         assert moved and "Тест на мораль" in seen[moved[0]][1], seen
         # --- «Выйти»: the device forgets the battle and its worker (Clear-Site-Data) ---------------
         assert ivan.evaluate("caches.keys().then(k => k.length)") > 0
-        ivan.locator("header form.inline button").click()
+        log_out(ivan)
         ivan.wait_for_load_state()
         assert ivan.evaluate("caches.keys().then(k => k.length)") == 0
         assert ivan.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0

@@ -5,9 +5,40 @@
    data-print       on a button: print the page;
    data-confirm     on a form: ask before submitting it;
    data-reveal      on a <details>: once opened, bring its button into view
-                    (a phone's bottom bar must not hide «Да, завершить ход»). */
+                    (a phone's bottom bar must not hide «Да, завершить ход»);
+   data-nav-toggle  the header's «Меню» at phone width: unfolds the site's links
+                    (Escape or a click elsewhere folds them again). */
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
+  function fold(header) {
+    header.classList.remove("open");
+    var toggle = header.querySelector("[data-nav-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", "false");
+  }
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-nav-toggle]");
+    var open = document.querySelector("header.open");
+    if (toggle) {
+      var header = toggle.closest("header");
+      var opening = !header.classList.contains("open");
+      header.classList.toggle("open", opening);
+      toggle.setAttribute("aria-expanded", opening ? "true" : "false");
+      if (opening) {
+        var first = header.querySelector("nav a, nav button");
+        if (first) first.focus();
+      }
+    } else if (open && !open.contains(event.target)) {
+      fold(open);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var open = document.querySelector("header.open");
+    if (event.key === "Escape" && open) {
+      fold(open);
+      open.querySelector("[data-nav-toggle]").focus();
+    }
+  });
   document.addEventListener("change", function (event) {
     var el = event.target;
     if (el.matches && el.matches("select[data-autosubmit]") && el.form) el.form.submit();
