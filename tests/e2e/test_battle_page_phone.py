@@ -69,6 +69,8 @@ def test_the_header_keeps_one_row_and_folds_the_rest_behind_the_menu(live_server
     from playwright.sync_api import expect
 
     with browser_page(viewport={"width": width, "height": 800}, locale="ru-RU") as page:
+        page.goto(f"{live_server.url}/battles/{played.id}/")
+        expect(page.locator("header").get_by_role("link", name="Войти")).to_be_visible()  # a visitor: in the row
         _login(page, live_server.url, "ivan")
         page.goto(f"{live_server.url}/battles/{played.id}/")
         header, toggle = page.locator("header"), page.locator("header .nav-toggle")
