@@ -32,7 +32,7 @@ from campaign.selectors import campaign_view
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 from config.inputs import ascii_int
 
-from . import command, offline, recording, recording_fow, report
+from . import command, offline, recording, recording_fow, report, tabletop
 from .board import board
 from .labels import CTX
 
@@ -175,6 +175,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
         "command_error": command_error, "command_side": command_side,
         "dice": _dice(battle),
+        "tabletop": tabletop.guide(lang),
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
 
