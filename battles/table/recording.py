@@ -168,8 +168,12 @@ class QuickFireForm(forms.Form):
         if self.is_bound:
             self.fields["shooter"].keep(self.data.get(self.add_prefix("shooter")))
         self.fields["target"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets])
+        riders = any(f.get("aboard_as") == "rider" and not f.get("dead") and f.get("side") == table.enemy
+                     for f in table.fighters_all.values())
         self.fields["distance"] = forms.FloatField(
             label=pgettext_lazy(CTX, "Distance to the target, in"), min_value=0,
+            # V-RIDE-6: where the table measures to when the enemy rides a tank
+            help_text=pgettext_lazy(CTX, "To a tank rider: to the tank's gun mantlet (V-RIDE-6).") if riders else "",
             widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal", "class": "inches"}))
         _die_fields(self, pgettext_lazy(CTX, "Die"))
         if any(main_weapon(table, i) in AREA for i, _l in shooters):

@@ -87,3 +87,26 @@ def test_a_flames_of_war_battle_has_no_v11_guide(db):
     fow = battle_create(campaign=Campaign.objects.create(name="FoW", ruleset="fow"), name="Бой у разъезда")
     html = Client().get(f"/battles/{fow.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'id="tabletop"' not in html and "V-BASE-1" not in html
+
+
+@pytest.mark.parametrize("riding", [True, False])
+def test_the_fire_form_says_where_fire_at_tank_riders_is_measured_only_while_an_enemy_rides(riding):
+    """V-RIDE-6 where the distance is typed: shown to the side whose enemy has riders on a tank, not before."""
+    from django.utils import translation
+
+    from battles.table.choices import Table
+    from battles.table.recording import QuickFireForm
+    from tests.battles.test_recording import FORCES, SIDES, START, fold
+
+    state = fold([*FORCES, START])
+    if riding:
+        state["fighters"]["a-r1"]["aboard_as"] = "rider"
+        state["fighters"]["a-r1"]["aboard"] = "att-tank"
+    with translation.override("ru"):
+        mine = QuickFireForm(table=Table(state, "defender", {}, SIDES)).fields["distance"]
+        theirs = QuickFireForm(table=Table(state, "attacker", {}, SIDES)).fields["distance"]
+        assert str(theirs.help_text) == ""  # the riders are his own
+        if riding:
+            assert str(mine.help_text) == "До десанта на броне — до маски орудия танка (V-RIDE-6)."
+        else:
+            assert str(mine.help_text) == ""
