@@ -335,7 +335,11 @@ class FowDigForm(_FowForm):
         super().__init__(*a, **kw)
         p = self.panel
         self.fields["platoon"] = forms.ChoiceField(label=_t("Взвод", "Platoon"), choices=[
-            ("", BLANK), *_sorted([(pid, p.n.platoon(pid)) for pid in p.diggers])])
+            ("", BLANK), *_sorted([(pid, p.n.platoon(pid)) for pid in p.diggers])],
+            # F-DIG-9: how the table shows the result
+            help_text=_t("Окопавшихся отмечают маркером Окапывания у Командного отделения взвода или у каждой "
+                         "команды (F-DIG-9).", "Dug In teams are shown by a Dug In marker beside the platoon's "
+                         "Command team, or one beside each team (F-DIG-9)."))
         _die_fields(self, _t("Тест на Умение", "Skill test"))
 
     def payload(self) -> dict[str, Any]:

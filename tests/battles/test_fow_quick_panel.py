@@ -120,6 +120,12 @@ def test_dig_in_go_to_ground_and_assault_offer_only_who_may_and_are_accepted():
     accepted(fow, form(fow, "fow_assault", {"teams": ["t1"], "against": "D1"}))
 
 
+def test_f_dig_9_the_dig_in_form_says_how_the_table_marks_dug_in_teams():
+    help_text = str(form(FowTable(), "fow_dig").fields["platoon"].help_text)
+    assert help_text == ("Окопавшихся отмечают маркером Окапывания у Командного отделения взвода или у каждой "
+                         "команды (F-DIG-9).")
+
+
 def test_f_dig_10_a_failed_dig_in_is_offered_for_the_reroll_and_the_rolled_reroll_is_accepted():
     supply = {"id": "P", "kind": "other", "teams": [{"id": "sup", "kind": "vehicle", "pioneer_supply": True}]}
     fow = FowTable(platoons_a=({"id": "A1", "kind": "infantry", "teams": [{"id": "a1", "kind": "infantry"}]}, supply))
