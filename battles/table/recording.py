@@ -359,7 +359,7 @@ SHORT_TITLES = {
     "fow_move": pgettext_lazy(CTX, "Move"), "fow_shot": pgettext_lazy(CTX, "Shoot"),
     "fow_assault": pgettext_lazy(CTX, "Assault"), "fow_dig": pgettext_lazy(CTX, "Dig In"),
     "fow_ground": pgettext_lazy(CTX, "To ground"), "fow_train": pgettext_lazy(CTX, "Train"),
-    "fow_dig_reroll": pgettext_lazy(CTX, "Re-roll"),
+    "fow_dig_reroll": pgettext_lazy(CTX, "Re-roll"), "fow_step": pgettext_lazy(CTX, "End the Step"),
 }
 
 
