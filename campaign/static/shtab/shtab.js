@@ -10,7 +10,6 @@
                     (Escape or a click elsewhere folds them again). */
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
   function fold(header) {
     header.classList.remove("open");
     var toggle = header.querySelector("[data-nav-toggle]");
