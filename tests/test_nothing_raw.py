@@ -26,7 +26,7 @@ ENGLISH_PROSE = {"draw", "tank", "car", "crew", "officer", "medic", "sapper", "s
                  "corporal", "kills", "wounds", "saves", "attacker", "defender", "running", "finished", "draft",
                  "submitted", "locked", "pending", "approved", "rejected", "requested", "active", "planned",
                  "ended", "motorised", "wheeled", "tracked", "towed", "small", "medium", "large", "mine",
-                 "surrendered", "hq", "house", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
+                 "surrendered", "hq", "house", "road", "bunker", "fighters", "ap", "at", "charge", "light", "heavy", "correction", "company", "medical", "pillbox",
                  "character", "award", "unit", "upgrade", "nationality", "background", "base", "border", "text",
                  "radio", "north", "south", "east", "west", "enemy",  # FoW's table edges and "the enemy's"
                  "movement", "shooting"}  # FoW's Steps (terms.fow_step), read in prose: "each turn: movement, shooting"
