@@ -336,17 +336,35 @@
       e.key = token();
     }
     setKey(e);
+    /* The form is cleared at once, not when the entry is saved: a quick player may already be filling it
+       for the next entry while IndexedDB writes this one, and that must not be wiped. */
+    form.reset();
+    form.querySelectorAll("select").forEach(function (el) { delete el.dataset.touched; });
+    var note = form.querySelector(".offline-note");
+    if (note) note.remove();
+    form.querySelectorAll(".refusal, .errorlist").forEach(function (el) { el.remove(); });
+    diceOffline();
     saveEntry(e).then(function () {
       if (e.id === (head && head.id)) queue[0] = e; else queue.push(e);
-      form.reset();
-      form.querySelectorAll("select").forEach(function (el) { delete el.dataset.touched; });
-      var note = form.querySelector(".offline-note");
-      if (note) note.remove();
-      form.querySelectorAll(".refusal, .errorlist").forEach(function (el) { el.remove(); });
-      diceOffline();
       render();
       if (!offline()) flush();
-    }, function () { form.submit(); });  // no IndexedDB (a private window): the plain POST
+    }, function () { postPlain(form.action, body); });  // no IndexedDB (a private window): the plain POST
+  }
+  /* What was sent, as a plain POST (the form itself was cleared for the next entry). */
+  function postPlain(action, body) {
+    var f = document.createElement("form");
+    f.method = "post";
+    f.action = action;
+    f.hidden = true;
+    body.forEach(function (v, k) {
+      if (typeof v !== "string") return;
+      var input = f.appendChild(document.createElement("input"));
+      input.type = "hidden";
+      input.name = k;
+      input.value = v;
+    });
+    document.body.appendChild(f);
+    f.submit();
   }
   function setKey(e) {
     e.fields = e.fields.filter(function (kv) { return kv[0] !== "token"; });
