@@ -202,7 +202,7 @@ class Server:
 
     def __enter__(self) -> Server:
         cmd = serve.argv(host="127.0.0.1", port=self.port, workers=self.workers, threads=self.threads)
-        self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env={**os.environ, **env.server_env()},
+        self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env=serve.environ({**os.environ, **env.server_env()}),
                                      start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -192,7 +192,7 @@ class Browser:
 
 
 # --- what a page holds: its script's state and its recording forms -----------------------------
-_DATA = re.compile(r'id="battle"[^>]*?data-head="(\d+)" data-state="(\d+)"')
+_DATA = re.compile(r'id="battle"[^>]*?data-head="(\d+)" data-state="(\d+)"(?: data-wait="(\d+)")?')
 _FORM = re.compile(r'<form method="post" action="(/battles/\d+/record/)[^"]*">(.*?)</form>', re.S)
 _INPUT = re.compile(r'<input\b([^>]*)>')
 _SELECT = re.compile(r'<select\b([^>]*)>(.*?)</select>', re.S)
@@ -286,9 +286,14 @@ class Page:
         self.waiting = 0.0  # when this page's own entry was stored, until the regions bring it
         self.forms: dict[str, Form] = {}
         self.next_poll = 0.0
+        self.wait = 0  # the page's data-wait: its live requests wait at the server for the battle to move
+        self.waited = False
+        self.poller: Browser | None = None  # (waiting requests go on a connection of their own)
 
     def delay(self) -> float:
         """The page's script's ``delay()`` (battles/static/battles/table.js): the page is visible."""
+        if self.waited:
+            return 0.0
         if self.state != self.head and self.quick < 20:
             self.quick += 1
             return QUICK_S
@@ -302,6 +307,9 @@ class Page:
         if m is None:
             raise HttpError("the battle page has no live region")
         self.head, self.state = int(m.group(1)), int(m.group(2))
+        self.wait = int(m.group(3) or 0)
+        if self.wait and self.poller is None:  # a browser sends a request while another waits: a second connection
+            self.poller = Browser(self.browser.port, self.browser.cookies)
         self.quick = 0
         self.forms = record_forms(html)
         self.shown(self.head, at)
@@ -349,15 +357,22 @@ class Page:
 
     async def poll(self) -> None:
         force = self.waiting and time.perf_counter() - self.waiting > 3.0  # the script's 3 s wait for the outcome
-        url = f"{self.live_url}?{urlencode({'since': -1 if force else self.head, 'state': self.state})}"
+        query = {"since": -1 if force else self.head, "state": self.state}
+        waits = bool(self.wait and not force)
+        if waits:
+            query["wait"] = self.wait
+        url = f"{self.live_url}?{urlencode(query)}"
         t = time.perf_counter()
-        status, _, body = await self.browser.request("GET", url, headers={"Accept": "application/json"})
+        self.waited = False
+        browser = self.poller if waits and self.poller is not None else self.browser
+        status, _, body = await browser.request("GET", url, headers={"Accept": "application/json"})
         done = time.perf_counter()
         self.stats.count("poll", status)
         if status == 200:
-            if self.stats.inside(t):
+            if self.stats.inside(t) and not waits:  # (a waiting request's time is the battle's, not the server's)
                 self.stats.poll.append((done - t) * 1000)
             d = json.loads(body)
+            self.waited = waits and (bool(d.get("changed")) or done - t > 1.0)
             if d.get("changed") and self.stats.inside(t):
                 self.stats.renders += 1
                 self.stats.lagging += d["state_seq"] != d["head_seq"]
@@ -378,19 +393,45 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
     and his page goes on as its script does."""
     t = page.table
     await page.load(f"/battles/{t.battle}/")
-    while True:
-        mine = "quick_turn" in page.forms and page.forms["quick_turn"].fields.get("expected_seq") == str(page.head)
-        if mine:
-            t.mover = page.side
-        wake = min(page.next_poll, t.due if mine else end, end)
-        await _sleep_until(wake)
-        now = time.perf_counter()
-        if now >= end:
-            return
-        if mine and now >= t.due:
-            await record(page, rng)
-        elif now >= page.next_poll:
-            await page.poll()
+    waiting = asyncio.create_task(_waiting_polls(page, end)) if page.wait else None
+    try:
+        while True:
+            mine = "quick_turn" in page.forms and page.forms["quick_turn"].fields.get("expected_seq") == str(page.head)
+            if mine:
+                t.mover = page.side
+            if waiting is not None:  # the page's live requests go on by themselves: look at it now and then
+                wake = min(t.due if mine else time.perf_counter() + 0.05, end)
+            else:
+                wake = min(page.next_poll, t.due if mine else end, end)
+            await _sleep_until(wake)
+            now = time.perf_counter()
+            if now >= end:
+                return
+            if mine and now >= t.due:
+                await record(page, rng)
+            elif waiting is None and now >= page.next_poll:
+                await page.poll()
+    finally:
+        await _stop(waiting, page)
+
+
+async def _waiting_polls(page: Page, end: float) -> None:
+    """A page whose live requests wait at the server: one after another, on their own connection."""
+    while time.perf_counter() < end:
+        await _sleep_until(page.next_poll)
+        await page.poll()
+
+
+async def _stop(task: asyncio.Task | None, page: Page) -> None:
+    if task is None:
+        return
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+    if page.poller is not None:
+        page.poller.close()  # (a request cut off mid-answer: the next one opens a new connection)
 
 
 def filled(form: Form, rng: random.Random, held: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
@@ -468,6 +509,11 @@ async def onlooker(page: Page, campaign: int, end: float) -> None:
         if page.stats.inside(start):
             page.stats.standings.append((done - start) * 1000)
         await page.load(f"/battles/{t.battle}/")
+        if page.wait:
+            waiting = asyncio.create_task(_waiting_polls(page, min(cycle_end, end)))
+            await _sleep_until(min(cycle_end, end))
+            await _stop(waiting, page)
+            continue
         while True:
             wake = min(page.next_poll, cycle_end, end)
             await _sleep_until(wake)

@@ -10,14 +10,15 @@ the same server with the same options::
 Defaults: ``SHTAB_SERVER_HOST`` (127.0.0.1), ``SHTAB_SERVER_PORT`` (8000),
 ``SHTAB_SERVER_WORKERS`` (4: two processes per core of the club's 2-core
 machine, the GIL making a process the unit of CPU, so one waiting on
-PostgreSQL leaves the core to another) and ``SHTAB_SERVER_THREADS`` (1
-blocking thread a process). Measured side by side in one session after the
-append's database work was cut (bench/HISTORY.md, "Seventh pass"), single-event
-appends over HTTP ran 1,156 and 1,180 a second with 4 × 1 against 1,058 and
-1,068 with 2 × 4 (4 × 2: 1,134 and 1,117; 3 × 2: 1,118 and 1,119): a request
-now spends far more time on the CPU than waiting, and every thread more in a
-process is one more waiting for its GIL. Set more threads for pages that wait
-on something slow. granian parses HTTP
+PostgreSQL leaves the core to another) and ``SHTAB_SERVER_THREADS`` (256
+blocking threads a process at most, started as requests need them: a battle
+page's live request waits in one until its battle moves, ``SHTAB_LIVE_WAIT``,
+holding no database connection meanwhile; the process's threads share a pool
+of ``SHTAB_DB_POOL`` connections). Measured side by side (bench/HISTORY.md,
+"Live requests that wait"): game night served 75 tables against 68 with 4 × 1
+threads and pages asking every second, the opponent's entry reaching an open
+page in 0.3 s instead of 0.9 (p95), and the server spent 11–12 ms of CPU a
+table-second instead of 15–18. granian parses HTTP
 and keeps connections alive in Rust; the application runs in the blocking
 threads and is handed each response's ``close()``, so Django's
 ``request_finished`` (connection recycling) runs as under any WSGI server.
@@ -32,7 +33,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS, THREADS = 4, 1  # the default layout (see above); the bench runs the same
+WORKERS, THREADS = 4, 256  # the default layout (see above); the bench runs the same
+# What the server runs under unless set: a battle page's live request waits up to 20 s for the battle to
+# move (battles.log.moves), in a thread of its own that holds no connection meanwhile (a pool of 8 a
+# process). Threads are started as requests need them, so 256 is a ceiling: the open pages a process holds.
+ENVIRONMENT = {"SHTAB_LIVE_WAIT": "20", "SHTAB_DB_POOL": "8"}
+
+
+def environ(base: dict[str, str]) -> dict[str, str]:
+    """The server's environment: ``base`` with ``ENVIRONMENT``'s defaults where it sets none."""
+    return {**ENVIRONMENT, **base}
 
 
 def argv(*, host: str, port: int, workers: int, threads: int, log_level: str = "warning") -> list[str]:
@@ -54,7 +64,7 @@ def main(args: list[str] | None = None) -> int:
     cmd = argv(host=ns.host, port=ns.port, workers=ns.workers, threads=ns.threads, log_level=ns.log_level)
     os.chdir(ROOT)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
-    os.execv(cmd[0], cmd)
+    os.execve(cmd[0], cmd, environ(dict(os.environ)))
     return 0  # not reached
 
 

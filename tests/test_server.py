@@ -34,7 +34,7 @@ pytestmark = [
 
 
 @contextmanager
-def server(**env: str):
+def server(threads: int = 2, **env: str):
     """The server on a free port, on the test database; yields (port, application_name of its
     database connections)."""
     port, app_name = free_port(), f"shtab-test-server-{secrets.token_hex(4)}"
@@ -42,7 +42,7 @@ def server(**env: str):
                "DJANGO_DEBUG": "0", "PGAPPNAME": app_name, **env}
     if not getattr(settings, "REDIS_URL", ""):
         environ.pop("REDIS_URL", None)  # as this process: replays run eagerly in the server
-    proc = subprocess.Popen(serve.argv(host="127.0.0.1", port=port, workers=1, threads=2),
+    proc = subprocess.Popen(serve.argv(host="127.0.0.1", port=port, workers=1, threads=threads),
                             cwd=str(serve.ROOT), env=environ, start_new_session=True)
     try:
         deadline = time.monotonic() + 30
@@ -140,3 +140,29 @@ def test_the_server_closes_each_response_so_django_recycles_connections(battle, 
         assert settled(app_name, lambda n: n == 0) == 0
         assert request(port, "GET", path, token=gm_token)[0] == 200
         assert settled(app_name, lambda n: n == 0) == 0
+
+
+def test_as_it_runs_in_production_a_live_request_waits_for_its_battle_to_move(battle, gm_token):
+    """``config.serve``'s own environment (``serve.ENVIRONMENT``: waiting live requests, a pool of
+    connections): a battle page's live request is held while nothing moves, answered once an entry is
+    stored, and the server keeps no more connections than its pool (issue 25, battles.log.moves)."""
+    import threading
+
+    path = f"/api/battles/{battle.id}/events/"
+    with server(threads=serve.THREADS, **serve.ENVIRONMENT) as (port, app_name):
+        answers = []
+
+        def live() -> None:
+            answers.append(request(port, "GET", f"/battles/{battle.id}/live/?since=0&state=0&wait=20"))
+
+        waiting = [threading.Thread(target=live) for _ in range(12)]
+        for t in waiting:
+            t.start()
+        time.sleep(1.5)
+        assert not answers  # nothing moved: all twelve held, none answered
+        assert request(port, "POST", path, {"expected_seq": 0, "events": [START]}, gm_token)[0] == 201
+        for t in waiting:
+            t.join(15)
+        assert len(answers) == 12 and all(s == 200 and body["changed"] and body["head_seq"] == 1
+                                          for s, body in answers), answers
+        assert 0 < open_connections(app_name) <= int(serve.ENVIRONMENT["SHTAB_DB_POOL"]) + 1  # (+ the listener)

@@ -10,8 +10,11 @@ Everything a reader sees passes through ``battles.engine.visibility`` first:
 hidden information (mines) reaches only those who may know of it."""
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,7 +27,7 @@ from battles import engine, selectors, services
 from battles.access import BattleRole, battle_role
 from battles.engine import visibility
 from battles.engine.terms import lang_of, readable
-from battles.log import tail
+from battles.log import moves, tail
 from battles.models import Battle
 from campaign.chronicle import describe_all
 from campaign.models import Character
@@ -172,6 +175,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "role_side_name": _sides(battle).get(role.side or "", ""),
         "gm_form": gm_form, "gm_input": gm_input or {}, "void_preview": void_preview,
         "live_url": reverse("battle-live", args=[battle.id]),
+        "live_wait": int(settings.LIVE_WAIT_SECONDS) if moves.available() else 0,
         "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
         "command_error": command_error, "command_side": command_side,
         "dice": _dice(battle),
@@ -407,32 +411,58 @@ def battle_detail(request, battle_id: int):
     return render_battle_page(request, battle)
 
 
-def battle_live_quiet(*, battle_id: int, since: str, state: str) -> JsonResponse | None:
-    """``battle_live``'s answer when nothing moved since the reader's ``since``
-    (head seq) and ``state`` (projection seq): one query, no render.
-    ``None`` when the battle moved or does not exist."""
-    head = selectors.battle_head(battle_id=battle_id)
-    if head is None or since != str(head[0]) or state != str(head[1]):
-        return None
-    return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
+SPREAD = 0.25
+OUTCOME_WAIT = 2.0  # seconds a waiting live request gives the worker to tell a new entry's outcome
+
+
+def battle_live_wait(*, battle_id: int, since: str, state: str, wait: float) -> tuple[int, int] | None:
+    """The battle's (head seq, projection seq) once it differs from the
+    reader's ``since`` and ``state``, waiting up to ``wait`` seconds for that
+    where the server lets it (``battles.log.moves``); and once it moved, up to
+    ``OUTCOME_WAIT`` more for the worker to tell the new entries' outcome, so
+    the reader gets the entry with its outcome in one answer, not two.
+    ``None`` for a battle that does not exist."""
+    wait = wait if moves.available() else 0
+    deadline = time.monotonic() + wait
+    waited = False
+    with moves.watching(battle_id) as moved:
+        while True:
+            moved.clear()  # (before the read: a move after it sets it again)
+            head = selectors.battle_head(battle_id=battle_id)
+            if head is None or not wait:
+                return head
+            if (str(head[0]), str(head[1])) != (since, state):
+                if head[0] == head[1]:
+                    if waited:  # one move wakes all its readers at once: their renders spread over a moment
+                        moves.pause(random.uniform(0, SPREAD))
+                    return head
+                deadline = min(deadline, time.monotonic() + OUTCOME_WAIT)
+                since, state = str(head[0]), str(head[1])  # moved: now wait for the outcome alone
+            left = deadline - time.monotonic()
+            if left <= 0 or not moves.park(moved, left):
+                return selectors.battle_head(battle_id=battle_id)
+            waited = True
 
 
 @require_GET
 def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
-    """Short polling (the battle page asks every second while in view):
-    ``?since=<head seq>&state=<projection seq>``. When nothing moved, one
-    query and a tiny answer (``battle_live_quiet``); otherwise the state and
-    log regions re-rendered for this reader (the page swaps them in place)."""
-    quiet = battle_live_quiet(battle_id=battle_id, since=request.GET.get("since", ""),
-                              state=request.GET.get("state", ""))
-    if quiet is not None:
-        return quiet
+    """The page's live request: ``?since=<head seq>&state=<projection seq>``
+    and, where the server lets it wait (``battles.log.moves``), ``&wait=<s>``.
+    When nothing moved, one query and a tiny answer, after waiting up to
+    ``wait`` seconds for the battle to move (``battle_live_wait``); otherwise
+    the state and log regions re-rendered for this reader (the page swaps them
+    in place). Without waiting the page asks every second."""
+    since, state = request.GET.get("since", ""), request.GET.get("state", "")
+    wait = min(max(ascii_int(request.GET.get("wait", "")) or 0, 0), settings.LIVE_WAIT_SECONDS)
+    head = battle_live_wait(battle_id=battle_id, since=since, state=state, wait=wait)
+    if head is not None and (str(head[0]), str(head[1])) == (since, state):
+        return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
     battle = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
-    since, state = ascii_int(request.GET.get("since", "")), ascii_int(request.GET.get("state", ""))
+    shown = ascii_int(since), ascii_int(state)
     return live_answer(request, battle, battle_role(battle=battle, user=request.user),
-                       shown=(since, state) if since is not None and state is not None else None)
+                       shown=shown if None not in shown else None)
 
 
 def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel: dict[str, Any] | None = None,

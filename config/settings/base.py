@@ -147,6 +147,12 @@ if DATABASE_URL:
         # SHTAB_DB_PREPARED=0 for a pooler that cannot keep them (PgBouncer in
         # transaction mode before 1.21).
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+    if DATABASES["default"]["ENGINE"].endswith("postgresql") and int(os.environ.get("SHTAB_DB_POOL", "0")):
+        # A pool of connections a process (psycopg_pool, Django's "pool" option) instead of one kept by each
+        # thread: the production server's threads are many (a battle page's live request waits in one,
+        # battles.log.moves), its connections few. A thread takes one for a request and gives it back after.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": int(os.environ["SHTAB_DB_POOL"])}
 else:
     DATABASES = {
         "default": {
@@ -158,6 +164,11 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# How long a battle page's live request may wait for the battle to move (battles.log.moves): 0 (the
+# default, and always on SQLite) answers at once and the page asks every second; the production server
+# (config.serve) waits up to 20 s, so an idle page costs nothing and a move reaches it at once.
+LIVE_WAIT_SECONDS = float(os.environ.get("SHTAB_LIVE_WAIT", "0"))
 
 # --- Celery ---------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -3,9 +3,9 @@
    heads, the translated «recorded»), #offline (the worker, the battle, the player, the words of the
    offline banner and queue). Without JavaScript the page works the same by reloading.
 
-   Live updates by short polling: swap the state and log regions in place when
-   the log moves. The recording forms are swapped too, so their choices and
-   their expected head follow the battle (no 409 to read), carrying over what
+   Live updates: swap the state and log regions in place when the log moves (the server holds
+   the request until then where it can, else the page asks every second). The recording forms
+   are swapped too, so their choices and their expected head follow the battle (no 409 to read), carrying over what
    the player typed, what he opened and where his cursor was; a select he has
    open is left alone until he leaves it.
 
@@ -109,7 +109,7 @@
     root.dataset.state = d.state_seq;
     if (d.changed) remember();
   }
-  var timer = null, asking = false, waitingSince = 0;
+  var timer = null, asking = false, waitingSince = 0, waited = false;
   function poll() {
     timer = null;
     asking = true;
@@ -117,11 +117,17 @@
        outcome (the state reaches the head); if that takes over 3 s, as they are. */
     var force = waitingSince && Date.now() - waitingSince > 3000;
     var url = root.dataset.live + "?since=" + (force ? "-1" : root.dataset.head) + "&state=" + root.dataset.state;
+    /* Where the server lets it (data-wait), the request waits there until the battle moves: the
+       next one leaves as soon as it is answered. */
+    var waits = root.dataset.wait && !document.hidden && !force, sent = Date.now();
+    if (waits) url += "&wait=" + root.dataset.wait;
+    waited = false;
     fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (d) {
         reached();
         if (!d) return;
+        waited = waits && (d.changed || Date.now() - sent > 1000);
         var mine = d.changed && waitingSince;
         if (d.changed) waitingSince = 0;
         apply(d);
@@ -188,14 +194,17 @@
         askSoon();
       });
   });
-  /* Every second while the page is in view: an answer that nothing moved is
-     one query, no render (battles.table.views.battle_live), so the other player's
-     entry shows within about a second. While the state lags behind the log
-     (a worker is replaying what was just recorded) every 500 ms, a few times;
-     in a hidden tab every 15 s, and at once when it is shown again. */
+  /* Where the server waits (data-wait): again as soon as an answer came, the server holding the
+     request until the battle moves (with the new entry's outcome). Elsewhere every second while the
+     page is in view: an answer that nothing moved is one query, no render
+     (battles.table.views.battle_live), so the other player's entry shows within about a second;
+     while the state lags behind the log (a worker is replaying what was just recorded) every
+     500 ms, a few times. In a hidden tab every 15 s, without waiting, and at once when it is
+     shown again. */
   var quick = 0;
   function delay() {
     if (document.hidden) return 15000;
+    if (waited) return 0;
     if (root.dataset.state !== root.dataset.head && quick < 20) { quick += 1; return 500; }
     if (root.dataset.state === root.dataset.head) quick = 0;
     return 1000;
