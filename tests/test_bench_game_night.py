@@ -18,8 +18,12 @@ def test_the_bench_polls_with_the_delays_of_the_pages_script():
     script = PAGE.read_text()
     delay = re.search(r"function delay\(\) \{(.*?)\n  \}", script, re.S).group(1)
     returns = [int(n) for n in re.findall(r"return (\d+);", delay)]
-    assert returns == [15000, int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (
+    assert returns == [15000, 0, int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (
         "the page's polling changed: make bench/game_night.py's Page.delay() do as its script does")
+    # where the server waits (data-wait), at once again after an answer that changed or that waited
+    assert re.search(r"if \(waited\) return 0;", delay) and re.search(
+        r"waited = waits && \(d\.changed \|\| Date\.now\(\) - sent > 1000\)", script), (
+        "make Page.poll()'s ``waited`` follow the script")
     # after its own entry the script waits 3 s for the outcome, then asks for the regions as they are
     assert re.search(r"Date\.now\(\) - waitingSince > 3000", script), "make Page.poll()'s 3.0 s follow the script"
 
@@ -31,7 +35,7 @@ def test_the_bench_finds_the_pages_forms_and_the_turn_it_plays_is_stored(table_b
     rng = random.Random(1)
     for form_id in game_night.PLAN:
         html = client.get(f"/battles/{battle.id}/").content.decode()
-        head, state = map(int, game_night._DATA.search(html).groups())
+        head, state = map(int, game_night._DATA.search(html).groups()[:2])
         forms = game_night.record_forms(html)
         assert form_id in forms, f"the side to move's page offers no {form_id!r} form any more"
         assert forms[form_id].fields["expected_seq"] == str(head)

@@ -113,3 +113,38 @@ def test_the_other_players_event_appears_without_a_reload(live_server, played, b
         expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
         assert page.evaluate("window.__marker") == 1
         assert "m1" not in without_tokens(page.content())
+
+
+def test_where_the_server_waits_the_page_waits_with_it_and_the_other_players_entry_arrives(
+        live_server, played, browser_page, settings):
+    """Issue 25 (battles.log.moves, PostgreSQL): the page's live request waits at the server instead of
+    asking every second, and the other player's entry still reaches the page without a reload."""
+
+    from django.db import connection
+    from playwright.sync_api import expect
+
+    from battles.log import moves
+    from tests.battles.test_battle_page import store
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a live request waits on PostgreSQL's NOTIFY")
+    settings.LIVE_WAIT_SECONDS = 20
+    try:
+        with browser_page(viewport={"width": 375, "height": 800}, locale="ru-RU") as page:
+            _login(page, live_server.url, "hans")
+            live = []
+            page.context.on("request", lambda r: live.append(r.url) if "/live/" in r.url else None)
+            page.goto(f"{live_server.url}/battles/{played.id}/")
+            assert page.locator("#battle").get_attribute("data-wait") == "20"
+            page.evaluate("window.__marker = 1")
+            page.wait_for_timeout(3500)  # nothing moves: one request waits (asking every second would have sent three)
+            assert 1 <= len(live) <= 2 and all("wait=20" in u for u in live), live
+            table = played.table
+            table.end_turn()
+            worker = threading.Thread(target=store, args=(played, table.events[-1:]))
+            worker.start()
+            worker.join()
+            expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
+            assert page.evaluate("window.__marker") == 1
+    finally:
+        moves.stop()

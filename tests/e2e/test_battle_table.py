@@ -31,23 +31,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SHTAB_SHOTS", "")
 
 
-@pytest.fixture
-def club(transactional_db, game_master, replay_worker):
-    """A running campaign: ivan (defender, РККА) and hans (attacker, Вермахт),
-    each a lieutenant with a valid submitted roster; a bridge at stake, held
-    by the defender; one award rule: taking an objective proposes a promotion."""
+def enlist(ns, campaign, game_master) -> None:
+    """ivan (РККА, defender) and hans (Вермахт, attacker), lieutenants with the password ``pw-<name>``,
+    join ``campaign`` on their sides, which then starts; ``ns`` gets ``ivan``, ``hans`` and their ``_char``."""
     from django.contrib.auth.models import Group, User
 
     from campaign import services
-    from campaign.models import AwardRule, Campaign, Nationality, Objective
-    from tests.battles.conftest import build_roster
+    from campaign.models import Nationality
 
-    AwardRule.objects.all().delete()  # only the rule this battle is meant to fire
-    campaign = Campaign.objects.create(name="Осень сорок первого", attacker_name="Вермахт", defender_name="РККА")
-    AwardRule.objects.create(campaign=campaign, metric="objectives_taken", threshold=1, promotion=True)
-    Objective.objects.create(campaign=campaign, name="Мост через Рессу", initial_holder="defender")
-    ns = type("Club", (), {})()
-    ns.campaign, ns.gm, ns.worker = campaign, game_master, replay_worker
     for username, name, side in (("ivan", "Иван Громов", "defender"), ("hans", "Ганс Вебер", "attacker")):
         user = User.objects.create_user(username=username, password="pw-" + username)
         user.groups.add(Group.objects.get(name="player"))
@@ -59,6 +50,23 @@ def club(transactional_db, game_master, replay_worker):
         setattr(ns, username, user)
         setattr(ns, f"{username}_char", character)
     services.campaign_start(campaign=campaign, by=game_master)
+
+
+@pytest.fixture
+def club(transactional_db, game_master, replay_worker):
+    """A running campaign: ivan (defender, РККА) and hans (attacker, Вермахт),
+    each a lieutenant with a valid submitted roster; a bridge at stake, held
+    by the defender; one award rule: taking an objective proposes a promotion."""
+    from campaign.models import AwardRule, Campaign, Objective
+    from tests.battles.conftest import build_roster
+
+    AwardRule.objects.all().delete()  # only the rule this battle is meant to fire
+    campaign = Campaign.objects.create(name="Осень сорок первого", attacker_name="Вермахт", defender_name="РККА")
+    AwardRule.objects.create(campaign=campaign, metric="objectives_taken", threshold=1, promotion=True)
+    Objective.objects.create(campaign=campaign, name="Мост через Рессу", initial_holder="defender")
+    ns = type("Club", (), {})()
+    ns.campaign, ns.gm, ns.worker = campaign, game_master, replay_worker
+    enlist(ns, campaign, game_master)
     ns.ivan_roster = build_roster(ns.ivan, ns.ivan_char, campaign, name="Рота Громова", lieutenant=True)
     ns.hans_roster = build_roster(ns.hans, ns.hans_char, campaign, name="Kampfgruppe Weber", lieutenant=True)
     game_master.set_password("pw-master")

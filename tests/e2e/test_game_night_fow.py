@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from tests.e2e.test_battle_table import enlist
 from tests.e2e.test_game_night import (
     WIDTHS,
     Gaps,
@@ -28,14 +29,12 @@ from tests.e2e.test_game_night import (
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+
 @pytest.fixture
 def fow_club(transactional_db, game_master, replay_worker):
     """A running Flames of War campaign: ivan (РККА, defender) with a tank and a rifle platoon, hans
     (Вермахт, attacker) with an infantry and a recon platoon, each roster submitted."""
-    from django.contrib.auth.models import Group, User
-
-    from campaign import services
-    from campaign.models import Campaign, Nationality
+    from campaign.models import Campaign
     from rosters import services as rosters
     from rosters.models import FowTeamType
     from tests.battles.test_fow_muster import build_fow_roster
@@ -44,17 +43,7 @@ def fow_club(transactional_db, game_master, replay_worker):
                                        defender_name="РККА", ruleset="fow")
     ns = type("FowClub", (), {})()
     ns.campaign, ns.gm = campaign, game_master
-    for username, name, side in (("ivan", "Иван Громов", "defender"), ("hans", "Ганс Вебер", "attacker")):
-        user = User.objects.create_user(username=username, password="pw-" + username)
-        user.groups.add(Group.objects.get(name="player"))
-        character = services.character_create(owner=user, name=name, rank="lieutenant",
-                                              nationality=Nationality.objects.get(code="su" if side == "defender"
-                                                                                 else "de"))
-        m = services.membership_request(campaign=campaign, character=character)
-        services.membership_assign_side(membership=m, side=side, by=game_master)
-        setattr(ns, username, user)
-        setattr(ns, f"{username}_char", character)
-    services.campaign_start(campaign=campaign, by=game_master)
+    enlist(ns, campaign, game_master)
     ns.hans_roster = build_fow_roster(ns.hans, ns.hans_char, campaign, name="Kampfgruppe Weber (FoW)")
     types = {t.code: t for t in FowTeamType.objects.all()}
     r = rosters.roster_create(user=ns.ivan, character=ns.ivan_char, name="Рота Громова (FoW)", campaign=campaign)
