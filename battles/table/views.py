@@ -411,7 +411,7 @@ def battle_detail(request, battle_id: int):
     return render_battle_page(request, battle)
 
 
-SPREAD = 0.25
+SPREAD = 0.25  # seconds over which the readers one move wakes render (not all at once)
 OUTCOME_WAIT = 2.0  # seconds a waiting live request gives the worker to tell a new entry's outcome
 
 

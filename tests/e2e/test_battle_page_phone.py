@@ -95,23 +95,30 @@ def test_the_header_keeps_one_row_and_folds_the_rest_behind_the_menu(live_server
         expect(logout).to_be_hidden()
 
 
-def test_the_other_players_event_appears_without_a_reload(live_server, played, browser_page):
+def the_other_player_ends_his_turn(played, page) -> None:
+    """РККА's «Ход» stored by the other player (in a thread: the ORM runs outside Playwright's event
+    loop); the open page shows it without reloading (``window.__marker``, set by the test, survives)."""
     from playwright.sync_api import expect
 
-    from tests.battles.test_battle_page import store, without_tokens
+    from tests.battles.test_battle_page import store
+
+    table = played.table
+    table.end_turn()
+    worker = threading.Thread(target=store, args=(played, table.events[-1:]))
+    worker.start()
+    worker.join()
+    expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
+    assert page.evaluate("window.__marker") == 1
+
+
+def test_the_other_players_event_appears_without_a_reload(live_server, played, browser_page):
+    from tests.battles.test_battle_page import without_tokens
 
     with browser_page(viewport={"width": 375, "height": 800}, locale="ru-RU") as page:
         _login(page, live_server.url, "hans")
         page.goto(f"{live_server.url}/battles/{played.id}/")
         page.evaluate("window.__marker = 1")  # gone if the page reloads
-        table = played.table
-        table.end_turn()
-        # the other player records (the ORM runs outside Playwright's event loop)
-        worker = threading.Thread(target=store, args=(played, table.events[-1:]))
-        worker.start()
-        worker.join()
-        expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
-        assert page.evaluate("window.__marker") == 1
+        the_other_player_ends_his_turn(played, page)
         assert "m1" not in without_tokens(page.content())
 
 
@@ -119,12 +126,9 @@ def test_where_the_server_waits_the_page_waits_with_it_and_the_other_players_ent
         live_server, played, browser_page, settings):
     """Issue 25 (battles.log.moves, PostgreSQL): the page's live request waits at the server instead of
     asking every second, and the other player's entry still reaches the page without a reload."""
-
     from django.db import connection
-    from playwright.sync_api import expect
 
     from battles.log import moves
-    from tests.battles.test_battle_page import store
 
     if connection.vendor != "postgresql":
         pytest.skip("a live request waits on PostgreSQL's NOTIFY")
@@ -139,12 +143,6 @@ def test_where_the_server_waits_the_page_waits_with_it_and_the_other_players_ent
             page.evaluate("window.__marker = 1")
             page.wait_for_timeout(3500)  # nothing moves: one request waits (asking every second would have sent three)
             assert 1 <= len(live) <= 2 and all("wait=20" in u for u in live), live
-            table = played.table
-            table.end_turn()
-            worker = threading.Thread(target=store, args=(played, table.events[-1:]))
-            worker.start()
-            worker.join()
-            expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
-            assert page.evaluate("window.__marker") == 1
+            the_other_player_ends_his_turn(played, page)
     finally:
         moves.stop()
