@@ -48,7 +48,7 @@ class BattleOut(serializers.ModelSerializer):
                                     help_text="The campaign's ruleset, which replays this battle's log")
     dice_commitment = serializers.CharField(read_only=True, help_text=(
         "SHA-256 (hex) of the battle's dice secret, published before its first roll: every die the service "
-        "rolls for the battle is derived from that secret (docs/append.md, \"Committed dice\"). Keep it"))
+        "rolls for the battle is derived from that secret (docs/verify.md, \"Committed dice\"). Keep it"))
     dice_secret = serializers.SerializerMethodField(help_text=(
         "The dice secret (64 hex digits), revealed once the battle has ended (or its campaign is finished); "
         "null before, to everyone"))
@@ -226,11 +226,11 @@ class BattleLogVerifyView(APIView):
                     "character": serializers.CharField(help_text="The character's id"),
                     "value": serializers.IntegerField(), "rng": serializers.CharField(allow_null=True),
                 }, many=True, help_text="Every die the service rolled in the command rolls, to re-derive once the "
-                                        "secret is revealed (docs/append.md, \"Committed dice\")"),
+                                        "secret is revealed (docs/verify.md, \"Committed dice\")"),
             }, allow_null=True, help_text="The battle's committed dice; null for a battle without a secret"),
         }),
         description=("The battle's hash-chained log checked by the server from the first event, and its "
-                     "committed dice (docs/append.md, \"Verifying a log\"): anyone who may read the log may ask."),
+                     "committed dice (docs/verify.md, \"Verifying a log\"): anyone who may read the log may ask."),
     )
     def get(self, request: Request, battle_id: int) -> Response:
         verdict = selectors.battle_log_verify(battle_id=battle_id)

@@ -144,7 +144,7 @@ def iter_engine_events(*, battle_id: int, after: int = 0, upto: int | None = Non
     One plain query a chunk, the JSON decoded as ``JSONField.from_db_value``
     does (``json.loads`` of the text the backend returns), without the ORM's
     per-row converters, which cost a rebuild more than its decoding
-    (docs/append.md); ``test_replay.py`` and the catch-up tests read through it."""
+    (bench/HISTORY.md); ``test_replay.py`` and the catch-up tests read through it."""
     q = connection.ops.quote_name
     sql = (f"SELECT {q('seq')}, {q('type')}, {q('data')}, {q('schema_version')} "
            f"FROM {q(BattleEvent._meta.db_table)} WHERE {q('battle_id')} = %s AND {q('seq')} > %s"

@@ -47,7 +47,7 @@ SIZES = {
 HTTP_CLIENTS = 8
 WRITERS = 16
 # 2 cores shared by the server, the 8 client threads and PostgreSQL: config.serve's default layout
-# (4 granian processes x 1 blocking thread; docs/append.md, "Seventh pass", for the layouts measured).
+# (4 granian processes x 1 blocking thread; bench/HISTORY.md, "Seventh pass", for the layouts measured).
 # Override with BENCH_SERVER=workers:threads.
 SERVER = tuple(int(x) for x in os.environ.get("BENCH_SERVER", f"{serve.WORKERS}:{serve.THREADS}").split(":"))
 

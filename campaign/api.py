@@ -154,7 +154,7 @@ class CampaignLogVerifyView(APIView):
                 "The id of the first event whose chain does not hold; null when ok")),
         }),
         description=("The campaign's hash-chained log (its chronicle's events) checked by the server from the "
-                     "first event (docs/append.md, \"Verifying a log\"): anyone who may read the chronicle may ask."),
+                     "first event (docs/verify.md, \"Verifying a log\"): anyone who may read the chronicle may ask."),
     )
     def get(self, request: Request, campaign_id: int) -> Response:
         verdict = selectors.campaign_log_verify(campaign_id=campaign_id)

@@ -1,4 +1,4 @@
-"""The hash chain of a campaign's log (docs/append.md, "Verifying a log"),
+"""The hash chain of a campaign's log (docs/verify.md, "Verifying a log"),
 as ``battles.log.chain`` is a battle's (campaign may not import battles: the
 app layers; the form is the same).
 

@@ -1,5 +1,5 @@
-"""The processes that keep engine states collect garbage less often (docs/append.md, "Garbage
-collection"): battles.apps sets the thresholds from SHTAB["GC_THRESHOLD"], which
+"""The processes that keep engine states collect garbage less often (docs/append.md, "Knobs";
+bench/HISTORY.md, "Garbage collection"): battles.apps sets the thresholds from SHTAB["GC_THRESHOLD"], which
 SHTAB_GC_THRESHOLD overrides."""
 import gc
 import os

@@ -24,7 +24,7 @@ vocabulary, with JSON Schemas, is served by `GET /api/event-types/`.
 Events state the facts the table decides (distances in inches, line of sight,
 targets) and the dice. A die is `{"value": 1..20, "source": "entered" | "rolled", "rng": ...}`;
 a client may send `{"source": "rolled"}` and the service fills the value, derived from
-the battle's committed secret (`"rng": "hmac-sha256"`, docs/append.md "Committed dice"),
+the battle's committed secret (`"rng": "hmac-sha256"`, docs/verify.md "Committed dice"),
 or from a secure random source (`"rng": "secrets"`) once the secret is revealed; a die
 thrown at the table is sent `{"value": v, "source": "entered"}`. Only the service writes a
 rolled die's face and those `rng`s: a die sent with either is refused (400 naming the field).

@@ -4,6 +4,6 @@
 same append over HTTP; ``projections`` folds the log into state and outcomes
 (``replays`` queues that); ``chain`` and ``dice_commit`` let anyone verify a
 log; ``tail`` is the log's tail the battle page reads. docs/append.md gives
-the design. This package imports nothing, so the migrations can import
-``chain`` and ``dice_commit``.
+the design, docs/verify.md the verification. This package imports nothing,
+so the migrations can import ``chain`` and ``dice_commit``.
 """

@@ -1,4 +1,4 @@
-"""The hash chain of a battle's log (docs/append.md, "Verifying a log").
+"""The hash chain of a battle's log (docs/verify.md, "Verifying a log").
 
 Each stored event carries ``chain``: the SHA-256, in hex, of the previous
 event's chain (its 32 bytes; before the first event, the battle's

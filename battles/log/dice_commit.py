@@ -1,4 +1,4 @@
-"""Service dice committed before they are rolled (docs/append.md, "Verifying a
+"""Service dice committed before they are rolled (docs/verify.md, "Verifying a
 log", "Committed dice").
 
 Each battle holds a secret (32 random bytes, kept as 64 hex digits) from its

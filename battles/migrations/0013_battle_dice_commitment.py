@@ -4,7 +4,7 @@ and the seq at which the secret was revealed.
 Every battle already stored gets a secret and its commitment here. Its dice
 already rolled were drawn from ``secrets`` (``rng: "secrets"``) and stay so:
 nothing derives them, and the verifier counts them as uncommitted
-(docs/append.md). A battle whose log already holds ``battle_ended`` is
+(docs/verify.md). A battle whose log already holds ``battle_ended`` is
 revealed from that event on, as the store would have marked it, so the new
 secret derives no die of a battle that is over.
 """

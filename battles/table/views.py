@@ -185,7 +185,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
 
 
 def _dice(battle: Battle) -> dict[str, str] | None:
-    """The battle's committed dice for its page (issue 27 §4, docs/append.md "Committed dice"): the
+    """The battle's committed dice for its page (issue 27 §4, docs/verify.md "Committed dice"): the
     commitment always; the secret only once revealed (the battle ended, or its campaign is finished),
     never before, to anyone. ``None`` for a battle without a commitment."""
     if not battle.dice_commitment:

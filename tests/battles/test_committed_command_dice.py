@@ -1,5 +1,5 @@
 """The pre-battle command roll's dice are committed too (issue 27 §4; V-RANK-9,
-V-RANK-10; docs/append.md "Committed dice"): a die the service rolls for it is
+V-RANK-10; docs/verify.md "Committed dice"): a die the service rolls for it is
 derived from the battle's secret at seq 0, path ["command_roll", side, round,
 character]; the verifier (``battle_log_verify``, the verify API, ``verify_log``)
 re-derives each and names the roll holding a changed one; after the reveal the
@@ -136,10 +136,10 @@ def test_after_the_reveal_a_command_die_is_drawn_uncommitted(running, game_maste
 
 @pytest.mark.django_db(transaction=True)
 def test_the_docs_script_re_derives_the_command_dice_once_revealed(rolled):
-    """docs/append.md "Committed dice": ``first_bad_command_roll``, run as written on the API's answers."""
-    text = (Path(__file__).resolve().parents[2] / "docs" / "append.md").read_text()
+    """docs/verify.md "Committed dice": ``first_bad_command_roll``, run as written on the API's answers."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "verify.md").read_text()
     namespace = {}
-    exec(re.search(r"### Committed dice.*?```python\n(.*?)```", text, re.S).group(1), namespace)  # noqa: S102
+    exec(re.search(r"## Committed dice.*?```python\n(.*?)```", text, re.S).group(1), namespace)  # noqa: S102
     api = APIClient()
     assert api.get(f"/api/battles/{rolled.id}/").json()["dice_secret"] is None  # not before the end
     _start_and_end(rolled)

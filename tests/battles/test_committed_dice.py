@@ -1,4 +1,4 @@
-"""Service dice committed before they are rolled (issue 27 §4, docs/append.md
+"""Service dice committed before they are rolled (issue 27 §4, docs/verify.md
 "Committed dice"): each battle publishes the SHA-256 of its secret from its
 creation; every die the service rolls is HMAC-SHA256(secret, its place in the
 log) reduced to a face without modulo bias; the secret is served to nobody
@@ -402,11 +402,11 @@ def test_the_migration_commits_every_stored_battle_and_reveals_the_ended(campaig
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("ruleset", sorted(LOGS))
 def test_the_script_in_the_docs_re_derives_every_die_from_what_the_api_serves(ruleset):
-    """docs/append.md "Committed dice": the player's script, run as written on the API's answers."""
+    """docs/verify.md "Committed dice": the player's script, run as written on the API's answers."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "append.md").read_text()
-    script = re.search(r"### Committed dice.*?```python\n(.*?)```", text, re.S).group(1)
+    text = (Path(__file__).resolve().parents[2] / "docs" / "verify.md").read_text()
+    script = re.search(r"## Committed dice.*?```python\n(.*?)```", text, re.S).group(1)
     namespace = {}
     exec(script, namespace)  # noqa: S102 - our own docs
     battle = played(Campaign.objects.create(name="c", ruleset=ruleset), ruleset=ruleset)

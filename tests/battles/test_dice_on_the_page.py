@@ -1,4 +1,4 @@
-"""The battle page shows its committed dice (issue 27 §4, docs/append.md
+"""The battle page shows its committed dice (issue 27 §4, docs/verify.md
 "Committed dice"): the commitment from the battle's creation, before the
 first roll; the secret once the battle has ended, never before; each with one
 sentence on how to check and a link to the log's verification; in Russian and

@@ -1,4 +1,4 @@
-"""A battle's log anyone can verify (issue 27 §4, docs/append.md "Verifying a
+"""A battle's log anyone can verify (issue 27 §4, docs/verify.md "Verifying a
 log"): every stored event carries the hash chain the pure function
 (``battles.log.chain``) gives, on every append path; ``verify_log`` and
 ``GET /api/battles/{id}/log/verify/`` recompute it, and a row a database

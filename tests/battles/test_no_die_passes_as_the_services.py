@@ -1,5 +1,5 @@
 """A client cannot pass off a die of its own as one the service rolled
-(issue 27 §4, docs/append.md "Committed dice"): a die sent with a service's
+(issue 27 §4, docs/verify.md "Committed dice"): a die sent with a service's
 ``rng`` ("hmac-sha256", derived from the battle's secret; "secrets", drawn by
 the service), entered or not, or sent as rolled with a face, is refused with
 a 400 naming that field, in Russian and English, on the API and on every

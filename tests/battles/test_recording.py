@@ -259,7 +259,7 @@ class TestRecordingFromThePage:
         assert ev.data["shooter"] == "d-r1" and ev.data["weapon"] == "rifle" and ev.data["target"] == "fighters"
         die = ev.data["struck"][0]["die"]
         assert ev.data["struck"][0]["fighter"] == "a-r1" and die["source"] == "rolled" and die["rng"] == "hmac-sha256"
-        battle.refresh_from_db()  # derived from the battle's committed secret (docs/append.md, "Committed dice")
+        battle.refresh_from_db()  # derived from the battle's committed secret (docs/verify.md, "Committed dice")
         assert die["value"] == dice_commit.derive(bytes.fromhex(battle.dice_secret), battle_id=battle.id, seq=ev.seq,
                                                   path=("struck", 0, "die"), sides=20)
 

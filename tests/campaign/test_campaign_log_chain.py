@@ -1,4 +1,4 @@
-"""A campaign's log anyone can verify (issue 27 §4, docs/append.md "Verifying a
+"""A campaign's log anyone can verify (issue 27 §4, docs/verify.md "Verifying a
 log"): every campaign event carries the hash chain the pure function
 (``campaign.chain``) gives, set by the one append service; ``verify_log`` and
 ``GET /api/campaigns/{id}/log/verify/`` recompute it, and a row a database

@@ -54,7 +54,7 @@ class TestCommandRoll:
 
     def test_the_service_rolls_a_committed_d20_when_asked(self, running, battle1, game_master):
         """V-RANK-9/10: a die the service rolls is derived from the battle's committed secret
-        (docs/append.md "Committed dice"), at seq 0, path ["command_roll", side, round, character]."""
+        (docs/verify.md "Committed dice"), at seq 0, path ["command_roll", side, round, character]."""
         from battles.log import dice_commit
 
         a, b = ids(running, "petrov", "sidorov")

@@ -1,4 +1,4 @@
-"""Check the logs' hash chains and the battles' committed dice (docs/append.md,
+"""Check the logs' hash chains and the battles' committed dice (docs/verify.md,
 "Verifying a log"): every battle's log, every campaign's log and every
 character's own (his enlistment), or one battle's or one campaign's. Exit 1
 naming each log and the first seq (a battle's) or event id (a campaign's)
