@@ -195,14 +195,14 @@ class Server:
     """The production server (``config.serve``: granian serving config.wsgi) in its own process
     group, under the bench's environment."""
 
-    def __init__(self, workers: int, threads: int) -> None:
-        self.workers, self.threads = workers, threads
+    def __init__(self, workers: int, threads: int, env: dict[str, str] | None = None) -> None:
+        self.workers, self.threads, self.env = workers, threads, env or {}
         self.port = _free_port()
         self.proc: subprocess.Popen | None = None
 
     def __enter__(self) -> Server:
         cmd = serve.argv(host="127.0.0.1", port=self.port, workers=self.workers, threads=self.threads)
-        self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env=serve.environ({**os.environ, **env.server_env()}),
+        self.proc = subprocess.Popen(cmd, cwd=str(env.ROOT), env=serve.environ({**os.environ, **env.server_env(), **self.env}),
                                      start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

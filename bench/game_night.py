@@ -253,6 +253,7 @@ class Stats:
     renders: int = 0  # poll answers that carried the regions (the rest said nothing moved)
     lagging: int = 0  # of them, rendered while the state lagged the log (to be rendered again)
     unseen: int = 0  # entries acknowledged in the window the opponent's page never showed before the end
+    routes: dict[str, dict[str, float]] = field(default_factory=dict)  # the server's CPU by route (``by_route``)
 
     def inside(self, t: float) -> bool:
         return self.window[0] <= t < self.window[1]
@@ -523,7 +524,7 @@ async def onlooker(page: Page, campaign: int, end: float) -> None:
 
 
 async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float, seconds: float,
-                   seed: int) -> Stats:
+                   seed: int, metrics_dir: str = "") -> Stats:
     rng = random.Random(seed)
     t0 = time.perf_counter()
     window = (t0 + ramp + 2.0, t0 + ramp + 2.0 + seconds)
@@ -531,6 +532,15 @@ async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float
     end = window[1]
     cookies = built["cookies"]
     tasks, browsers, tables_ = [], [], []
+
+    async def routes() -> None:  # the server's CPU by route over the measured window
+        await _sleep_until(window[0])
+        before, start = route_cpu(metrics_dir), time.perf_counter()
+        await _sleep_until(window[1])
+        stats.routes = by_route(before, route_cpu(metrics_dir), time.perf_counter() - start)
+
+    if metrics_dir:
+        tasks.append(asyncio.create_task(routes()))
 
     async def guarded(coro, delay: float, browser: Browser) -> None:
         await asyncio.sleep(delay)
@@ -601,11 +611,41 @@ def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, flo
             for name, pids in after.items()}
 
 
+def route_cpu(metrics_dir: str) -> dict[str, tuple[float, float]]:
+    """(requests, CPU seconds) so far of each route the server answered, from its processes'
+    counters (``shtab_http_request_cpu_seconds``, prometheus_client's multiprocess files)."""
+    from prometheus_client import CollectorRegistry
+    from prometheus_client.multiprocess import MultiProcessCollector
+
+    out: dict[str, list[float]] = {}
+    for family in MultiProcessCollector(CollectorRegistry(), path=metrics_dir).collect():
+        for s in family.samples:
+            if s.name == "shtab_http_request_duration_seconds_count":
+                out.setdefault(s.labels["view"], [0.0, 0.0])[0] += s.value
+            elif s.name == "shtab_http_request_cpu_seconds_total":
+                out.setdefault(s.labels["view"], [0.0, 0.0])[1] += s.value
+    return {view: (n, cpu) for view, (n, cpu) in out.items()}
+
+
+def by_route(before: dict[str, tuple[float, float]], after: dict[str, tuple[float, float]],
+             wall: float) -> dict[str, dict[str, float]]:
+    """Each route's requests a second, CPU ms a request and share of a core between two
+    ``route_cpu`` readings, the costliest first."""
+    rows = {}
+    for view, (n, cpu) in after.items():
+        n0, cpu0 = before.get(view, (0.0, 0.0))
+        if n > n0:
+            rows[view] = {"per_s": (n - n0) / wall, "cpu_ms_each": 1000 * (cpu - cpu0) / (n - n0),
+                          "cpu_share": (cpu - cpu0) / wall}
+    return dict(sorted(rows.items(), key=lambda kv: -kv[1]["cpu_share"]))
+
+
 def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp: float = 8.0,
-          seed: int = 0, sessions: dict[str, int] | None = None) -> dict[str, Any]:
+          seed: int = 0, sessions: dict[str, int] | None = None, metrics_dir: str = "") -> dict[str, Any]:
     """``tables`` tables for ``ramp`` + 2 + ``seconds`` seconds; the figures of the last ``seconds``.
     ``sessions`` names the server's and the worker's process sessions, whose CPU is reported with
-    that of the bench database's PostgreSQL backends."""
+    that of the bench database's PostgreSQL backends; ``metrics_dir``, the server's counters
+    (``PROMETHEUS_MULTIPROC_DIR``), whose CPU by route is reported too."""
     import os
 
     from django.db import connection
@@ -626,7 +666,7 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
         sampler.start()
     cpu = time.process_time()
     wall = time.perf_counter()
-    stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed))
+    stats = asyncio.run(_evening(port, built, tables, ramp=ramp, seconds=seconds, seed=seed, metrics_dir=metrics_dir))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     done.set()
     if sessions:
@@ -650,6 +690,8 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
         # CPU ms per table and second: the cost of a table, which the machine's other load does not change much
         **{f"{k}_cpu_ms_per_table_s": 1000 * v / tables for k, v in used.items()},
         "load_before": load,
+        # the server's CPU by route (its own counters): which answers the cores go to
+        "server_cpu_by_route": {view: {k: round(v, 3) for k, v in row.items()} for view, row in stats.routes.items()},
     }
     out["passed"] = (not stats.errors and out["page_p95_ms"] <= GOAL_PAGE_MS and out["record_p95_ms"] <= GOAL_RECORD_MS
                      and bool(stats.record))
@@ -662,12 +704,17 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
     ``run``), then bisect between the last pass and that failure ``bisect``
     times. One server and one worker for the whole search; the battles go on
     from probe to probe."""
+    import tempfile
+
     from bench import cases, env
 
     probes: list[dict[str, Any]] = []
     env.purge_queue()
     env.clear_pending_flags()
-    with cases.Server(workers, threads) as server, cases.Worker(concurrency) as worker:
+    # (the server's counters, by route, in a directory of their own)
+    with tempfile.TemporaryDirectory(prefix="shtab-bench-metrics-") as metrics_dir, \
+            cases.Server(workers, threads, env={"PROMETHEUS_MULTIPROC_DIR": metrics_dir}) as server, \
+            cases.Worker(concurrency) as worker:
         sessions = {"server": server.proc.pid, "worker": worker.proc.pid}
         probe(server.port, built, min(10, len(built["battles"])), seconds=3.0, ramp=2.0)  # warm-up, not kept
 
@@ -677,7 +724,8 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
             return once(n) or once(n)
 
         def once(n: int) -> bool:
-            r = probe(server.port, built, n, seconds=seconds, seed=len(probes) + 1, sessions=sessions)
+            r = probe(server.port, built, n, seconds=seconds, seed=len(probes) + 1, sessions=sessions,
+                      metrics_dir=metrics_dir)
             probes.append(r)
             print(f"        {n} tables: page p95 {r['page_p95_ms']:.0f} ms, record p95 {r['record_p95_ms']:.0f} ms, "
                   f"live p95 {r['live_update_p95_ms']:.0f} ms, {r['requests_per_s']:.0f} req/s, server CPU "
@@ -685,6 +733,9 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
                   f"worker {r.get('worker_cpu_share', 0):.2f}, PostgreSQL {r.get('postgres_cpu_share', 0):.2f}, load "
                   f"{r['load_before']:.1f}, "
                   f"{r['error_count']} errors: {'pass' if r['passed'] else 'fail'}", flush=True)
+            print("          server CPU by route: " + ", ".join(
+                f"{view} {row['per_s']:.1f}/s x {row['cpu_ms_each']:.1f} ms = {row['cpu_share']:.2f}"
+                for view, row in list(r["server_cpu_by_route"].items())[:6]), flush=True)
             time.sleep(2.0)  # the worker catches up between probes
             return r["passed"]
 

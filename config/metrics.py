@@ -5,6 +5,10 @@ Counted as they happen, in every process (web, worker):
 * ``shtab_http_request_duration_seconds{view,method}`` and
   ``shtab_http_responses_total{view,method,status}``: every request, by the
   route's name (``config.monitoring.RequestMetricsMiddleware``);
+* ``shtab_http_request_cpu_seconds_total{view,method}``: the CPU time the
+  thread answering spent on it, by route (a request waiting for its battle to
+  move, ``battles.log.moves``, spends none while it waits): which pages cost
+  the server its cores (``make bench``'s game night reads it);
 * ``shtab_appends_total{outcome}``: every append (``battles.services.battle_event_append``):
   ``stored``, ``retry`` (every key already stored: the stored events answered
   again), ``stale`` (a stale ``expected_seq``, 409), ``refused`` (any other
@@ -36,6 +40,9 @@ MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 REQUEST_SECONDS = Histogram(
     "shtab_http_request_duration_seconds", "Time to answer a request, by the route's name and the method.",
     ["view", "method"], buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0))
+REQUEST_CPU = Counter(
+    "shtab_http_request_cpu_seconds", "CPU time of the thread answering a request, by the route's name and the method.",
+    ["view", "method"])
 RESPONSES = Counter("shtab_http_responses", "Answers, by the route's name, the method and the status.",
                     ["view", "method", "status"])
 APPENDS = Counter("shtab_appends", "Appends to a battle log, by outcome: stored, retry, stale, refused, error.",

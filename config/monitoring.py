@@ -59,12 +59,12 @@ class RequestMetricsMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         # the labelled series met so far, bound once (a label lookup costs more than the count itself)
-        self.series: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+        self.series: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()  # (the thread's own CPU: none while it waits)
         response = self.get_response(request)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu
         match = getattr(request, "resolver_match", None)
         view = (match.view_name if match is not None else None) or UNRESOLVED
         method = request.method if request.method in METHODS else "other"
@@ -72,9 +72,11 @@ class RequestMetricsMiddleware:
         series = self.series.get(key)
         if series is None:
             series = self.series[key] = (metrics.REQUEST_SECONDS.labels(view, method),
-                                         metrics.RESPONSES.labels(view, method, str(response.status_code)))
+                                         metrics.RESPONSES.labels(view, method, str(response.status_code)),
+                                         metrics.REQUEST_CPU.labels(view, method))
         series[0].observe(elapsed)
         series[1].inc()
+        series[2].inc(cpu)
         return response
 
 

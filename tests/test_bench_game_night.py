@@ -50,3 +50,34 @@ def test_the_bench_finds_the_pages_forms_and_the_turn_it_plays_is_stored(table_b
     battle.refresh_from_db()
     assert battle.head_seq == head + 1 and state == head
     assert battle.events.order_by("-seq").first().type == "turn_ended"
+
+
+def test_the_servers_cpu_by_route_is_the_difference_of_two_readings_the_costliest_first(tmp_path):
+    """bench/game_night.py reads the server's own CPU counters (shtab_http_request_cpu_seconds, the
+    multiprocess files of its processes) before and after a probe."""
+    import subprocess
+    import sys
+
+    script = (
+        "from config import metrics\n"
+        "metrics.REQUEST_CPU.labels('battle-live', 'GET').inc({cpu})\n"
+        "metrics.REQUEST_SECONDS.labels('battle-live', 'GET').observe(0.01)\n"
+        "metrics.REQUEST_CPU.labels('battle-detail', 'GET').inc({page})\n"
+        "metrics.REQUEST_SECONDS.labels('battle-detail', 'GET').observe(0.02)\n")
+    root = Path(__file__).resolve().parent.parent
+
+    def a_process(cpu: float, page: float) -> None:  # as each of the server's processes counts its requests
+        subprocess.run([sys.executable, "-c", script.format(cpu=cpu, page=page)], cwd=root, check=True,
+                       env={"PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
+
+    a_process(0.004, 0.010)
+    before = game_night.route_cpu(str(tmp_path))
+    assert before == {"battle-live": (1.0, pytest.approx(0.004)), "battle-detail": (1.0, pytest.approx(0.010))}
+    a_process(0.006, 0.030)  # another process: one more live answer (6 ms) and one more page (30 ms)
+    a_process(0.002, 0.030)  # and another: 2 ms, 30 ms
+    rows = game_night.by_route(before, game_night.route_cpu(str(tmp_path)), wall=2.0)
+    assert list(rows) == ["battle-detail", "battle-live"]  # 60 ms before 8 ms
+    assert rows["battle-live"] == {"per_s": 1.0, "cpu_ms_each": pytest.approx(4.0), "cpu_share": pytest.approx(0.004)}
+    assert rows["battle-detail"] == {"per_s": 1.0, "cpu_ms_each": pytest.approx(30.0),
+                                     "cpu_share": pytest.approx(0.03)}
+    assert game_night.by_route(before, before, wall=2.0) == {}  # nothing answered in between: no row

@@ -108,6 +108,27 @@ def test_a_request_is_timed_under_its_views_name(client, battle):
 
 
 @pytest.mark.django_db
+def test_a_requests_cpu_time_is_counted_under_its_views_name(client, battle, monkeypatch):
+    """The thread's CPU time, not the wall time: what a route costs the server's cores."""
+    import time
+    from types import SimpleNamespace
+
+    from config import monitoring
+
+    name = "shtab_http_request_cpu_seconds_total"
+    before = scrape(client)
+    ticks = iter([10.0, 10.25])  # the middleware reads the thread's CPU clock before and after the request
+    monkeypatch.setattr(monitoring, "time", SimpleNamespace(perf_counter=time.perf_counter,
+                                                            thread_time=lambda: next(ticks)))
+    assert client.get(f"/api/battles/{battle.id}/state/").status_code == 200
+    monkeypatch.setattr(monitoring, "time", time)
+    after = scrape(client)
+    assert value(after, name, view="api-battle-state", method="GET") == pytest.approx(
+        value(before, name, view="api-battle-state", method="GET") + 0.25)
+    assert value(after, name, view="metrics", method="GET") >= value(before, name, view="metrics", method="GET")
+
+
+@pytest.mark.django_db
 def test_a_path_no_route_matches_is_counted_as_unresolved(client):
     before = scrape(client)
     assert client.get("/no-such-page-at-all/").status_code == 404
