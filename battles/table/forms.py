@@ -102,14 +102,24 @@ def _attrs(attrs: dict[str, Any]) -> str:
 
 
 class FastSelectRenderer(DjangoTemplates):
-    """Renders ``<select>`` widgets in Python, the same markup as Django's
-    templates. The battle's selects list every piece on the table; rendered
-    through one template include per option they were most of the battle
-    page's time. Every other widget goes through the templates as usual."""
+    """Renders ``<select>`` and ``<input>`` widgets in Python, the same markup
+    as Django's templates. The battle's selects list every piece on the table;
+    rendered through one template include per option they were most of the
+    battle page's time, and the recording panel's two dozen inputs (hidden,
+    numbers) half of a live answer's. Every other widget goes through the
+    templates as usual."""
 
     SELECT = "django/forms/widgets/select.html"
+    # the widgets whose template is Django's input.html and nothing more
+    INPUTS = frozenset(f"django/forms/widgets/{name}.html" for name in ("hidden", "number", "text", "checkbox"))
 
     def render(self, template_name: str, context: dict[str, Any], request: Any = None) -> str:
+        if template_name in self.INPUTS:
+            w = context["widget"]
+            value = "" if w["value"] is None else f' value="{conditional_escape(str(w["value"]))}"'
+            return mark_safe(  # noqa: S308 - every value is escaped
+                f'<input type="{conditional_escape(w["type"])}" name="{conditional_escape(w["name"])}"{value}'
+                f'{_attrs(w["attrs"])}>')
         if template_name != self.SELECT:
             return super().render(template_name, context, request)
         w = context["widget"]
