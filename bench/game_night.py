@@ -395,9 +395,12 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
     t = page.table
     await page.load(f"/battles/{t.battle}/")
     waiting = asyncio.create_task(_waiting_polls(page, end)) if page.wait else None
+    def my_turn() -> bool:  # the page offers his side's «Ход» for the head it shows
+        return "quick_turn" in page.forms and page.forms["quick_turn"].fields.get("expected_seq") == str(page.head)
+
     try:
         while True:
-            mine = "quick_turn" in page.forms and page.forms["quick_turn"].fields.get("expected_seq") == str(page.head)
+            mine = my_turn()
             if mine:
                 t.mover = page.side
             if waiting is not None:  # the page's live requests go on by themselves: look at it now and then
@@ -408,7 +411,7 @@ async def player(page: Page, end: float, rng: random.Random) -> None:
             now = time.perf_counter()
             if now >= end:
                 return
-            if mine and now >= t.due:
+            if mine and now >= t.due and my_turn():  # (his page's live answer may have moved on meanwhile)
                 await record(page, rng)
             elif waiting is None and now >= page.next_poll:
                 await page.poll()
