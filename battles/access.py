@@ -8,13 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db import connection
-
 from battles import engine
 from campaign.roles import is_game_master
 from config.errors import Forbidden
 
-from .models import Battle, BattleParticipant
+from .log import tail
+from .models import Battle
 
 if TYPE_CHECKING:
     from .log.checks import NewEvent
@@ -57,7 +56,7 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
         return ONLOOKER
     if is_game_master(user):
         return BattleRole(is_game_master=True)
-    everyone = _participants(battle.pk)
+    everyone = tail.participants(battle.pk)
     rows = [r for r in everyone if r[2] == user.pk]
     if not rows:
         return ONLOOKER
@@ -65,24 +64,6 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
     mine = tuple(r[3] for r in rows if r[3])
     partners = tuple(r[3] for r in everyone if r[0] == side and r[2] != user.pk and r[3])
     return BattleRole(side=side, characters=tuple(r[1] for r in rows), players=mine, partners=partners)
-
-
-def _participants(battle_id: int) -> list[tuple[str, int, int, str]]:
-    """(side, character, its owner, player key) of each of the battle's participants, in the order
-    they joined. One plain query, without the ORM's compiling of it: every request of a battle's page
-    asks (its live answers, its records), and the ORM's compiling was most of its cost."""
-    bp = BattleParticipant._meta
-    character = bp.get_field("character").related_model._meta
-
-    def q(meta: Any, name: str) -> str:
-        return connection.ops.quote_name(meta.get_field(name).column)
-
-    with connection.cursor() as cur:
-        cur.execute(f"SELECT p.{q(bp, 'side')}, p.{q(bp, 'character')}, c.{q(character, 'owner')}, p.{q(bp, 'player')} "
-                    f"FROM {connection.ops.quote_name(bp.db_table)} p JOIN {connection.ops.quote_name(character.db_table)} c "
-                    f"ON c.{q(character, 'id')} = p.{q(bp, 'character')} "
-                    f"WHERE p.{q(bp, 'battle')} = %s ORDER BY p.{q(bp, 'id')}", [battle_id])
-        return cur.fetchall()
 
 
 def refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:

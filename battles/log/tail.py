@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q
 
 from battles.models import BattleEvent, BattleParticipant
@@ -87,11 +88,31 @@ def tail(*, battle_id: int, head: int) -> Tail:
     return fresh
 
 
+def participants(battle_id: int) -> list[tuple[str, int, int, str, str]]:
+    """(side, character, its owner, player key, the character's name) of each of the battle's
+    participants, in the order they joined, read fresh (the game master may still add one). One
+    plain query, without the ORM's compiling of it: every request of a battle's page asks, twice
+    (who the reader is at the table, and the names), and the compiling was most of its cost."""
+    bp = BattleParticipant._meta
+    character = bp.get_field("character").related_model._meta
+    name = connection.ops.quote_name
+
+    def q(meta: Any, field_name: str) -> str:
+        return name(meta.get_field(field_name).column)
+
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT p.{q(bp, 'side')}, p.{q(bp, 'character')}, c.{q(character, 'owner')}, "
+                    f"p.{q(bp, 'player')}, c.{q(character, 'name')} "
+                    f"FROM {name(bp.db_table)} p JOIN {name(character.db_table)} c "
+                    f"ON c.{q(character, 'id')} = p.{q(bp, 'character')} "
+                    f"WHERE p.{q(bp, 'battle')} = %s ORDER BY p.{q(bp, 'id')}", [battle_id])
+        return cur.fetchall()
+
+
 def names(*, battle_id: int, head: int) -> dict[str, str]:
     """``selectors.battle_names`` at ``head``: the players by their characters
     (read fresh: the game master may still add one), then the muster names."""
-    out: dict[str, str] = dict(BattleParticipant.objects.filter(battle_id=battle_id).exclude(player="")
-                               .values_list("player", "character__name"))
+    out: dict[str, str] = {player: character for _, _, _, player, character in participants(battle_id) if player}
     out.update(tail(battle_id=battle_id, head=head).mustered)
     return out
 
