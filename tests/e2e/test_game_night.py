@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from contextlib import contextmanager
 
 import pytest
@@ -170,12 +171,19 @@ def landed(page, form: str, text: str) -> None:
         expect(page.locator(f"#rec-{form}")).to_be_in_viewport()
 
 
-def tappable(locator) -> None:
-    """On the screen as it is, and not under anything (the bottom action bar at 375 px): a tap hits it."""
-    hit = locator.evaluate("e => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2,"
-                           " y = r.top + r.height / 2; const top = document.elementFromPoint(x, y);"
-                           " return y >= 0 && y <= innerHeight && !!top && (top === e || e.contains(top))"
-                           " ? '' : (top ? top.outerHTML.slice(0, 80) : 'off the screen'); }")
+def tappable(locator, within: float = 1.0) -> None:
+    """On the screen, and not under anything (the bottom action bar at 375 px): a tap hits it. Within
+    ``within`` seconds: a <details data-reveal> brings its button into view on its ``toggle`` event, which
+    the browser fires a moment after it opens (shtab.js)."""
+    deadline = time.monotonic() + within
+    while True:
+        hit = locator.evaluate("e => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2,"
+                               " y = r.top + r.height / 2; const top = document.elementFromPoint(x, y);"
+                               " return y >= 0 && y <= innerHeight && !!top && (top === e || e.contains(top))"
+                               " ? '' : (top ? top.outerHTML.slice(0, 80) : 'off the screen'); }")
+        if not hit or time.monotonic() > deadline:
+            break
+        locator.page.wait_for_timeout(50)
     assert not hit, f"covered by {hit}"
 
 
