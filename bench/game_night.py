@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import random
 import re
 import statistics
@@ -582,8 +583,6 @@ def session_cpu(sessions: dict[str, int], database: str = "") -> dict[str, dict[
     or a worker started in its own session) and, as ``postgres``, of the
     PostgreSQL backends serving ``database`` (their title names it), by pid,
     from /proc; empty elsewhere."""
-    import os
-
     tick = os.sysconf("SC_CLK_TCK")
     out: dict[str, dict[int, float]] = {name: {} for name in [*sessions, *(["postgres"] if database else [])]}
     by_sid = {sid: name for name, sid in sessions.items()}
@@ -649,8 +648,6 @@ def probe(port: int, built: dict[str, Any], tables: int, *, seconds: float, ramp
     ``sessions`` names the server's and the worker's process sessions, whose CPU is reported with
     that of the bench database's PostgreSQL backends; ``metrics_dir``, the server's counters
     (``PROMETHEUS_MULTIPROC_DIR``), whose CPU by route is reported too."""
-    import os
-
     from django.db import connection
 
     load = os.getloadavg()[0]
@@ -710,8 +707,10 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
     import tempfile
 
     from bench import cases, env
+    from config import serve
 
     probes: list[dict[str, Any]] = []
+    wait = float(serve.environ(dict(os.environ)).get("SHTAB_LIVE_WAIT") or 0)  # the server's, as it starts
     env.purge_queue()
     env.clear_pending_flags()
     # (the server's counters, by route, in a directory of their own)
@@ -739,7 +738,10 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
             print("          server CPU by route: " + ", ".join(
                 f"{view} {row['per_s']:.1f}/s x {row['cpu_ms_each']:.1f} ms = {row['cpu_share']:.2f}"
                 for view, row in list(r["server_cpu_by_route"].items())[:6]), flush=True)
-            time.sleep(2.0)  # the worker catches up between probes
+            # Between probes the worker catches up, and the live requests the probe left waiting run out: a
+            # browser that closed its connection leaves its request parked at the server (WSGI is not told)
+            # until its wait ends, and the next probe's moves would wake them to render for nobody.
+            time.sleep(2.0 + wait)
             return r["passed"]
 
         best, failed = 0, None
