@@ -4,11 +4,9 @@ language switch, the admin's scripts and the API docs all still work, and
 the browser reports no violation of the policy."""
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-from .test_battle_page_phone import _login, played  # noqa: F401 - the fixture
+from .test_battle_page_phone import _login, played, the_other_player_ends_his_turn  # noqa: F401 - the fixture
 from .test_roster_builder import sergeant  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -38,8 +36,6 @@ class Violations:
 def test_the_battle_page_polls_and_swaps_under_the_policy(live_server, played, browser_page):  # noqa: F811
     from playwright.sync_api import expect
 
-    from tests.battles.test_battle_page import store
-
     with browser_page(locale="ru-RU") as page:
         watch = Violations(page)
         _login(page, live_server.url, "hans")
@@ -47,13 +43,7 @@ def test_the_battle_page_polls_and_swaps_under_the_policy(live_server, played, b
         assert "'unsafe-inline'" not in page.evaluate(
             "fetch(location.href).then(r => r.headers.get('content-security-policy'))").split("style-src")[0]
         page.evaluate("window.__marker = 1")  # gone if the page reloads
-        table = played.table
-        table.end_turn()
-        worker = threading.Thread(target=store, args=(played, table.events[-1:]))
-        worker.start()
-        worker.join()
-        expect(page.locator("#log-region")).to_contain_text("«Ход»: РККА завершили ход", timeout=15000)
-        assert page.evaluate("window.__marker") == 1, "the log arrived by a reload, not by the page's script (battles/table.js)"
+        the_other_player_ends_his_turn(played, page)  # arrives by the page's script (battles/table.js), no reload
         # the language switch (shtab.js, no inline handler) submits on change
         page.select_option("select[name=language]", "en")
         expect(page.locator("html")).to_have_attribute("lang", "en")
