@@ -20,6 +20,7 @@ import dataclasses
 import functools
 import math
 import re
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -109,6 +110,9 @@ def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[An
 # accepted (so its shapes are the annotation's).
 Check = Callable[[Any, str], None]
 _UNKNOWN: dict[type, Check] = {}
+# The checks being built, with their classes' placeholders, until the outermost class's is done.
+_BUILDING: dict[type, Check] = {}
+_BUILDING_LOCK = threading.RLock()
 
 
 def _no_objects(value: Any, path: str) -> None:
@@ -155,9 +159,23 @@ def _unknown_fields(tp: Any) -> Check:
             return _no_objects  # its own limits bound it (msgspec checks them), infinity included
         return _NUMBERS.get(tp, _no_objects)
     found = _UNKNOWN.get(tp)
-    if found is None:
-        _UNKNOWN[tp] = lambda value, path: _UNKNOWN[tp](value, path)  # a class that refers to itself
-        found = _UNKNOWN[tp] = _object_check(tp)
+    if found is not None:
+        return found
+    # Built under a lock and published only whole: a server's threads parse their first payloads at
+    # once, and one that found another's placeholder (below) called it, and it itself, for ever.
+    with _BUILDING_LOCK:
+        found = _UNKNOWN.get(tp) or _BUILDING.get(tp)
+        if found is not None:
+            return found
+        outermost = not _BUILDING
+        _BUILDING[tp] = lambda value, path: _UNKNOWN[tp](value, path)  # a class that refers to itself
+        try:
+            found = _BUILDING[tp] = _object_check(tp)
+            if outermost:
+                _UNKNOWN.update(_BUILDING)
+        finally:
+            if outermost:
+                _BUILDING.clear()
     return found
 
 

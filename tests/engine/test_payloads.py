@@ -409,3 +409,47 @@ def test_every_shape_parses_dumps_and_replays_as_it_was_appended():
         with pytest.raises(PayloadError) as exc:
             parse_dataclass(Shapes, {**STORED, key: bad})
         assert exc.value.field == where
+
+
+@dataclass(frozen=True, slots=True)
+class _Leaf:
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Branch:
+    leaves: list[_Leaf]
+    parent: _Branch | None = None  # a class that refers to itself
+
+
+def test_two_threads_parsing_a_class_first_both_get_its_check(monkeypatch):
+    """A server's threads parse their first payloads at once: one still building a class's unknown-field
+    check (the payload's placeholder for itself in hand) must not hand the other that placeholder, which
+    called itself for ever (RecursionError, a 500 on the first appends after a start)."""
+    import threading
+
+    from battles.engine import schema
+
+    building, released = threading.Event(), threading.Event()
+    real = schema._object_check
+
+    def slow(cls):
+        if cls is _Branch:
+            building.set()
+            released.wait(0.5)  # the other thread parses meanwhile
+        return real(cls)
+
+    monkeypatch.setattr(schema, "_object_check", slow)
+    data = {"leaves": [{"n": 1}], "parent": {"leaves": [], "parent": None}}
+    first = threading.Thread(target=parse_dataclass, args=(_Branch, data))
+    first.start()
+    assert building.wait(5)
+    try:
+        second = parse_dataclass(_Branch, data)
+    finally:
+        released.set()
+        first.join()
+    assert second == _Branch([_Leaf(1)], _Branch([], None))
+    with pytest.raises(PayloadError) as refused:
+        parse_dataclass(_Branch, {"leaves": [], "parent": {"leaves": [{"n": 1, "x": 2}]}})
+    assert refused.value.field == "data.parent.leaves[0].x"
