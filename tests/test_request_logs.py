@@ -49,7 +49,9 @@ def logged(request):
         logging.getLogger("shtab.test").exception("and a traceback")
     return HttpResponse("ok")
 
-urlpatterns = [path("logged", logged, name="logged")]
+# (with the project's routes: its 404 page links to them)
+from config.urls import urlpatterns as project
+urlpatterns = [path("logged", logged, name="logged"), *project]
 with override_settings(ROOT_URLCONF=__name__):
     client = Client()
     a = client.get("/logged")
