@@ -159,23 +159,28 @@ _DICE_IN: dict[Any, bool] = {}
 
 def _has_dice(tp: Any) -> bool:
     """Whether a payload type holds a die anywhere (memoised per type: most
-    events hold none, and their payload need not be walked)."""
+    events hold none, and their payload need not be walked). Only whole answers
+    are kept: a server's threads ask at once when it starts, and a thread that
+    read another's answer in the making took a fire event for one without dice
+    and sent its dice unrolled."""
     found = _DICE_IN.get(tp)
     if found is None:
-        _DICE_IN[tp] = False  # a recursive type does not recurse forever
-        found = _DICE_IN[tp] = _type_has_dice(tp)
+        found = _DICE_IN[tp] = _type_has_dice(tp, frozenset())
     return found
 
 
-def _type_has_dice(tp: Any) -> bool:
+def _type_has_dice(tp: Any, visiting: frozenset[Any]) -> bool:
     _opt, tp = _is_optional(tp)
     if tp in DICE:
         return True
+    if tp in visiting:  # a type that holds itself: its dice, if any, are found where it was first met
+        return False
+    visiting |= {tp}
     args = get_args(tp)
     if args:
-        return any(_has_dice(a) for a in args if a is not type(None))
+        return any(_type_has_dice(a, visiting) for a in args if a is not type(None))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return any(_has_dice(t) for t in hints(tp).values())
+        return any(_type_has_dice(t, visiting) for t in hints(tp).values())
     return False
 
 

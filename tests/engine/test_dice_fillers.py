@@ -4,7 +4,9 @@ gets a face of its own die and its provenance, everything else in the data stays
 not shaped as the annotation says is left alone."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import threading
 from typing import Any
 
 import pytest
@@ -150,3 +152,55 @@ def test_each_rolled_die_is_handed_its_path_in_the_data_and_gets_the_provenance_
         seen += len(paths)
         assert registry[event.type]
     assert seen > 100
+
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Shot:
+    die: dice.Die
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Volley:
+    shots: list[_Shot]
+    next: _Volley | None = None  # a type that holds itself
+
+
+def test_a_thread_asking_whether_a_payload_holds_dice_never_reads_another_threads_answer_in_the_making(
+        monkeypatch):
+    """A server's threads ask at once when it starts: the answer was kept as «no dice» while being worked out
+    (so a type holding itself would not recurse for ever), and a second thread read that and sent a fire
+    event's dice unrolled. Both threads must hear «yes»."""
+    monkeypatch.delitem(dice._DICE_IN, _Volley, raising=False)
+    first_thread = threading.current_thread()
+    asked, answered = threading.Event(), threading.Event()
+    real = dice.hints
+
+    def slow(cls):
+        if cls is _Volley and threading.current_thread() is not first_thread:
+            asked.set()
+            answered.wait(0.5)  # the first thread asks meanwhile
+        return real(cls)
+
+    monkeypatch.setattr(dice, "hints", slow)
+    results = []
+    other = threading.Thread(target=lambda: results.append(dice._has_dice(_Volley)))
+    other.start()
+    assert asked.wait(5)
+    try:
+        mine = dice._has_dice(_Volley)
+    finally:
+        answered.set()
+        other.join()
+    assert mine is True and results == [True]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Link:
+    n: int
+    next: _Link | None = None
+
+
+def test_a_type_that_holds_itself_holds_dice_only_if_a_die_is_reachable():
+    assert dice._has_dice(_Volley) is True
+    assert dice._has_dice(_Link) is False and dice._has_dice(list[_Link]) is False
