@@ -101,16 +101,16 @@ def _finished() -> Conflict:
                     "The campaign is finished: its battle logs are closed.", code="campaign_finished")
 
 
-def _battle(battle_id: int, *, lock: bool) -> Battle | None:
-    rows = Battle.objects.select_for_update(of=("self",)) if lock else Battle.objects
-    return (rows.select_related("campaign").only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq",
-                                                 "campaign_id", "campaign__status", "campaign__ruleset")
+def _battle_locked(battle_id: int) -> Battle | None:
+    return (Battle.objects.select_for_update(of=("self",)).select_related("campaign")
+            .only("id", "head_seq", "rules", "dice_secret", "dice_revealed_seq", "campaign_id", "campaign__status",
+                  "campaign__ruleset")
             .filter(pk=battle_id).first())
 
 
 def _append_locked(battle_id: int, events: Sequence[NewEvent], expected_seq: int | None, recorded_by: Any,
                    side: str | None, game_master: bool) -> AppendResult:
-    battle = _battle(battle_id, lock=True)
+    battle = _battle_locked(battle_id)
     if battle is None:
         raise NotFound(f"Бой {battle_id} не найден.", f"Battle {battle_id} not found.", field="battle")
     if battle.campaign.status == "finished":
@@ -332,9 +332,9 @@ def _read(battle_id: int) -> tuple[Entry | None, int | None]:
 
 
 def _battle_read(battle_id: int) -> Battle | None:
-    """``_battle(battle_id, lock=False)`` by one prepared statement (``_READ_SQL``): the ORM built and
-    compiled its query anew for every first append of a battle in a process, a fifth of a first batch's
-    cost (bench/HISTORY.md)."""
+    """The battle and its campaign, read without a lock by one prepared statement (``_READ_SQL``): the
+    ORM built and compiled its query anew for every first append of a battle in a process, a fifth of a
+    first batch's cost (bench/HISTORY.md)."""
     with connection.wrap_database_errors:
         connection.ensure_connection()
         with psycopg.Cursor(connection.connection) as cur:
