@@ -30,7 +30,7 @@ def test_an_unknown_page_is_a_404_in_the_readers_language_naming_the_address(lan
 
 
 @pytest.mark.parametrize(("who", "says"), [
-    ("outsider", "записи боя вносят его участники"), (None, "Сначала войдите")])
+    ("outsider", "только для мастера, а записи боя вносят его участники"), (None, "Сначала войдите")])
 def test_a_forbidden_action_tells_a_player_who_records_and_a_stranger_to_log_in(battle, outsider, who, says):
     client = Client()
     if who:
@@ -41,6 +41,15 @@ def test_a_forbidden_action_tells_a_player_who_records_and_a_stranger_to_log_in(
     assert r.status_code == 403
     assert "<h1>Нет доступа</h1>" in html and says in html and "Ничего не записано." in html
     assert no_django_default(html)
+
+
+def test_a_game_master_only_page_refuses_a_player_with_the_same_page_in_english(battle, player):
+    client = Client()
+    client.force_login(player)
+    r = client.get(f"/battles/{battle.id}/setup/", HTTP_ACCEPT_LANGUAGE="en")
+    html = r.content.decode()
+    assert r.status_code == 403
+    assert "<h1>No access</h1>" in html and "the game master's alone" in html and no_django_default(html)
 
 
 def test_the_server_error_page_needs_no_request_and_speaks_both_languages():
