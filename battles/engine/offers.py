@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules.common import posture_of
-from .rules.fire import Fire, Struck, _defence, _max_distance, class_fire_distance, own_weapon
+from .errors import RuleViolation
+from .rules.common import posture_of, require_able
+from .rules.fire import Fire, Struck, _defence, _max_distance, class_fire_distance, exposed_to_fire, own_weapon
 from .state import BattleState, Fighter
 
 WEAPON_BY_CLASS = {
@@ -62,6 +63,32 @@ def fighter_offer(state: BattleState, f: Fighter, rules: dict[str, Any]) -> dict
         out["fire"] = _max_distance(state, f, Fire(shooter=f.id, weapon=weapon, target="fighters", distance=0), rules)
         out["weapon"], out["shots_left"] = weapon, shots_left
     return out
+
+
+def targets(state: BattleState, side: str) -> list[str]:
+    """The enemy fighters a shot of ``side`` may strike now: living, free and exposed to fire (a vehicle's
+    crew and its passengers who have not fired are not, V-TRANS-7)."""
+    return [fid for fid, f in state.fighters.items()
+            if f.side != side and not f.dead and not f.captured and exposed_to_fire(state, f)]
+
+
+def vehicle_may_fire(state: BattleState, vid: str, rules: dict[str, Any]) -> bool:
+    """Whether the side to move's vehicle ``vid`` may fire now: the turn's fire phase is open, its shots of
+    the turn are not used (G-7; an aircraft's sorties, V-CORR-2), and it is whole with the crew firing
+    needs (two, one of them an officer: V-CREW-4, V-CREW-5; V-VDMG-4, V-FLAME-4), by the check itself."""
+    v = state.vehicles[vid]
+    if v.side != state.side_to_move or not phase_open(state, "fire"):
+        return False
+    limit = rules["shots_per_turn"].get(v.weapon, rules["default_shots_per_turn"])
+    if v.shot_ply == state.ply and v.shots >= limit:  # G-7
+        return False
+    if v.kind == "aircraft" and v.sorties >= rules["air_sorties_per_battle"]:  # V-CORR-2
+        return False
+    try:
+        require_able(state, None, v, rules, to_fire=True)
+    except RuleViolation:
+        return False
+    return True
 
 
 def defence(state: BattleState, f: Fighter, rules: dict[str, Any]) -> int:

@@ -88,8 +88,11 @@ class Table:
     mine: frozenset[str] | None = None
     # What each piece of the recorder's side can do now and each enemy's G-2 defence (``engine.offers``),
     # when the quick forms are built for a running v11.2 battle; None offers without numbers.
+    # ``defences`` holds only the enemy fighters a shot may strike now (V-TRANS-7), ``firing`` the side's
+    # vehicles that may fire now (V-CREW-4, V-CREW-5, G-7).
     offers: dict[str, dict[str, Any]] | None = None
     defences: dict[str, int] | None = None
+    firing: frozenset[str] | None = None
 
     def _others(self, side: str, x: dict[str, Any]) -> bool:
         """A piece of the recorder's side that came from a partner's roster."""

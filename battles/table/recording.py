@@ -20,7 +20,7 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from battles import engine, selectors
 from battles.engine.fold import merge_rules
-from battles.engine.offers import defence, side_offers
+from battles.engine.offers import defence, side_offers, targets, vehicle_may_fire
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from battles.engine.terms import term
 from battles.log import tail
@@ -153,21 +153,27 @@ class QuickFireForm(forms.Form):
         self.table = table
         shooters = [(i, lbl) for i, lbl in table.fighters(table.side, lambda f: not f.get("wounded"))
                     if table.fighters_all[i].get("aboard_as") not in ("crew", "passenger")]
-        every = list(shooters)
+        armed = [(i, lbl) for i, lbl in table.vehicles(table.side) if main_weapon(table, i)]
+        every = shooters + armed
         if table.offers is not None:  # only those the rules let fire now, each with his reach (G-3, G-4, G-7)
             shooters = [(i, _shooter_label(table, i, lbl)) for i, lbl in shooters if "fire" in table.offers.get(i, {})]
-        shooters += [(i, lbl) for i, lbl in table.vehicles(table.side) if main_weapon(table, i)]
-        targets = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.enemy)]
+        shooters += [(i, lbl) for i, lbl in armed if table.firing is None or i in table.firing]  # V-CREW-4, V-CREW-5
+        everyone = [(f"f:{i}", lbl) for i, lbl in table.fighters(table.enemy)]
+        # only those a shot may strike now: not the crews, nor passengers who have not fired (V-TRANS-7)
+        targets = [(k, lbl) for k, lbl in everyone if table.defences is None or k[2:] in table.defences]
         if table.defences is not None:  # what the shot must beat (G-2)
             targets = [(k, f"{lbl} · {pgettext(CTX, 'defence %(d)s') % {'d': table.defences.get(k[2:], 0)}}")
                        for k, lbl in targets]
         targets += [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.enemy, lambda v: v.get("kind") != "aircraft")]
         self.fields["shooter"] = OfferedChoice(label=pgettext_lazy(CTX, "Shooter"), choices=[("", BLANK), *shooters],
                                                also=every,
-                                                   help_text=_why_none(table, "fire") if not shooters else "")
+                                               help_text=_why_none(table, "fire") if not shooters else "")
         if self.is_bound:
             self.fields["shooter"].keep(self.data.get(self.add_prefix("shooter")))
-        self.fields["target"] = forms.ChoiceField(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets])
+        self.fields["target"] = OfferedChoice(label=pgettext_lazy(CTX, "Target"), choices=[("", BLANK), *targets],
+                                              also=everyone)
+        if self.is_bound:
+            self.fields["target"].keep(self.data.get(self.add_prefix("target")))
         riders = any(f.get("aboard_as") == "rider" and not f.get("dead") and f.get("side") == table.enemy
                      for f in table.fighters_all.values())
         self.fields["distance"] = forms.FloatField(
@@ -373,8 +379,10 @@ def recorder_table(state: dict[str, Any], role: Any, names: dict[str, str], batt
         now = engine.state_from_json(state, "v11.2")
         rules = merge_rules(battle.rules)
         table.offers = side_offers(now, table.side, rules)
-        table.defences = {fid: defence(now, f, rules) for fid, f in now.fighters.items()
-                          if f.side == table.enemy and not f.dead and not f.captured}
+        table.defences = {fid: defence(now, now.fighters[fid], rules) for fid in targets(now, table.side)
+                          if now.fighters[fid].side == table.enemy}
+        table.firing = frozenset(vid for vid, v in now.vehicles.items()
+                                 if v.side == table.side and vehicle_may_fire(now, vid, rules))
     return table
 
 

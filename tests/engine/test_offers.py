@@ -81,3 +81,49 @@ def test_v_turn_9_v_turn_10_nothing_is_offered_before_the_postures_and_no_move_a
     offers = side_offers(t.state, "defender", DEFAULT_RULES)
     assert offers["D"]["move"] == 0 and "fire" in offers["d2"]  # fire is on: movement is over (V-TURN-10)
     assert t.refused("fighters_moved", side="defender", fighters=["d2"], distance=1).rule_id == "V-TURN-10"
+
+
+def test_v_trans_7_the_targets_offered_are_those_a_shot_may_strike():
+    from battles.engine.offers import targets
+
+    from .fire_helpers import passengers, shot
+
+    t = passengers()  # a1, a2 carried in the attacker's APC; its crew a_pd, a_pc; the tank's a_tc, a_tp
+    t.fire("a1", "vehicle_mg", distance=10, struck=[{"fighter": "d1", "die": D(3)}])
+    t.end_turn()
+    t.postures("defender")
+    offered = targets(t.state, "defender")
+    assert "a1" in offered and "a3" in offered  # the passenger who fired is exposed; a fighter afoot too
+    assert not {"a2", "a_tc", "a_tp", "a_pd", "a_pc"} & set(offered)  # crews never, a quiet passenger not
+    assert not any(t.state.fighters[f].side == "defender" for f in offered)
+    for fid in ("a2", "a_tc"):  # what is not offered, the engine refuses (V-TRANS-7)
+        assert t.refused("fire", **shot("d1", "rifle", [{"fighter": fid, "die": D(11)}])).rule_id == "V-TRANS-7"
+    t.fire("d1", "rifle", struck=[{"fighter": "a1", "die": D(3)}])  # and what is offered, it accepts
+    t.state.fighters["a3"].dead = True
+    assert "a3" not in targets(t.state, "defender")
+
+
+def test_v_crew_4_v_crew_5_g_7_a_vehicle_is_offered_to_fire_while_its_crew_and_shots_let_it():
+    from battles.engine import DEFAULT_RULES
+    from battles.engine.offers import vehicle_may_fire
+
+    from .fire_helpers import vshot
+
+    t = at_turn()
+    assert vehicle_may_fire(t.state, "AT3", DEFAULT_RULES) and vehicle_may_fire(t.state, "AP", DEFAULT_RULES)
+    t.state.fighters["a_tp"].dead = True  # one crewman left: the tank may only move (V-CREW-4)
+    assert not vehicle_may_fire(t.state, "AT3", DEFAULT_RULES)
+    assert t.refused("fire", **vshot("AT3", "gun", "DT4")).rule_id == "V-CREW-4"
+    t.state.fighters["a_pc"].dead = True  # the APC keeps its driver, but no officer (V-CREW-5) nor second man
+    assert not vehicle_may_fire(t.state, "AP", DEFAULT_RULES)
+    t = at_turn()
+    limit = DEFAULT_RULES["shots_per_turn"].get("gun", DEFAULT_RULES["default_shots_per_turn"])
+    for _ in range(limit):
+        assert vehicle_may_fire(t.state, "AT3", DEFAULT_RULES)
+        t.add("fire", **vshot("AT3", "gun", "DT4", die=1))
+    assert not vehicle_may_fire(t.state, "AT3", DEFAULT_RULES)  # G-7: its shots of the turn are used
+    assert t.refused("fire", **vshot("AT3", "gun", "DT4", die=1)).rule_id == "V-TURN-11"
+    t.end_turn()
+    t.postures("defender")
+    assert not vehicle_may_fire(t.state, "AT3", DEFAULT_RULES)  # the enemy's turn
+    assert vehicle_may_fire(t.state, "DT4", DEFAULT_RULES)

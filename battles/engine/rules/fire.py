@@ -364,7 +364,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
             t = fighter(state, s.fighter)
             if not enemy(side, t.side) or t.dead or t.captured:
                 raise refuse("S-TARGET", f"{t.id} — не живой боец противника.", f"{t.id} is not a live enemy fighter.")
-            if t.aboard_as in ("passenger", "crew") and not (t.aboard_as == "passenger" and t.shot_ply >= state.ply - 1):
+            if not exposed_to_fire(state, t):
                 raise refuse("V-TRANS-7", f"{t.id} внутри техники и не открыт для огня.",
                              f"{t.id} is inside a vehicle and not exposed to fire.")
             house = state.buildings.get(t.building)
@@ -430,6 +430,15 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
 
 
 # --- resolution ---------------------------------------------------------------
+
+def exposed_to_fire(state: BattleState, t: Fighter) -> bool:
+    """Whether a shot may strike ``t`` where he is (V-TRANS-7): a vehicle's crew never, a passenger only
+    since he fired a mounted weapon (that ply and the enemy's next), anyone else always."""
+    if t.aboard_as == "crew":
+        return False
+    return t.aboard_as != "passenger" or t.shot_ply >= state.ply - 1
+
+
 def _defence(state: BattleState, t: Fighter, s: Struck, r: dict[str, Any]) -> int:
     d = class_entry(r["defence"], t, 0) + r["postures"][posture_of(state, t)].get("defence", 0)
     house = state.buildings.get(t.building)

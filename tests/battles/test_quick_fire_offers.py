@@ -1,0 +1,63 @@
+"""The quick «Огонь» form offers only what the rules let a shot do now (issue 25 §3: players do not learn
+the rules by refusal): no target inside a vehicle (V-TRANS-7), no vehicle short of the crew firing needs
+(V-CREW-4, V-CREW-5); a form sent from an older page naming one still gets the engine's refusal by its
+rule, in words, not «select a valid choice»."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from tests.battles import test_recording
+from tests.battles.test_recording import client_for, declare, post
+
+table_battle = test_recording.table_battle  # the defender to move; the attacker's tank has a crew of two
+
+
+def options(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_v_trans_7_a_tanks_crew_is_not_offered_as_a_target_and_is_refused_by_its_rule(table_battle):
+    battle, users = table_battle
+    c = client_for(users["defender"])
+    declare(c, battle)
+    with translation.override("ru"):
+        page = c.get(f"/battles/{battle.id}/").content.decode()
+    targets = options(page, "quick_fire-target")
+    assert {"f:a-r1", "f:a-r2", "f:a-sgt", "v:att-tank"} <= set(targets)
+    assert "f:a-tc" not in targets and "f:a-tp" not in targets  # inside the tank
+    r = post(c, battle, "quick_fire", {"quick_fire-shooter": "d-r1", "quick_fire-target": "f:a-tc",
+                                       "quick_fire-distance": "5", "quick_fire-die__source": "rolled"}, page=page)
+    body = r.content.decode()
+    assert r.status_code == 422 and "V-TRANS-7" in body and "внутри техники" in body
+    assert "Выберите корректный вариант" not in body
+    assert 'value="f:a-tc" selected' in body  # what he picked stays picked beside the reason
+
+
+@pytest.mark.django_db(transaction=True)
+def test_v_crew_4_a_tank_left_with_one_crewman_is_not_offered_to_fire(table_battle):
+    from battles.services import NewEvent, battle_event_append
+    from tests.battles.test_recording import _replayed, last
+
+    battle, users = table_battle
+    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
+    declare(defender, battle)
+    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
+    r = post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "recon"})
+    assert r.status_code == 303, r.content.decode()[:2000]
+    page = attacker.get(f"/battles/{battle.id}/").content.decode()
+    assert "att-tank" in options(page, "quick_fire-shooter")
+    battle_event_append(battle_id=battle.id, expected_seq=last(battle).seq, as_game_master=True,
+                        events=[NewEvent("crew_dismounted", {"vehicle": "att-tank", "fighters": ["a-tp"],
+                                                             "distance": 1})])
+    _replayed(battle)
+    page = attacker.get(f"/battles/{battle.id}/").content.decode()
+    assert "att-tank" not in options(page, "quick_fire-shooter")  # one man left: it may only move
+    assert "a-r1" in options(page, "quick_fire-shooter")
+    r = post(attacker, battle, "quick_fire", {"quick_fire-shooter": "att-tank", "quick_fire-target": "f:d-r1",
+                                              "quick_fire-distance": "5", "quick_fire-die__source": "rolled"})
+    assert r.status_code == 422 and "V-CREW-4" in r.content.decode()  # an older page's choice: the rule, in words
