@@ -49,9 +49,16 @@ class Table:
         self.fighters_all: dict[str, dict[str, Any]] = state.get("fighters") or {}
         self.units_all: dict[str, dict[str, Any]] = state.get("units") or {}
         self.vehicles_all: dict[str, dict[str, Any]] = state.get("vehicles") or {}
+        self._labels: dict[str, str] = {}  # each fighter's label, worked out once (a panel's selects ask often)
 
     # labels ------------------------------------------------------------------------------
     def fighter_label(self, fid: str) -> str:
+        text = self._labels.get(fid)
+        if text is None:
+            text = self._labels[fid] = self._fighter_label(fid)
+        return text
+
+    def _fighter_label(self, fid: str) -> str:
         f = self.fighters_all.get(fid, {})
         what = str(enum_label(f.get("rank"))) if f.get("rank") else str(enum_label(f.get("cls", "rifleman")))
         name = self.names.get(fid)
