@@ -8,9 +8,12 @@ the same server with the same options::
     python -m config.serve [--host H] [--port P] [--workers W] [--threads T]
 
 Defaults: ``SHTAB_SERVER_HOST`` (127.0.0.1), ``SHTAB_SERVER_PORT`` (8000),
-``SHTAB_SERVER_WORKERS`` (4: two processes per core of the club's 2-core
-machine, the GIL making a process the unit of CPU, so one waiting on
-PostgreSQL leaves the core to another) and ``SHTAB_SERVER_THREADS`` (256
+``SHTAB_SERVER_WORKERS`` (2: one process per core of the club's 2-core machine,
+the GIL making a process the unit of CPU; a process's threads leave the core to
+each other while they wait on PostgreSQL. Four, two a core, were the default
+until measured side by side on game night: 68 tables against 75, the pages'
+p95 352–557 ms against 119–180 ms at 75 tables, bench/HISTORY.md, "Game night,
+ninth session") and ``SHTAB_SERVER_THREADS`` (256
 blocking threads a process at most, started as requests need them: a battle
 page's live request waits in one until its battle moves, ``SHTAB_LIVE_WAIT``,
 holding no database connection meanwhile; the process's threads share a pool
@@ -33,7 +36,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS, THREADS = 4, 256  # the default layout (see above); the bench runs the same
+WORKERS, THREADS = 2, 256  # the default layout (see above); the bench runs the same
 # What the server runs under unless set: a battle page's live request waits up to 20 s for the battle to
 # move (battles.log.moves), in a thread of its own that holds no connection meanwhile (a pool of 8 a
 # process). Threads are started as requests need them, so 256 is a ceiling: the open pages a process holds.

@@ -2,7 +2,7 @@
 format, appends counted by outcome, requests timed under their route's name,
 the projection lag and the replay queue read when scraped, Celery failures,
 the address allow-list, and the counts of several processes added up
-(multiprocess mode, as granian's 4 processes run)."""
+(multiprocess mode, as granian's processes run)."""
 from __future__ import annotations
 
 import os
@@ -304,7 +304,7 @@ def _http(port: int, method: str, path: str, body: dict | None = None, token: st
 
 @pytest.mark.django_db(transaction=True)
 def test_granians_four_processes_answer_one_sum(battle, game_master, tmp_path):
-    """The production server (config.serve, 4 processes) with PROMETHEUS_MULTIPROC_DIR:
+    """The production server (config.serve, here with 4 processes) with PROMETHEUS_MULTIPROC_DIR:
     whichever process answers a scrape counts every process's appends and requests."""
     import signal
     import time
