@@ -36,7 +36,7 @@ run: demo messages
 	$(PY) manage.py runserver $(HOST)
 
 ## The production server (granian serving config.wsgi, config/serve.py) on the current settings:
-## SHTAB_SERVER_HOST/PORT/WORKERS/THREADS (127.0.0.1, 8000, 2, 256), waiting live requests and a connection pool.
+## SHTAB_SERVER_HOST/PORT/WORKERS/THREADS (127.0.0.1, 8000, 2, 512), waiting live requests and a connection pool.
 serve: $(STAMP)
 	$(PY) -m config.serve
 

@@ -13,8 +13,8 @@ the GIL making a process the unit of CPU; a process's threads leave the core to
 each other while they wait on PostgreSQL. Four, two a core, were the default
 until measured side by side on game night: 68 tables against 75, the pages'
 p95 352–557 ms against 119–180 ms at 75 tables, bench/HISTORY.md, "Game night,
-ninth session") and ``SHTAB_SERVER_THREADS`` (256
-blocking threads a process at most, started as requests need them: a battle
+ninth session") and ``SHTAB_SERVER_THREADS`` (512
+blocking threads a process at most, so 1,024 open pages in all as with four of 256, started as requests need them: a battle
 page's live request waits in one until its battle moves, ``SHTAB_LIVE_WAIT``,
 holding no database connection meanwhile; the process's threads share a pool
 of ``SHTAB_DB_POOL`` connections). Measured side by side (bench/HISTORY.md,
@@ -36,10 +36,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS, THREADS = 2, 256  # the default layout (see above); the bench runs the same
+WORKERS, THREADS = 2, 512  # the default layout (see above); the bench runs the same
 # What the server runs under unless set: a battle page's live request waits up to 20 s for the battle to
 # move (battles.log.moves), in a thread of its own that holds no connection meanwhile (a pool of 8 a
-# process). Threads are started as requests need them, so 256 is a ceiling: the open pages a process holds.
+# process). Threads are started as requests need them, so 512 is a ceiling: the open pages a process holds.
 ENVIRONMENT = {"SHTAB_LIVE_WAIT": "20", "SHTAB_DB_POOL": "8"}
 
 
