@@ -352,26 +352,49 @@ class StateView:
         return self.seq >= self.head_seq
 
 
+STATE_TEXTS: dict[int, tuple[int, Any, str]] = {}  # battle -> (seq, updated_at, the state's JSON text)
+STATE_TEXTS_LIMIT = 1_000  # battles a process keeps; past it the store starts over
+
+
 def battle_state_get(*, battle_id: int) -> StateView | None:
     """The stored projection (one query); never replays on request. The state
     comes as text and is decoded by msgspec (the battle page reads it on every
-    render: a third of the ORM's time for the model instances and its JSON)."""
+    render: a third of the ORM's time for the model instances and its JSON).
+
+    The text of a battle's projection is kept in the process (``STATE_TEXTS``)
+    under its seq and update time: the query then sends the state only when
+    its seq moved (a 50 kB state cast from jsonb and sent cost more than the
+    rest of the query), and a projection rewritten at the same seq (a rebuild)
+    is read again. Every caller decodes its own copy, so none shares a dict."""
     q = connection.ops.quote_name
     battles, projections = Battle._meta.db_table, BattleProjection._meta.db_table
-    with connection.cursor() as cur:  # a plain query: the ORM's compiling of it cost as much as the rest
-        cur.execute(f"SELECT b.{q('id')}, b.{q('head_seq')}, c.{q('ruleset')}, p.{q('seq')}, "
-                    f"CAST(p.{q('state')} AS text), p.{q('updated_at')} FROM {q(battles)} b "
-                    f"JOIN {q(Campaign._meta.db_table)} c ON c.{q('id')} = b.{q('campaign_id')} "
-                    f"LEFT JOIN {q(projections)} p ON p.{q('battle_id')} = b.{q('id')} WHERE b.{q('id')} = %s",
-                    [battle_id])
-        row = cur.fetchone()
-    if row is None:
-        return None
-    pk, head, ruleset, seq, state, updated_at = row
+    kept = STATE_TEXTS.get(battle_id)
+    skip = kept[0] if kept is not None else -1
+    while True:
+        with connection.cursor() as cur:  # a plain query: the ORM's compiling of it cost as much as the rest
+            cur.execute(f"SELECT b.{q('id')}, b.{q('head_seq')}, c.{q('ruleset')}, p.{q('seq')}, "
+                        f"CASE WHEN p.{q('seq')} = %s THEN NULL ELSE CAST(p.{q('state')} AS text) END, "
+                        f"p.{q('updated_at')} FROM {q(battles)} b "
+                        f"JOIN {q(Campaign._meta.db_table)} c ON c.{q('id')} = b.{q('campaign_id')} "
+                        f"LEFT JOIN {q(projections)} p ON p.{q('battle_id')} = b.{q('id')} WHERE b.{q('id')} = %s",
+                        [skip, battle_id])
+            row = cur.fetchone()
+        if row is None:
+            return None
+        pk, head, ruleset, seq, state, updated_at = row
+        if seq is None or state is not None or kept is None or kept[1] == updated_at:
+            break
+        skip = -1  # the same seq, written again since it was kept: the text once more
     if updated_at is not None and timezone.is_naive(updated_at):  # SQLite keeps UTC without its zone
         updated_at = timezone.make_aware(updated_at, datetime.UTC)
     if seq is None:
         return StateView(pk, 0, head, engine.state_to_json(engine.new_state(ruleset)), None)
+    if state is None:
+        state = kept[2]
+    else:
+        if len(STATE_TEXTS) >= STATE_TEXTS_LIMIT:
+            STATE_TEXTS.clear()
+        STATE_TEXTS[battle_id] = (seq, row[5], state)
     return StateView(pk, seq, head, msgspec.json.decode(state), updated_at)
 
 
