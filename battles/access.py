@@ -30,6 +30,9 @@ class BattleRole:
     characters: tuple[int, ...] = field(default_factory=tuple)
     players: tuple[str, ...] = field(default_factory=tuple)  # his participants' player keys (set at the muster)
     partners: tuple[str, ...] = field(default_factory=tuple)  # the other players of his side
+    # The battle's participants as read to decide this role (``tail.participants``), for the same
+    # request's names; None when they were not read (the anonymous, the game master).
+    seats: tuple[tuple[str, int, int, str, str], ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def shares_side(self) -> bool:
@@ -56,14 +59,15 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
         return ONLOOKER
     if is_game_master(user):
         return BattleRole(is_game_master=True)
-    everyone = tail.participants(battle.pk)
+    everyone = tuple(tail.participants(battle.pk))
     rows = [r for r in everyone if r[2] == user.pk]
     if not rows:
-        return ONLOOKER
+        return BattleRole(seats=everyone)
     side = rows[0][0]
     mine = tuple(r[3] for r in rows if r[3])
     partners = tuple(r[3] for r in everyone if r[0] == side and r[2] != user.pk and r[3])
-    return BattleRole(side=side, characters=tuple(r[1] for r in rows), players=mine, partners=partners)
+    return BattleRole(side=side, characters=tuple(r[1] for r in rows), players=mine, partners=partners,
+                      seats=everyone)
 
 
 def refuse_game_master_only(events: Sequence[NewEvent], ruleset: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,10 +110,12 @@ def participants(battle_id: int) -> list[tuple[str, int, int, str, str]]:
         return cur.fetchall()
 
 
-def names(*, battle_id: int, head: int) -> dict[str, str]:
+def names(*, battle_id: int, head: int, seats: Sequence[tuple[str, int, int, str, str]] | None = None) -> dict[str, str]:
     """``selectors.battle_names`` at ``head``: the players by their characters
-    (read fresh: the game master may still add one), then the muster names."""
-    out: dict[str, str] = {player: character for _, _, _, player, character in participants(battle_id) if player}
+    (read fresh: the game master may still add one; ``seats``: as this request
+    read them already, ``access.battle_role``), then the muster names."""
+    rows = participants(battle_id) if seats is None else seats
+    out: dict[str, str] = {player: character for _, _, _, player, character in rows if player}
     out.update(tail(battle_id=battle_id, head=head).mustered)
     return out
 

@@ -62,7 +62,7 @@ def _regions(request: HttpRequest, battle: Battle, role: BattleRole, *, before: 
     view = selectors.battle_state_get(battle_id=battle.id)
     full = view.state
     seen = visibility.state_for(full, role.side, game_master=role.is_game_master)
-    names = tail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq, seats=role.seats)
     sides = _sides(battle)
     events = (tail.page(battle_id=battle.id, head=view.head_seq, limit=LOG_PAGE) if before is None
               else selectors.battle_log_page(battle_id=battle.id, before=before, limit=LOG_PAGE))
@@ -290,7 +290,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     if not known:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = tail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq, seats=role.seats)
     state = view.state
     expected = ascii_int(request.POST.get("expected_seq", ""))
     expected = -1 if expected is None else expected
@@ -372,7 +372,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     if not role.may_record or not role.side:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
-    names = tail.names(battle_id=battle.id, head=view.head_seq)
+    names = tail.names(battle_id=battle.id, head=view.head_seq, seats=role.seats)
     seq = max(ascii_int(request.POST.get("seq", "")) or 0, 0)
     reason = "Взято назад игроком / Taken back by the player"
     try:
