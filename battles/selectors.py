@@ -353,7 +353,7 @@ class StateView:
 
 
 STATE_TEXTS: dict[int, tuple[int, Any, str]] = {}  # battle -> (seq, updated_at, the state's JSON text)
-STATE_TEXTS_LIMIT = 1_000  # battles a process keeps; past it the store starts over
+STATE_TEXTS_LIMIT = 256  # battles a process keeps (a state is some 50 kB); past it the store starts over
 
 
 def battle_state_get(*, battle_id: int) -> StateView | None:

@@ -55,6 +55,8 @@ SERVER = tuple(int(x) for x in os.environ.get("BENCH_SERVER", f"{serve.WORKERS}:
 def size(name: str):
     if name == "night_ladder" and os.environ.get("BENCH_NIGHT_LADDER"):  # e.g. "40,60": just those counts
         return tuple(int(x) for x in os.environ["BENCH_NIGHT_LADDER"].split(","))
+    if name == "night_bisect" and os.environ.get("BENCH_NIGHT_BISECT"):  # e.g. 0: no bisecting after a miss
+        return int(os.environ["BENCH_NIGHT_BISECT"])
     full, quick = SIZES[name]
     return quick if QUICK else full
 

@@ -27,8 +27,12 @@ from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
-LIMIT = 20_000  # fragments kept in a process; past it the store starts afresh (a unit's block is about 1 KB)
+# What a process keeps, counted as the bytes of the keys and the outputs (a unit's block is about 1 KB of
+# output for 1 KB of key); past it the store starts afresh. A bound in fragments alone let a page of big
+# blocks hold hundreds of megabytes.
+BUDGET = 32 * 2**20
 _kept: dict[tuple, str] = {}
+_size = 0  # the bytes the kept keys and outputs count for
 _lock = threading.Lock()
 _blocks = itertools.count()  # each block's own number (an id() could be reused by a block parsed later)
 
@@ -72,11 +76,22 @@ class MemoNode(template.Node):
                 return kept
         out = mark_safe(self.nodelist.render(context.new(values)))  # only the names given: all the key holds
         if key is not None:
-            with _lock:
-                if len(_kept) >= LIMIT:
-                    _kept.clear()
-                _kept[key] = out
+            _keep(key, out)
         return out
+
+
+def _keep(key: tuple, out: str) -> None:
+    global _size
+    cost = len(key[-1]) + len(out.encode())
+    if cost > BUDGET:  # bigger than the whole store: rendered every time
+        return
+    with _lock:
+        if _size + cost > BUDGET:
+            _kept.clear()
+            _size = 0
+        if key not in _kept:
+            _kept[key] = out
+            _size += cost
 
 
 @register.tag

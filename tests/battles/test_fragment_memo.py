@@ -35,8 +35,9 @@ def render(source: str, **values) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _empty_store():
+def _empty_store(monkeypatch):
     memo._kept.clear()
+    monkeypatch.setattr(memo, "_size", 0)
     yield
     memo._kept.clear()
 
@@ -93,12 +94,22 @@ def test_each_language_and_escaping_keeps_its_own():
     assert (ru, en, raw) == ("ранены &lt;i&gt;", "wounded &lt;i&gt;", "wounded <i>")
 
 
-def test_the_store_is_bounded(monkeypatch):
-    monkeypatch.setattr(memo, "LIMIT", 3)
+def test_the_store_is_bounded_by_the_bytes_it_holds(monkeypatch):
+    """Keys and outputs count by their bytes: past the budget the store starts afresh, and a fragment
+    bigger than the whole budget is rendered every time and never kept."""
     tpl = Template("{% load memo %}{% memo x=x %}{{ x }}{% endmemo %}")
+    tpl.render(Context({"x": 0}))
+    one = len(next(iter(memo._kept))[-1]) + 1  # a key's bytes and its one-character output
+    monkeypatch.setattr(memo, "BUDGET", 3 * one)
+    memo._kept.clear()
+    memo._size = 0
     for i in range(10):
         assert tpl.render(Context({"x": i})) == str(i)
-        assert len(memo._kept) <= 3
+        assert len(memo._kept) == i % 3 + 1 and memo._size == len(memo._kept) * one
+    before = (dict(memo._kept), memo._size)
+    big = Template("{% load memo %}{% memo x=x %}{{ x }}{{ x }}{{ x }}{{ x }}{% endmemo %}")
+    assert big.render(Context({"x": "y" * (3 * one)})) == "y" * (12 * one)
+    assert (memo._kept, memo._size) == before
 
 
 def test_the_tag_takes_named_values_only():
