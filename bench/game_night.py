@@ -464,6 +464,7 @@ async def record(page: Page, rng: random.Random) -> None:
     fields = page.forms[form_id].fields
     action, data = filled(page.forms[form_id], rng, t.held if form_id == "postures" else None)
     data.setdefault("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
+    data.update(shown_since=str(page.head), shown_state=str(page.state))  # as the script: what its page shows
     body = urlencode(data).encode()
     start = time.perf_counter()
     status, headers, answer = await page.browser.request(

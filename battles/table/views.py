@@ -318,7 +318,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
             title = recording.QUICK_TITLES.get(form_id) or recording.type_title(type_name, battle.campaign.ruleset)
             panel["forms"].insert(0, {"id": form_id, "title": title, "form": bound, "error": error, "open": True})
         if _scripted(request):
-            return live_answer(request, battle, role, panel=panel, status=status)
+            return live_answer(request, battle, role, panel=panel, status=status, shown=_shown(request))
         return render_battle_page(request, battle, record_panel=panel, status=status)
 
     stale = expected != view.head_seq
@@ -486,6 +486,14 @@ def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel
         out["record_html"] = render_to_string("battles/_record_panel.html", {**ctx, "panel": panel},
                                               request=request)
     return JsonResponse(out, status=status, json_dumps_params={"ensure_ascii": False})  # Cyrillic as itself
+
+
+def _shown(request: HttpRequest) -> tuple[int, int] | None:
+    """The (head, state) seqs the page that sent this form shows (its script adds
+    ``shown_since`` and ``shown_state``), so a refusal's answer brings only the log
+    lines it lacks, as a live answer does; ``None``: the whole log."""
+    shown = ascii_int(request.POST.get("shown_since", "")), ascii_int(request.POST.get("shown_state", ""))
+    return shown if None not in shown else None
 
 
 def _scripted(request: HttpRequest) -> bool:

@@ -70,6 +70,25 @@ class TestScriptedRecording:
         assert re.search(r'name="quick_move-distance"[^>]*value="40"', d["record_html"])  # what he typed, kept
         assert "Пройдено" in d["record_html"]  # Russian, as the reader asked (not \\u escapes)
 
+    def test_a_refusal_brings_only_the_log_lines_the_page_lacks(self, table_battle):
+        """The script says what its page shows (``shown_since``, ``shown_state``): a refusal's answer
+        then carries the log's new lines (none here), not the whole log again."""
+        battle, users = table_battle
+        c = client_for(users["defender"])
+        declare(c, battle)
+        _replayed(battle)
+        page = c.get(f"/battles/{battle.id}/").content.decode()
+        head = int(hidden(page, "expected_seq"))
+        bad = {"quick_move-who": "f:d-r1", "quick_move-distance": "40"}
+        d = json.loads(_send(c, battle, "quick_move", {**bad, "shown_since": head, "shown_state": head},
+                             page=page).content)
+        assert "log_html" not in d and "<li" not in d["log_tail"] and "V-TURN-10" in d["record_html"]
+        behind = json.loads(_send(c, battle, "quick_move", {**bad, "shown_since": head - 1, "shown_state": head - 1},
+                                  page=page).content)
+        assert f'id="seq{head}"' in behind["log_tail"] and f'id="seq{head - 1}"' not in behind["log_tail"]
+        whole = json.loads(_send(c, battle, "quick_move", bad, page=page).content)  # (no seqs: the whole log)
+        assert "log_tail" not in whole and f'id="seq{head - 1}"' in whole["log_html"]
+
     def test_a_stale_form_answers_the_fresh_regions_with_status_409(self, table_battle):
         battle, users = table_battle
         c = client_for(users["defender"])

@@ -151,6 +151,9 @@
     var body = new FormData(form);
     if (ev.submitter && ev.submitter.name) body.append(ev.submitter.name, ev.submitter.value);
     var entry = body.get("form") && body.get("token");
+    /* what the page shows: a refusal then answers only the log lines it lacks */
+    body.append("shown_since", root.dataset.head);
+    body.append("shown_state", root.dataset.state);
     if (entry && (offline() || queue.length)) { enqueue(form, body, false); return; }
     if (!entry && offline()) { say(form, words.needsNetwork); return; }
     record.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
@@ -403,8 +406,12 @@
       var e = queue[0];
       if (!e || e.status !== "waiting") { done(); return; }
       var body = new FormData(), sentAt = e.expected;
-      e.fields.forEach(function (kv) { if (kv[0] !== "expected_seq") body.append(kv[0], kv[1]); });
+      e.fields.forEach(function (kv) {
+        if (kv[0] !== "expected_seq" && kv[0] !== "shown_since" && kv[0] !== "shown_state") body.append(kv[0], kv[1]);
+      });
       body.append("expected_seq", String(sentAt));
+      body.append("shown_since", root.dataset.head);
+      body.append("shown_state", root.dataset.state);
       body.append("csrfmiddlewaretoken", csrf());
       fetch(e.action, {method: "POST", body: body, credentials: "same-origin",
                        headers: {"Accept": "application/json", "X-Requested-With": "fetch"}})
