@@ -17,7 +17,17 @@ from typing import Any
 
 from .errors import RuleViolation
 from .rules.common import posture_of, require_able
-from .rules.fire import Fire, Struck, _defence, _max_distance, class_fire_distance, exposed_to_fire, own_weapon
+from .rules.fire import (
+    Fire,
+    Struck,
+    _defence,
+    _max_distance,
+    class_fire_distance,
+    exposed_to_fire,
+    own_weapon,
+    shots_per_turn,
+    sorties_flown,
+)
 from .state import BattleState, Fighter
 
 WEAPON_BY_CLASS = {
@@ -53,8 +63,7 @@ def fighter_offer(state: BattleState, f: Fighter, rules: dict[str, Any]) -> dict
                            "fired": f.shot_ply == state.ply and f.shots > 0}
     out["move"] = float(row["move"]) if fit and not f.aboard and phase_open(state, "move") else 0.0
     weapon = main_weapon(f)
-    limit = rules["shots_per_turn"].get(weapon, rules["default_shots_per_turn"])
-    shots_left = limit - (f.shots if f.shot_ply == state.ply else 0)
+    shots_left = shots_per_turn(weapon, rules) - (f.shots if f.shot_ply == state.ply else 0)
     can_fire = (fit and row["fire"] and shots_left > 0 and f.recovering_ply != state.ply and not f.aboard
                 and phase_open(state, "fire"))
     by_class, distance = class_fire_distance(state, f, weapon, rules)
@@ -79,10 +88,9 @@ def vehicle_may_fire(state: BattleState, vid: str, rules: dict[str, Any]) -> boo
     v = state.vehicles[vid]
     if v.side != state.side_to_move or not phase_open(state, "fire"):
         return False
-    limit = rules["shots_per_turn"].get(v.weapon, rules["default_shots_per_turn"])
-    if v.shot_ply == state.ply and v.shots >= limit:  # G-7
+    if v.shot_ply == state.ply and v.shots >= shots_per_turn(v.weapon, rules):  # G-7
         return False
-    if v.kind == "aircraft" and v.sorties >= rules["air_sorties_per_battle"]:  # V-CORR-2
+    if sorties_flown(v, rules):  # V-CORR-2
         return False
     try:
         require_able(state, None, v, rules, to_fire=True)

@@ -70,6 +70,16 @@ def own_weapon(f: Fighter, weapon: str) -> bool:
     return weapon == "rifle" and f.cls not in ARMED_CLASSES
 
 
+def shots_per_turn(weapon: str, rules: dict[str, Any]) -> int:
+    """The shots a piece fires with ``weapon`` in a turn (G-7; V-MORT-3, V-ROCKET-2 by the rules data)."""
+    return rules["shots_per_turn"].get(weapon, rules["default_shots_per_turn"])
+
+
+def sorties_flown(aircraft: Any, rules: dict[str, Any]) -> bool:
+    """V-CORR-2, G-8: an aircraft has flown the sorties a battle allows it (False for anything else)."""
+    return aircraft.kind == "aircraft" and aircraft.sorties >= rules["air_sorties_per_battle"]
+
+
 def class_fire_distance(state: BattleState, f: Fighter, weapon: str, rules: dict[str, Any]) -> tuple[bool, float | None]:
     """G-3, V-CMD-11: the fire distance of ``f``'s own small arm in his
     current posture, from ``infantry_fire`` (class or ``class:rank`` ->
@@ -267,14 +277,14 @@ def _check_fire(state: BattleState, p: Fire, ctx: Context) -> None:  # noqa: C90
         if p.weapon not in (v.weapon, "vehicle_mg") and not (p.weapon == "at_gun" and "at_fire" in v.specialisations):
             raise refuse("S-WEAPON", f"{v.id} не имеет оружия {p.weapon}.", f"{v.id} has no {p.weapon}.")
         require_crew(state, v.id, to_fire=True)
-        if v.kind == "aircraft" and v.sorties >= r["air_sorties_per_battle"]:
+        if sorties_flown(v, r):
             raise refuse("V-CORR-2", f"Вылеты {v.id} в этом бою исчерпаны (G-8).", f"{v.id} has flown its sorties (G-8).")
         if any(state.fighters[c].small_arms_ply == state.ply and state.fighters[c].cls == "personnel" for c in v.crew):
             raise refuse("V-PERS-2", "Персонал уже стрелял из стрелкового оружия в этом ходу.",
                          "The crew's personnel fired small arms this turn.")
     # --- shots per turn (V-MORT-3, V-ROCKET-2; G-7 otherwise)
     shots, last, target_key = (f.shots, f.shot_ply, f.shot_target) if f else (v.shots, v.shot_ply, v.shot_target)  # type: ignore[union-attr]
-    limit = r["shots_per_turn"].get(p.weapon, r["default_shots_per_turn"])
+    limit = shots_per_turn(p.weapon, r)
     if limit > 1 and not p.target_id and not p.ambush:
         raise refuse("S-TARGET", "Назовите цель (target_id): оба выстрела за ход — по одной цели.",
                      "Name the target (target_id): both shots of the turn go at one target.")
@@ -420,7 +430,7 @@ class _TARGET_CHECKS:  # noqa: N801 - a namespace of per-target checks
                          "An AA autocannon fires only at ground-attack aircraft and dive bombers.")
         # V-AA-3, G-8: AA fire meets the aircraft as it appears, before its attack; so many shots per AA
         # weapon at each appearance (one aircraft turn) as the rules data allow
-        if t.shot_ply == state.ply or t.sorties >= r["air_sorties_per_battle"]:
+        if t.shot_ply == state.ply or sorties_flown(t, r):
             raise refuse("V-AA-3", f"{t.id} уже атаковал: зенитный огонь ведут при появлении самолёта, до атаки (G-8).",
                          f"{t.id} has already attacked: AA fire meets an aircraft as it appears, before its attack (G-8).")
         if t.aa_ply == state.ply and t.aa_by.count(p.shooter) >= r["aa_shots_per_appearance"]:
