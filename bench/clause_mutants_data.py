@@ -42,8 +42,8 @@ m("V-AA-3", "when", FIRE,
   '        if False:\n            raise refuse("V-AA-3"',
   "widen: AA fire at an aircraft also in the AA side's own turn")
 m("V-AA-3", "order", FIRE,
-  "if t.shot_ply == state.ply or t.sorties >= r",
-  "if t.sorties > r",
+  "if t.shot_ply == state.ply or sorties_flown(t, r):",
+  'if t.sorties > r["air_sorties_per_battle"]:',  # (after its attack, a sortie left: still fired at)
   "reorder: AA fire still allowed after the aircraft has made its attack")
 m("V-AA-3", "how many", FIRE,
   't.aa_by.count(p.shooter) >= r["aa_shots_per_appearance"]',
