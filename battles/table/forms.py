@@ -23,9 +23,10 @@ from django import forms
 from django.forms.renderers import DjangoTemplates
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from battles import engine
+from battles.engine.rules.movement import MORALE_HELD_POSTURE
 
 from .choices import Choices, Table, choices_for
 from .labels import BLANK, CTX, NO_DIE, enum_label, field_label
@@ -305,6 +306,10 @@ class EventForm(forms.Form):
             if "enum" in values:
                 current = self._current_posture(k) if required else None
                 choices = [(v, enum_label(v)) for v in values["enum"]]
+                held = MORALE_HELD_POSTURE.get(self.table.units_all.get(k, {}).get("morale", "")) if required else None
+                if held is not None:  # V-MORALE-2: the morale result holds it, the one posture offered
+                    choices = [(held, pgettext(CTX, "%(posture)s (the morale test's result, V-MORALE-2)")
+                                % {"posture": enum_label(held)})]
                 if not required:
                     choices = [("", BLANK), *choices]
                 self.fields[fname] = forms.ChoiceField(label=key_label, choices=choices, required=required,
@@ -318,7 +323,7 @@ class EventForm(forms.Form):
 
     def _current_posture(self, uid: str) -> str:
         u = self.table.units_all.get(uid, {})
-        return {"retreat": "march", "dug_in": "dug_in"}.get(u.get("morale", ""), u.get("posture", "dug_in"))
+        return MORALE_HELD_POSTURE.get(u.get("morale", ""), u.get("posture", "dug_in"))
 
     def groups(self) -> list[tuple[Any, list[Any]]]:
         """(legend, bound visible fields) in the schema's order, for the template."""

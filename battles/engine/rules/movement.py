@@ -57,6 +57,10 @@ class PosturesDeclared:
     fighters: dict[str, Posture] = field(default_factory=dict)
 
 
+# V-MORALE-2: a morale test's result holds the unit's posture (a retreat marches, a unit that dug in stays dug
+# in) until it comes under another friendly officer.
+MORALE_HELD_POSTURE = {"retreat": "march", "dug_in": "dug_in"}
+
 postures_declared = event_type(
     "postures_declared", PosturesDeclared,
     rules=("V-TURN-9", "V-SQUAD-4", "V-OFF-5", "V-OFF-6", "V-OFF-9", "V-SNIP-1", "V-MORALE-2"),
@@ -77,7 +81,7 @@ def _check_postures(state: BattleState, p: PosturesDeclared, ctx: Context) -> No
             if not team_led(state, uid):
                 raise refuse("V-SQUAD-4", f"Группа {uid} определяет положение только при своём командире.",
                              f"Fire team {uid} sets its own posture only while its commander is with it.")
-        if u.morale in ("retreat", "dug_in") and posture != {"retreat": "march", "dug_in": "dug_in"}[u.morale]:
+        if u.morale in MORALE_HELD_POSTURE and posture != MORALE_HELD_POSTURE[u.morale]:
             raise refuse("V-MORALE-2", f"Результат теста морали ({u.morale}) действует до смены командира.",
                          f"The morale result ({u.morale}) holds until the unit comes under another officer.")
         if u.morale == "surrendered":
