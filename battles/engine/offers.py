@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import RuleViolation
+from .events import Context, EventType
 from .rules.common import posture_of, require_able
 from .rules.fire import (
     Fire,
@@ -28,6 +29,7 @@ from .rules.fire import (
     shots_per_turn,
     sorties_flown,
 )
+from .rules.movement import VehicleMoved, vehicle_moved
 from .state import BattleState, Fighter
 
 WEAPON_BY_CLASS = {
@@ -97,6 +99,26 @@ def vehicle_may_fire(state: BattleState, vid: str, rules: dict[str, Any]) -> boo
     except RuleViolation:
         return False
     return True
+
+
+def taken_now(state: BattleState, kind: EventType[Any], payload: Any, rules: dict[str, Any]) -> bool:
+    """Whether the event type's own checks take ``payload`` now: the engine asked, not told again here
+    (checks only read the state)."""
+    ctx = Context(state.last_seq + 1, rules)
+    try:
+        for check in kind.checks:
+            check(state, payload, ctx)
+    except RuleViolation:
+        return False
+    return True
+
+
+def vehicle_may_move(state: BattleState, vid: str, rules: dict[str, Any]) -> bool:
+    """Whether the side to move's vehicle ``vid`` may move now: a move of no distance put to the move's own
+    checks (its phase, V-TURN-10: not after the side fired; V-VDMG-6, V-TRANS-4, V-CREW-4, V-FLAME-4)."""
+    v = state.vehicles[vid]
+    return (v.side == state.side_to_move and v.kind != "aircraft"
+            and taken_now(state, vehicle_moved, VehicleMoved(vehicle=vid, distance=0.0), rules))
 
 
 def defence(state: BattleState, f: Fighter, rules: dict[str, Any]) -> int:

@@ -100,6 +100,7 @@ class Table:
     offers: dict[str, dict[str, Any]] | None = None
     defences: dict[str, int] | None = None
     firing: frozenset[str] | None = None
+    moving: frozenset[str] | None = None  # the side's vehicles that may move now (V-TURN-10, V-VDMG-6, ...)
 
     def _others(self, side: str, x: dict[str, Any]) -> bool:
         """A piece of the recorder's side that came from a partner's roster."""

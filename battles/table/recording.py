@@ -20,7 +20,7 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from battles import engine, selectors
 from battles.engine.fold import merge_rules
-from battles.engine.offers import defence, side_offers, targets, vehicle_may_fire
+from battles.engine.offers import defence, side_offers, targets, vehicle_may_fire, vehicle_may_move
 from battles.engine.rules.fire import AREA, AT_INFANTRY, GUNS
 from battles.engine.terms import term
 from battles.log import tail
@@ -228,6 +228,9 @@ class QuickMoveForm(forms.Form):
             fighters = [(k, _mover_label(table, k[2:], lbl)) for k, lbl in fighters
                         if table.offers.get(k[2:], {}).get("move", 0) > 0]
         vehicles = [(f"v:{i}", lbl) for i, lbl in table.vehicles(table.side, lambda v: v.get("kind") != "aircraft")]
+        every += vehicles
+        if table.moving is not None:  # only those the move's own checks take now (V-TURN-10, V-VDMG-6, ...)
+            vehicles = [(k, lbl) for k, lbl in vehicles if k[2:] in table.moving]
         for title, items in ((pgettext(CTX, "Units"), units), (pgettext(CTX, "Fighters"), fighters),
                              (pgettext(CTX, "Vehicles"), vehicles)):
             if items:
@@ -383,6 +386,8 @@ def recorder_table(state: dict[str, Any], role: Any, names: dict[str, str], batt
                           if now.fighters[fid].side == table.enemy}
         table.firing = frozenset(vid for vid, v in now.vehicles.items()
                                  if v.side == table.side and vehicle_may_fire(now, vid, rules))
+        table.moving = frozenset(vid for vid, v in now.vehicles.items()
+                                 if v.side == table.side and vehicle_may_move(now, vid, rules))
     return table
 
 

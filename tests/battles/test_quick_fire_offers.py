@@ -1,6 +1,6 @@
-"""The quick «Огонь» form offers only what the rules let a shot do now (issue 25 §3: players do not learn
-the rules by refusal): no target inside a vehicle (V-TRANS-7), no vehicle short of the crew firing needs
-(V-CREW-4, V-CREW-5); a form sent from an older page naming one still gets the engine's refusal by its
+"""The quick «Огонь» and «Движение» forms offer only what the rules let a piece do now (issue 25 §3: players
+do not learn the rules by refusal): no target inside a vehicle (V-TRANS-7), no vehicle short of the crew firing
+needs (V-CREW-4, V-CREW-5), no vehicle move once the side fired (V-TURN-10); a form sent from an older page naming one still gets the engine's refusal by its
 rule, in words, not «select a valid choice»."""
 from __future__ import annotations
 
@@ -61,3 +61,29 @@ def test_v_crew_4_a_tank_left_with_one_crewman_is_not_offered_to_fire(table_batt
     r = post(attacker, battle, "quick_fire", {"quick_fire-shooter": "att-tank", "quick_fire-target": "f:d-r1",
                                               "quick_fire-distance": "5", "quick_fire-die__source": "rolled"})
     assert r.status_code == 422 and "V-CREW-4" in r.content.decode()  # an older page's choice: the rule, in words
+
+
+@pytest.mark.django_db(transaction=True)
+def test_v_turn_10_the_move_form_offers_no_vehicle_once_the_side_fired(table_battle):
+    """«Движение» offers a vehicle only while its move's own checks take one: after the side fired, its move
+    phase is over (V-TURN-10), and an older page's choice gets that rule's refusal in words."""
+    from tests.battles.test_recording import _replayed
+
+    battle, users = table_battle
+    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
+    declare(defender, battle)
+    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
+    assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "recon"}).status_code == 303
+    before = attacker.get(f"/battles/{battle.id}/").content.decode()
+    assert "v:att-tank" in options(before, "quick_move-who")
+    assert post(attacker, battle, "quick_fire", {"quick_fire-shooter": "a-r1", "quick_fire-target": "f:d-r1",
+                                                 "quick_fire-distance": "5",
+                                                 "quick_fire-die__source": "rolled"}).status_code == 303
+    _replayed(battle)
+    page = attacker.get(f"/battles/{battle.id}/").content.decode()
+    assert "v:att-tank" not in options(page, "quick_move-who")
+    with translation.override("ru"):
+        r = post(attacker, battle, "quick_move", {"quick_move-who": "v:att-tank", "quick_move-distance": "2"},
+                 page=page)  # (the tank picked on an older page, sent at today's seq)
+    body = r.content.decode()
+    assert r.status_code == 422 and "V-TURN-10" in body and "Выберите корректный вариант" not in body

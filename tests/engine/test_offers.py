@@ -127,3 +127,25 @@ def test_v_crew_4_v_crew_5_g_7_a_vehicle_is_offered_to_fire_while_its_crew_and_s
     t.postures("defender")
     assert not vehicle_may_fire(t.state, "AT3", DEFAULT_RULES)  # the enemy's turn
     assert vehicle_may_fire(t.state, "DT4", DEFAULT_RULES)
+
+
+def test_v_turn_10_v_vdmg_6_a_vehicle_is_offered_a_move_while_the_moves_own_checks_take_one():
+    """A move of no distance put to ``vehicle_moved``'s checks: what is offered, the engine then takes; not
+    after the side fired (the move phase is over, V-TURN-10), not with the running gear hit (V-VDMG-6),
+    not the enemy's vehicle."""
+    from battles.engine import DEFAULT_RULES
+    from battles.engine.offers import vehicle_may_move
+
+    from .fire_helpers import vshot
+
+    t = at_turn()
+    assert vehicle_may_move(t.state, "AT3", DEFAULT_RULES) and not vehicle_may_move(t.state, "DT4", DEFAULT_RULES)
+    t.add("vehicle_moved", vehicle="AT3", distance=2)  # offered, and taken
+    t.state.vehicles["AP"].running_gear = True
+    assert not vehicle_may_move(t.state, "AP", DEFAULT_RULES)
+    assert t.refused("vehicle_moved", vehicle="AP", distance=1).rule_id == "V-VDMG-6"
+    t.state.vehicles["AP"].running_gear = False
+    assert vehicle_may_move(t.state, "AP", DEFAULT_RULES)
+    t.add("fire", **vshot("AT3", "gun", "DT4", die=1))  # the side fired: its move phase is over
+    assert not vehicle_may_move(t.state, "AP", DEFAULT_RULES)
+    assert t.refused("vehicle_moved", vehicle="AP", distance=1).rule_id == "V-TURN-10"
