@@ -460,7 +460,9 @@ def filled(form: Form, rng: random.Random, held: dict[str, str] | None = None) -
 
 async def record(page: Page, rng: random.Random) -> None:
     t = page.table
-    form_id = next((f for f in PLAN[t.step:] if f in page.forms), "quick_turn")
+    # (a form whose required select offers nothing, nobody able to move say, he passes by: the panel says why)
+    form_id = next((f for f in PLAN[t.step:] if f in page.forms
+                    and all(page.forms[f].choices.get(n) for n in page.forms[f].required)), "quick_turn")
     fields = page.forms[form_id].fields
     action, data = filled(page.forms[form_id], rng, t.held if form_id == "postures" else None)
     data.setdefault("csrfmiddlewaretoken", page.browser.cookies.get("csrftoken", ""))
