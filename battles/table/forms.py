@@ -307,13 +307,14 @@ class EventForm(forms.Form):
                 current = self._current_posture(k) if required else None
                 choices = [(v, enum_label(v)) for v in values["enum"]]
                 held = MORALE_HELD_POSTURE.get(self.table.units_all.get(k, {}).get("morale", "")) if required else None
-                if held is not None:  # V-MORALE-2: the morale result holds it, the one posture offered
-                    choices = [(held, pgettext(CTX, "%(posture)s (the morale test's result, V-MORALE-2)")
-                                % {"posture": enum_label(held)})]
+                why = ""
+                if held is not None:  # V-MORALE-2: the morale result holds it, the one posture offered, and why
+                    choices = [(held, enum_label(held))]
+                    why = pgettext(CTX, "Held by the morale test's result (V-MORALE-2).")
                 if not required:
                     choices = [("", BLANK), *choices]
                 self.fields[fname] = forms.ChoiceField(label=key_label, choices=choices, required=required,
-                                                       initial=current)
+                                                       initial=current, help_text=why)
             else:
                 self.fields[fname] = forms.FloatField(label=key_label, required=False, min_value=values.get("minimum", 0),
                                                       widget=forms.NumberInput(attrs={"step": "any", "class": "inches"}))

@@ -56,19 +56,20 @@ def test_v_turn_9_the_postures_form_offers_the_words_the_page_shows():
 @pytest.mark.parametrize(("morale", "held"), [("dug_in", "dug_in"), ("retreat", "march")])
 def test_v_morale_2_a_unit_held_by_its_morale_result_is_offered_that_posture_alone(morale, held):
     """The postures form offers what the engine accepts: a unit whose morale test dug it in (or sent it back)
-    keeps that posture, so its select holds that one posture, saying why; its value is what the check takes."""
+    keeps that posture, so its select holds that one posture, its help saying why; its value is what the check takes."""
     state = fold([*FORCES, START])
     state["units"]["def-sq"]["morale"] = morale
     table = Table(state, "defender", {"def-sq": "Взвод Орлова"}, SIDES)
     with translation.override("ru"):
         form = EventForm(event_type="postures_declared", table=table, side_choices=[("defender", "РККА")])
-        assert [(v, str(label)) for v, label in form.fields["units__0"].choices] == [
-            (held, f"{term('posture', held, 'ru')} (результат теста морали, V-MORALE-2)")]
-        assert form.fields["units__0"].initial == held
+        field = form.fields["units__0"]
+        assert [(v, str(label)) for v, label in field.choices] == [(held, term("posture", held, "ru"))]
+        assert field.initial == held and str(field.help_text) == "Так велит результат теста морали (V-MORALE-2)."
     state["units"]["def-sq"]["morale"] = ""
     free = EventForm(event_type="postures_declared", table=Table(state, "defender", {}, SIDES),
                      side_choices=[("defender", "РККА")])
     assert [v for v, _ in free.fields["units__0"].choices] == ["dug_in", "march", "recon", "assault"]
+    assert not free.fields["units__0"].help_text
 
 
 def test_a_move_in_the_open_says_nothing_of_an_opening():
