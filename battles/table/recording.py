@@ -236,8 +236,8 @@ class QuickMoveForm(forms.Form):
             if items:
                 groups.append((title, items))
         self.fields["who"] = OfferedChoice(label=pgettext_lazy(CTX, "Who moves"), choices=[("", BLANK), *groups],
-                                           also=every,
-                                               help_text=_why_none(table, "move") if not (units or fighters) else "")
+                                           also=every, help_text=_why_none(table, "move", vehicles=bool(vehicles))
+                                           if not (units or fighters) else "")
         if self.is_bound:
             self.fields["who"].keep(self.data.get(self.add_prefix("who")))
         self.fields["distance"] = forms.FloatField(
@@ -395,8 +395,9 @@ def _inches(v: Any) -> str:
     return f"{float(v):g}″"
 
 
-def _why_none(table: Table, what: str) -> str:
-    """Why nobody is offered to move or fire, in the rules' words (instead of a refusal to learn from)."""
+def _why_none(table: Table, what: str, *, vehicles: bool = False) -> str:
+    """Why nobody is offered to move or fire, in the rules' words (instead of a refusal to learn from);
+    ``vehicles``: the move form still offers vehicles, so the reason is said of the men on foot."""
     state = table.state
     if state.get("postures_ply", -1) != state.get("ply", 0):
         if table.mine is not None and not _undeclared_of(state, list(table.mine)):
@@ -405,6 +406,9 @@ def _why_none(table: Table, what: str) -> str:
         return pgettext(CTX, "First declare the postures of your units (V-TURN-9).")
     if what == "move" and state.get("phase") == "fire":
         return pgettext(CTX, "Fire has begun: no more movement this turn (V-TURN-10).")
+    if what == "move" and vehicles:
+        return pgettext(CTX, "Only vehicles may move now: dug-in units and wounded fighters do not move "
+                             "(G-4, V-MED-3).")
     if what == "move":
         return pgettext(CTX, "Dug-in units and wounded fighters do not move (G-4, V-MED-3).")
     return pgettext(CTX, "Nobody may fire now: on the march, wounded, or shots used (G-4, V-MED-3, G-7).")

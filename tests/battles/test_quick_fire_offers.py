@@ -74,8 +74,10 @@ def test_v_turn_10_the_move_form_offers_no_vehicle_once_the_side_fired(table_bat
     declare(defender, battle)
     assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
     assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "recon"}).status_code == 303
-    before = attacker.get(f"/battles/{battle.id}/").content.decode()
+    with translation.override("ru"):
+        before = attacker.get(f"/battles/{battle.id}/").content.decode()
     assert "v:att-tank" in options(before, "quick_move-who")
+    assert "Сейчас двигается только техника" not in before  # his recon squad moves too: no help to read
     assert post(attacker, battle, "quick_fire", {"quick_fire-shooter": "a-r1", "quick_fire-target": "f:d-r1",
                                                  "quick_fire-distance": "5",
                                                  "quick_fire-die__source": "rolled"}).status_code == 303
@@ -87,3 +89,19 @@ def test_v_turn_10_the_move_form_offers_no_vehicle_once_the_side_fired(table_bat
                  page=page)  # (the tank picked on an older page, sent at today's seq)
     body = r.content.decode()
     assert r.status_code == 422 and "V-TURN-10" in body and "Выберите корректный вариант" not in body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_g_4_a_dug_in_side_is_told_only_its_vehicles_may_move_and_why_its_men_may_not(table_battle):
+    """«Движение» with every unit dug in (G-4: no move allowance) still offers the tank; the field's help says
+    that only vehicles may move now and why the men on foot are not offered, not that nobody may move."""
+    battle, users = table_battle
+    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
+    declare(defender, battle)
+    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
+    assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "dug_in"}).status_code == 303
+    with translation.override("ru"):
+        page = attacker.get(f"/battles/{battle.id}/").content.decode()
+    who = [o for o in options(page, "quick_move-who") if o]
+    assert who == ["v:att-tank"]  # no unit, no rifleman: dug in (G-4)
+    assert "Сейчас двигается только техника" in page and "(G-4, V-MED-3)" in page
