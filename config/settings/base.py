@@ -139,14 +139,19 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
     if DATABASES["default"]["ENGINE"].endswith("postgresql") and os.environ.get("SHTAB_DB_PREPARED", "1") != "0":
-        # Server-side prepared statements only where the code asks for them
-        # (``execute(..., prepare=True)``: the append's statements,
-        # docs/append.md). Django's default, None, turns psycopg's preparation
-        # off altogether, so such a statement was parsed and planned on every
-        # append. A threshold no query reaches keeps the ORM's queries unprepared.
-        # SHTAB_DB_PREPARED=0 for a pooler that cannot keep them (PgBouncer in
-        # transaction mode before 1.21).
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+        # Server-side binding: psycopg sends a query's parameters apart from
+        # its text, and prepares a query once it has run five times on a
+        # connection (psycopg's threshold; Django's default, None, prepares
+        # nothing), so PostgreSQL parses and plans each query once a
+        # connection, not at every request. On game night planning took more
+        # of PostgreSQL's time than running the queries did (2.3 s against
+        # 2.0 s over a probe of 60 tables): PostgreSQL's CPU a table-second
+        # 2.6 → 1.7-2.1 ms (bench/HISTORY.md, "Game night, eleventh
+        # session"). The append's statements ask to be prepared at once
+        # (``execute(..., prepare=True)``, docs/append.md). SHTAB_DB_PREPARED=0
+        # for a pooler that cannot keep prepared statements (PgBouncer in
+        # transaction mode before 1.21): client-side binding, none prepared.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
     if DATABASES["default"]["ENGINE"].endswith("postgresql") and int(os.environ.get("SHTAB_DB_POOL", "0")):
         # A pool of connections a process (psycopg_pool, Django's "pool" option) instead of one kept by each
         # thread: the production server's threads are many (a battle page's live request waits in one,
