@@ -282,7 +282,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.player_signup(form=form)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")  # just signed up
+        login(request, user, backend="config.authentication.SessionUserBackend")  # just signed up
         messages.success(request, _("Welcome! Create your character, then join a campaign."))
         return HttpResponseRedirect(reverse("my-characters"))
     return render(request, "registration/signup.html", {"form": form})

@@ -334,7 +334,8 @@ SHTAB = {
 # process and every backend agrees: SQLite, PostgreSQL, with or without Redis) ---
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, the signed-in user read with his groups in one query (config.authentication).
+    "config.authentication.SessionUserBackend",
 ]
 AXES_FAILURE_LIMIT = SHTAB["LOGIN_FAILURE_LIMIT"]
 AXES_COOLOFF_TIME = timedelta(minutes=SHTAB["LOGIN_COOLOFF_MINUTES"])
