@@ -330,6 +330,9 @@ SHTAB = {
     "METRICS_ALLOW": os.environ.get("SHTAB_METRICS_ALLOW", ""),
 }
 
+# Django's database sessions, a request's session read by one plain query (config.sessions).
+SESSION_ENGINE = "config.sessions"
+
 # --- Login throttling (django-axes; counts kept in the database, so every
 # process and every backend agrees: SQLite, PostgreSQL, with or without Redis) ---
 AUTHENTICATION_BACKENDS = [
