@@ -11,6 +11,7 @@ this process is seen at once (the signals below forget the entry).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -84,6 +85,7 @@ class SessionUserBackend(ModelBackend):
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
+@functools.cache  # (built once a process: it is asked with every signed-in request)
 def _user_sql() -> tuple[str, tuple[Any, ...]]:
     User = get_user_model()  # noqa: N806 - a model class
     fields = tuple(f for f in User._meta.concrete_fields if not isinstance(f, DateTimeField))
