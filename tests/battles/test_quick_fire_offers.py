@@ -63,6 +63,15 @@ def test_v_crew_4_a_tank_left_with_one_crewman_is_not_offered_to_fire(table_batt
     assert r.status_code == 422 and "V-CREW-4" in r.content.decode()  # an older page's choice: the rule, in words
 
 
+def attackers_turn(battle, users, posture: str):
+    """The defender's first turn over, the attacker's squad declared in ``posture``: the attacker's client."""
+    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
+    declare(defender, battle)
+    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
+    assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": posture}).status_code == 303
+    return attacker
+
+
 @pytest.mark.django_db(transaction=True)
 def test_v_turn_10_the_move_form_offers_no_vehicle_once_the_side_fired(table_battle):
     """«Движение» offers a vehicle only while its move's own checks take one: after the side fired, its move
@@ -70,10 +79,7 @@ def test_v_turn_10_the_move_form_offers_no_vehicle_once_the_side_fired(table_bat
     from tests.battles.test_recording import _replayed
 
     battle, users = table_battle
-    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
-    declare(defender, battle)
-    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
-    assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "recon"}).status_code == 303
+    attacker = attackers_turn(battle, users, "recon")
     with translation.override("ru"):
         before = attacker.get(f"/battles/{battle.id}/").content.decode()
     assert "v:att-tank" in options(before, "quick_move-who")
@@ -96,10 +102,7 @@ def test_g_4_a_dug_in_side_is_told_only_its_vehicles_may_move_and_why_its_men_ma
     """«Движение» with every unit dug in (G-4: no move allowance) still offers the tank; the field's help says
     that only vehicles may move now and why the men on foot are not offered, not that nobody may move."""
     battle, users = table_battle
-    defender, attacker = client_for(users["defender"]), client_for(users["attacker"])
-    declare(defender, battle)
-    assert post(defender, battle, "quick_turn", {"quick_turn-side": "defender", "quick_turn-turn": "1"}).status_code == 303
-    assert post(attacker, battle, "postures", {"postures-side": "attacker", "postures-units__0": "dug_in"}).status_code == 303
+    attacker = attackers_turn(battle, users, "dug_in")
     with translation.override("ru"):
         page = attacker.get(f"/battles/{battle.id}/").content.decode()
     who = [o for o in options(page, "quick_move-who") if o]
