@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from battles.models import Battle, BattleParticipant
 from campaign.models import Campaign
 from campaign.roles import is_game_master
+from config import rows
 from config.errors import ApplicationError
 from config.inputs import ascii_int
 from rosters.models import Roster
@@ -91,7 +92,7 @@ def battle_schedule_page(request, campaign_id: int):
 @login_required
 def battle_setup_page(request, battle_id: int):
     _require_master(request)
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:

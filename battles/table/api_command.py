@@ -3,7 +3,6 @@ and the captain's posts, at ``/api/battles/{id}/command/...``. The page's forms
 are in ``battles.table.views``; both call ``battles.table.command``."""
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -14,6 +13,7 @@ from battles.access import battle_role
 from battles.models import Battle
 from campaign.models import Membership, Side
 from campaign.roles import is_game_master
+from config import rows
 from config.errors import Forbidden, InvalidInput
 from config.inputs import ascii_int, json_object
 
@@ -25,7 +25,7 @@ def _battle_at_table(request: Request, battle_id: int) -> Battle:
     command is decided by the team that fights it); decided before the body
     is read, so a stranger learns nothing. A battle whose participants are not
     set up yet is open to the campaign's players (the service then checks the side)."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     if battle.participants.exists():
         allowed = battle_role(battle=battle, user=request.user).may_record
     else:

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from battles.models import Battle, BattleEvent
+from config import rows
 
 WORKER = Path(__file__).resolve().parent.parent / "static" / "battles" / "sw.js"
 
@@ -47,7 +47,7 @@ def manifest(request: HttpRequest, battle_id: int) -> HttpResponse:
     """The web app manifest of a battle's page: installed on a phone's home screen it opens this
     battle (from the worker's cache when there is no network). Names only what the page shows
     to anyone (the battle's and the campaign's names)."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     page = reverse("battle-detail", args=[battle.id])
     data: dict[str, Any] = {
         "name": f"{battle.name} · {battle.campaign.name}",

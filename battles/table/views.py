@@ -17,7 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
@@ -32,6 +32,7 @@ from battles.models import Battle
 from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import campaign_view
+from config import rows
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 from config.inputs import ascii_int
 
@@ -204,7 +205,7 @@ def before_first_turn_ends(ctx: dict[str, Any]) -> bool:
 def _command_post(request: HttpRequest, battle_id: int, act: Any) -> HttpResponse:
     """The command forms' POST: authorization first (the battle's participants and the game master),
     then the service decides; a refusal shows beside the form in the reader's language."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     role = battle_role(battle=battle, user=request.user)
     if not role.may_record:
         return HttpResponseForbidden(_no_command(request))
@@ -278,8 +279,7 @@ def _field_for(form: Any, field: str | None) -> str | None:
 def battle_record(request: Any, battle_id: int) -> Any:
     """Record one event from the battle page. Authorization first: anyone who
     may not record at this battle gets 403 before the form is read."""
-
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     role = battle_role(battle=battle, user=request.user)
     if not role.may_record:
         raise PermissionDenied
@@ -367,7 +367,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     his side, appended through the same service; the engine decides whether
     it is still his to take back, the service that he recorded it."""
 
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     role = battle_role(battle=battle, user=request.user)
     if not role.may_record or not role.side:
         raise PermissionDenied
@@ -407,7 +407,7 @@ def _at_stake(battle: Battle) -> list[dict[str, Any]]:
 
 
 def battle_detail(request, battle_id: int):
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     return render_battle_page(request, battle)
 
 
@@ -457,7 +457,7 @@ def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
     head = battle_live_wait(battle_id=battle_id, since=since, state=state, wait=wait)
     if head is not None and (str(head[0]), str(head[1])) == (since, state):
         return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
-    battle = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
+    battle = rows.with_parent(Battle, battle_id, "campaign")
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
     shown = ascii_int(since), ascii_int(state)
@@ -520,7 +520,7 @@ def _recorded(request: HttpRequest, battle: Battle, stored: Any, *, seq: int | N
 
 def _gm_only(request: HttpRequest, battle_id: int) -> tuple[Battle, BattleRole] | HttpResponse:
     """Authorization before the form is read: 403 for anyone but the game master."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id)
+    battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     role = battle_role(battle=battle, user=request.user)
     if not role.is_game_master:
         ru, en = "Это может только мастер.", "Only the game master may do this."

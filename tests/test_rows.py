@@ -1,0 +1,58 @@
+"""config.rows: a battle and its campaign read by one plain query are the ORM's own instances."""
+import datetime
+
+import pytest
+from django.db import connection
+from django.http import Http404
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from battles.models import Battle
+from campaign.models import Campaign
+from config import rows
+
+
+def _fields(instance):
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@pytest.mark.django_db
+def test_every_field_as_the_orm_reads_it(battle):
+    when = timezone.now().replace(microsecond=0) + datetime.timedelta(days=3)
+    Battle.objects.filter(pk=battle.pk).update(scheduled_for=when, rules={"vehicle_reserve": 4, "names": ["Т-34"]},
+                                               turn_limit=6, mission="Удержать мост")
+    Campaign.objects.filter(pk=battle.campaign_id).update(attacker_name="Вермахт", defender_name="РККА")
+    orm = Battle.objects.select_related("campaign").get(pk=battle.pk)
+
+    read = rows.with_parent(Battle, battle.pk, "campaign")
+
+    assert _fields(read) == _fields(orm)
+    assert read.scheduled_for == when and timezone.is_aware(read.scheduled_for)  # (SQLite sends text: converted)
+    assert read.rules == {"vehicle_reserve": 4, "names": ["Т-34"]}  # (JSON decoded, not its text)
+    assert _fields(read.campaign) == _fields(orm.campaign)
+    assert read.campaign.attacker_name == "Вермахт"
+    assert not read._state.adding and read._state.db == orm._state.db  # (saved through the ORM as usual)
+
+
+@pytest.mark.django_db
+def test_one_query_and_the_campaign_without_another(battle):
+    with CaptureQueriesContext(connection) as queries:
+        read = rows.with_parent(Battle, battle.pk, "campaign")
+        assert read.campaign.name == battle.campaign.name
+    assert len(queries) == 1
+
+
+@pytest.mark.django_db
+def test_a_battle_that_does_not_exist(battle):
+    assert rows.with_parent(Battle, battle.pk + 1000, "campaign") is None
+    with pytest.raises(Http404):
+        rows.with_parent_or_404(Battle, battle.pk + 1000, "campaign")
+    assert rows.with_parent_or_404(Battle, battle.pk, "campaign").pk == battle.pk
+
+
+@pytest.mark.django_db
+def test_a_read_battle_saves_as_one_the_orm_read(battle):
+    read = rows.with_parent(Battle, battle.pk, "campaign")
+    read.name = "Бой у переправы"
+    read.save(update_fields=["name"])
+    assert Battle.objects.get(pk=battle.pk).name == "Бой у переправы"
