@@ -1,15 +1,15 @@
-"""A model read by its primary key, with the row a foreign key of it names, by one plain query.
+"""Model instances with the row a foreign key of theirs names, read by one plain query.
 
 The ORM builds and compiles a query's SQL anew on every call: for
 ``Battle.objects.select_related("campaign").filter(pk=...).first()`` that was
 0.6–0.7 ms of the server's CPU, against 0.1 for the same query written once,
 and every battle page, live answer and recording form read its battle so
-(bench/HISTORY.md, "Game night, twelfth session"). Here the SQL is built once
-a process from the models' own metadata, and each value goes through the
+(bench/HISTORY.md, "Game night, twelfth session"). Here the columns are listed
+once a process from the models' own metadata, and each value goes through the
 converters the ORM itself applies (the database backend's, then the field's:
 SQLite's dates, a ``JSONField``'s text), so the instances are the ones the ORM
 would give: every concrete field loaded, the related instance cached on the
-foreign key (no query when it is read).
+foreign key (no query when it is read; ``None`` where the key is empty).
 """
 from __future__ import annotations
 
@@ -21,16 +21,23 @@ from django.http import Http404
 
 
 @functools.cache  # (built once a process: the models do not change while it runs)
-def _sql(model: type[models.Model], via: str) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
+def _select(model: type[models.Model], via: str) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
+    """``SELECT <the model's columns>, <the parent's> FROM <model> a LEFT JOIN <parent> b ON …``."""
     q = connection.ops.quote_name
     key = model._meta.get_field(via)
     parent = key.related_model
     own, theirs = tuple(model._meta.concrete_fields), tuple(parent._meta.concrete_fields)
     columns = ", ".join([f"a.{q(f.column)}" for f in own] + [f"b.{q(f.column)}" for f in theirs])
-    sql = (f"SELECT {columns} FROM {q(model._meta.db_table)} a "
-           f"JOIN {q(parent._meta.db_table)} b ON b.{q(key.target_field.column)} = a.{q(key.column)} "
-           f"WHERE a.{q(model._meta.pk.column)} = %s")
-    return sql, own, theirs
+    return (f"SELECT {columns} FROM {q(model._meta.db_table)} a "
+            f"LEFT JOIN {q(parent._meta.db_table)} b ON b.{q(key.target_field.column)} = a.{q(key.column)}"), own, theirs
+
+
+@functools.cache
+def _needing(fields: tuple[Any, ...], vendor: str) -> tuple[int, ...]:
+    """The positions of the fields whose values the ORM converts on this kind of database (on PostgreSQL
+    only the JSON ones; on SQLite the dates and booleans too)."""
+    return tuple(i for i, f in enumerate(fields)
+                 if connection.ops.get_db_converters(f.cached_col) or f.get_db_converters(connection))
 
 
 def _converted(fields: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -42,28 +49,33 @@ def _converted(fields: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, .
     return tuple(out)
 
 
-@functools.cache
-def _needing(fields: tuple[Any, ...], vendor: str) -> tuple[int, ...]:
-    """The positions of the fields whose values the ORM converts on this kind of database (on PostgreSQL
-    only the JSON ones; on SQLite the dates and booleans too)."""
-    return tuple(i for i, f in enumerate(fields)
-                 if connection.ops.get_db_converters(f.cached_col) or f.get_db_converters(connection))
+def select_with_parent(model: type[models.Model], via: str, where: str, params: list[Any]) -> list[Any]:
+    """The ``model`` instances ``where`` selects (SQL after ``WHERE``, ``ORDER BY`` included, naming the
+    model's columns ``a.…`` and the parent's ``b.…``), each with the instance its foreign key ``via``
+    names, or ``None`` where that key is empty: one query."""
+    sql, own, theirs = _select(model, via)
+    with connection.cursor() as cur:
+        cur.execute(f"{sql} WHERE {where}", params)
+        found = cur.fetchall()
+    related = model._meta.get_field(via).related_model
+    alias, n = connection.alias, len(own)
+    own_names, their_names = [f.attname for f in own], [f.attname for f in theirs]
+    pk = next(i for i, f in enumerate(theirs) if f.primary_key)
+    out = []
+    for row in found:
+        instance = model.from_db(alias, own_names, _converted(own, row[:n]))
+        setattr(instance, via, None if row[n + pk] is None else
+                related.from_db(alias, their_names, _converted(theirs, row[n:])))
+        out.append(instance)
+    return out
 
 
 def with_parent(model: type[models.Model], pk: Any, via: str) -> Any:
     """The ``model`` instance of primary key ``pk`` with the one its foreign key ``via`` names, or
-    ``None``: one query (an inner join: a row whose key names nothing is not found)."""
-    sql, own, theirs = _sql(model, via)
-    with connection.cursor() as cur:
-        cur.execute(sql, [pk])
-        row = cur.fetchone()
-    if row is None:
-        return None
-    instance = model.from_db(connection.alias, [f.attname for f in own], _converted(own, row[:len(own)]))
-    related = model._meta.get_field(via).related_model
-    setattr(instance, via, related.from_db(connection.alias, [f.attname for f in theirs],
-                                           _converted(theirs, row[len(own):])))
-    return instance
+    ``None`` where there is no such row."""
+    q = connection.ops.quote_name
+    found = select_with_parent(model, via, f"a.{q(model._meta.pk.column)} = %s", [pk])
+    return found[0] if found else None
 
 
 def with_parent_or_404(model: type[models.Model], pk: Any, via: str) -> Any:

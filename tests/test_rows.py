@@ -56,3 +56,28 @@ def test_a_read_battle_saves_as_one_the_orm_read(battle):
     read.name = "Бой у переправы"
     read.save(update_fields=["name"])
     assert Battle.objects.get(pk=battle.pk).name == "Бой у переправы"
+
+
+@pytest.mark.django_db
+def test_the_log_rows_with_their_recorder_or_none(battle, game_master):
+    from battles import services
+    from battles.models import BattleEvent
+
+    from bench import synthetic
+
+    opening = [services.NewEvent(type=e.type, data=e.data, schema_version=e.version) for e in synthetic.battle(2)]
+    services.battle_event_append(battle_id=battle.pk, expected_seq=0, as_game_master=True, recorded_by=game_master,
+                                 events=opening[:1])
+    services.battle_event_append(battle_id=battle.pk, expected_seq=1, as_game_master=True, recorded_by=None,
+                                 events=opening[1:])
+    orm = list(BattleEvent.objects.filter(battle_id=battle.pk).select_related("recorded_by").order_by("seq"))
+    q = connection.ops.quote_name
+
+    with CaptureQueriesContext(connection) as queries:
+        read = rows.select_with_parent(BattleEvent, "recorded_by", f"a.{q('battle_id')} = %s ORDER BY a.{q('seq')} DESC",
+                                       [battle.pk])
+        recorders = [e.recorded_by for e in read]
+    assert len(queries) == 1
+    assert [_fields(e) for e in read] == [_fields(e) for e in reversed(orm)]  # (in the order asked for)
+    assert recorders[0] is None and recorders[1].username == game_master.username
+    assert read[1].data == orm[0].data and read[1].recorded_at == orm[0].recorded_at

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q
 
 from battles.models import BattleEvent, BattleParticipant
+from config import rows
 
 KEEP = 200  # rows kept per battle: the page shows 50, a live answer a few
 BATTLES = 256  # battles kept per process, the least recently used dropped
@@ -63,17 +63,16 @@ def tail(*, battle_id: int, head: int) -> Tail:
     if held is not None and held.head == head:
         return held
     if held is None or held.head > head or head - held.head > KEEP:  # read afresh: the musters and the tail
-        new = list(BattleEvent.objects.filter(battle_id=battle_id, seq__lte=head)
-                   .filter(Q(type="force_mustered") | Q(seq__gt=head - KEEP))
-                   .select_related("recorded_by").order_by("seq"))
+        new = _rows(f"a.{_q('battle_id')} = %s AND a.{_q('seq')} <= %s "
+                    f"AND (a.{_q('type')} = %s OR a.{_q('seq')} > %s)", [battle_id, head, "force_mustered", head - KEEP])
         mustered: dict[str, str] = {}
         for e in new:
             if e.type == "force_mustered":
                 muster_names(e.data, mustered)
         fresh = Tail(head, [e for e in new if e.seq > head - KEEP], mustered)
     else:  # the rows after the last held
-        new = list(BattleEvent.objects.filter(battle_id=battle_id, seq__gt=held.head, seq__lte=head)
-                   .select_related("recorded_by").order_by("seq"))
+        new = _rows(f"a.{_q('battle_id')} = %s AND a.{_q('seq')} > %s AND a.{_q('seq')} <= %s",
+                    [battle_id, held.head, head])
         mustered = dict(held.mustered)
         for e in new:
             if e.type == "force_mustered":
@@ -87,6 +86,16 @@ def tail(*, battle_id: int, head: int) -> Tail:
         while len(_TAILS) > BATTLES:
             _TAILS.popitem(last=False)
     return fresh
+
+
+def _q(field_name: str) -> str:
+    return connection.ops.quote_name(BattleEvent._meta.get_field(field_name).column)
+
+
+def _rows(where: str, params: list[Any]) -> list[BattleEvent]:
+    """The log rows ``where`` selects, in seq order, each with its recorder: one plain query
+    (``config.rows``; the ORM compiled it anew for the first reader of each new entry)."""
+    return rows.select_with_parent(BattleEvent, "recorded_by", f"{where} ORDER BY a.{_q('seq')}", params)
 
 
 def participants(battle_id: int) -> list[tuple[str, int, int, str, str]]:
