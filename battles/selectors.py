@@ -15,7 +15,8 @@ from django.utils import timezone
 from battles import engine
 from battles.log import chain, dice_commit, tail
 from campaign import selectors as campaign_selectors
-from campaign.models import Campaign, CampaignEvent, CampaignStatus, Proposal
+from campaign.models import Campaign, CampaignEvent, CampaignStatus, Objective, Proposal
+from config import rows
 from rosters import selectors as roster_selectors
 from rosters.cards import Card, character_cards_load, design_load, roster_cards_load
 
@@ -567,8 +568,16 @@ def reads_install() -> None:
 
 
 def battle_campaign_events(*, battle: Battle) -> list[CampaignEvent]:
-    """The campaign events of one battle (its command, result and proposals' decisions), 1 query."""
-    return list(CampaignEvent.objects.filter(battle=battle).select_related("character").order_by("id"))
+    """The campaign events of one battle (its command, result and proposals' decisions), 1 plain query."""
+    return rows.select_with_parent(CampaignEvent, "character", 'a."battle_id" = %s ORDER BY a."id"', [battle.pk])
+
+
+def battle_objectives(*, battle_id: int) -> list[Objective]:
+    """The objectives a battle is fought for, in their campaign's order: 1 plain query."""
+    q, through = connection.ops.quote_name, Battle.objectives.through._meta
+    return rows.select(Objective, f"a.{q('id')} IN (SELECT {q(through.get_field('objective').column)} FROM "
+                                  f"{q(through.db_table)} WHERE {q(through.get_field('battle').column)} = %s) "
+                                  f"ORDER BY a.{q('campaign_id')}, a.{q('order')}, a.{q('id')}", [battle_id])
 
 
 def battle_side_cards_load(*, battle_id: int, side: str, user: Any) -> list[Card]:

@@ -21,13 +21,17 @@ from django.http import Http404
 
 
 @functools.cache  # (built once a process: the models do not change while it runs)
-def _select(model: type[models.Model], via: str) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
-    """``SELECT <the model's columns>, <the parent's> FROM <model> a LEFT JOIN <parent> b ON …``."""
+def _select(model: type[models.Model], via: str | None) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
+    """``SELECT <the model's columns>[, <the parent's>] FROM <model> a [LEFT JOIN <parent> b ON …]``."""
     q = connection.ops.quote_name
+    own = tuple(model._meta.concrete_fields)
+    columns = ", ".join(f"a.{q(f.column)}" for f in own)
+    if via is None:
+        return f"SELECT {columns} FROM {q(model._meta.db_table)} a", own, ()
     key = model._meta.get_field(via)
     parent = key.related_model
-    own, theirs = tuple(model._meta.concrete_fields), tuple(parent._meta.concrete_fields)
-    columns = ", ".join([f"a.{q(f.column)}" for f in own] + [f"b.{q(f.column)}" for f in theirs])
+    theirs = tuple(parent._meta.concrete_fields)
+    columns += "".join(f", b.{q(f.column)}" for f in theirs)
     return (f"SELECT {columns} FROM {q(model._meta.db_table)} a "
             f"LEFT JOIN {q(parent._meta.db_table)} b ON b.{q(key.target_field.column)} = a.{q(key.column)}"), own, theirs
 
@@ -49,24 +53,29 @@ def _converted(fields: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, .
     return tuple(out)
 
 
-def select_with_parent(model: type[models.Model], via: str, where: str, params: list[Any]) -> list[Any]:
+def select(model: type[models.Model], where: str, params: list[Any]) -> list[Any]:
     """The ``model`` instances ``where`` selects (SQL after ``WHERE``, ``ORDER BY`` included, naming the
-    model's columns ``a.…`` and the parent's ``b.…``), each with the instance its foreign key ``via``
-    names, or ``None`` where that key is empty: one query."""
+    model's columns ``a.…``): one query."""
+    return select_with_parent(model, None, where, params)
+
+
+def select_with_parent(model: type[models.Model], via: str | None, where: str, params: list[Any]) -> list[Any]:
+    """``select``, each instance with the one its foreign key ``via`` names (the parent's columns are
+    ``b.…`` in ``where``), or ``None`` where that key is empty: one query."""
     sql, own, theirs = _select(model, via)
     with connection.cursor() as cur:
         cur.execute(f"{sql} WHERE {where}", params)
         found = cur.fetchall()
-    related = model._meta.get_field(via).related_model
     alias, n = connection.alias, len(own)
-    own_names, their_names = [f.attname for f in own], [f.attname for f in theirs]
-    pk = next(i for i, f in enumerate(theirs) if f.primary_key)
-    out = []
-    for row in found:
-        instance = model.from_db(alias, own_names, _converted(own, row[:n]))
-        setattr(instance, via, None if row[n + pk] is None else
-                related.from_db(alias, their_names, _converted(theirs, row[n:])))
-        out.append(instance)
+    own_names = [f.attname for f in own]
+    out = [model.from_db(alias, own_names, _converted(own, row[:n])) for row in found]
+    if via is not None:
+        related = model._meta.get_field(via).related_model
+        their_names = [f.attname for f in theirs]
+        pk = next(i for i, f in enumerate(theirs) if f.primary_key)
+        for instance, row in zip(out, found, strict=True):
+            setattr(instance, via, None if row[n + pk] is None else
+                    related.from_db(alias, their_names, _converted(theirs, row[n:])))
     return out
 
 

@@ -81,3 +81,19 @@ def test_the_log_rows_with_their_recorder_or_none(battle, game_master):
     assert [_fields(e) for e in read] == [_fields(e) for e in reversed(orm)]  # (in the order asked for)
     assert recorders[0] is None and recorders[1].username == game_master.username
     assert read[1].data == orm[0].data and read[1].recorded_at == orm[0].recorded_at
+
+
+@pytest.mark.django_db
+def test_a_battles_objectives_in_their_campaigns_order_and_only_its_own(battle):
+    from battles import selectors
+    from campaign.models import Objective
+
+    bridge = Objective.objects.create(campaign=battle.campaign, name="Мост", order=2)
+    hill = Objective.objects.create(campaign=battle.campaign, name="Высота 252.2", order=1, initial_holder="defender")
+    Objective.objects.create(campaign=battle.campaign, name="Станция", order=0)  # not at stake in this battle
+    battle.objectives.set([bridge, hill])
+
+    read = selectors.battle_objectives(battle_id=battle.pk)
+
+    assert [o.name for o in read] == ["Высота 252.2", "Мост"] == [o.name for o in battle.objectives.all()]
+    assert read[0].initial_holder == "defender"

@@ -397,7 +397,7 @@ def _stale_notice(expected: int, current: int) -> str:
 
 def _at_stake(battle: Battle) -> list[dict[str, Any]]:
     """The objectives the battle is fought for, each with the side holding it now (the campaign projection)."""
-    objectives = list(battle.objectives.all())
+    objectives = selectors.battle_objectives(battle_id=battle.pk)
     if not objectives:
         return []
     held = campaign_view(campaign=battle.campaign).objectives
