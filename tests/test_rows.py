@@ -62,7 +62,6 @@ def test_a_read_battle_saves_as_one_the_orm_read(battle):
 def test_the_log_rows_with_their_recorder_or_none(battle, game_master):
     from battles import services
     from battles.models import BattleEvent
-
     from bench import synthetic
 
     opening = [services.NewEvent(type=e.type, data=e.data, schema_version=e.version) for e in synthetic.battle(2)]

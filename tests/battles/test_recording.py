@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.template.loader import render_to_string
+from django.template import Context, Template
 from django.utils import translation
 
 from battles import engine
@@ -67,8 +67,8 @@ def test_every_event_type_has_a_form_that_renders_with_words_not_keys(type_name,
     table = Table(state, "defender", {"def-sq": "Взвод Орлова", "d-r1": "Рядовой Козлов"}, SIDES)
     with translation.override(language):
         form = EventForm(event_type=type_name, table=table, side_choices=[("defender", "РККА")])
-        html = render_to_string("battles/_record_form.html", {"item": {"id": type_name, "form": form},
-                                                             "panel": {"action": "/x/", "token": "t"}})
+        html = Template("{% load record %}{% record_form item panel %}").render(Context(
+            {"item": {"id": type_name, "form": form}, "panel": {"action": "/x/", "token": "t"}}))
     text = visible_text(html)
     keys = schema_keys(engine.REGISTRY[type_name].describe()["schema"])
     for key in keys:
