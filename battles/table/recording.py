@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -372,22 +373,53 @@ SHORT_TITLES = {
 }
 
 
+class RulesTable(Table):
+    """A running v11.2 battle's table with what the rules offer now (``engine.offers``), worked out from
+    the engine's state when a form first asks: the quick fire and move forms do, the waiting player's
+    panel and most entries' forms do not, and the engine's state cost more than the rest of their panel."""
+
+    def __init__(self, *args: Any, rules: dict[str, Any] | None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.battle_rules = rules
+
+    @cached_property
+    def now(self) -> Any:
+        return engine.state_from_json(self.state, "v11.2")
+
+    @cached_property
+    def rules(self) -> dict[str, Any]:
+        return merge_rules(self.battle_rules)
+
+    @cached_property
+    def offers(self) -> dict[str, dict[str, Any]]:  # type: ignore[override]
+        return side_offers(self.now, self.side, self.rules)
+
+    @cached_property
+    def defences(self) -> dict[str, int]:  # type: ignore[override]
+        now = self.now
+        return {fid: defence(now, now.fighters[fid], self.rules) for fid in targets(now, self.side)
+                if now.fighters[fid].side == self.enemy}
+
+    @cached_property
+    def firing(self) -> frozenset[str]:  # type: ignore[override]
+        return frozenset(vid for vid, v in self.now.vehicles.items()
+                         if v.side == self.side and vehicle_may_fire(self.now, vid, self.rules))
+
+    @cached_property
+    def moving(self) -> frozenset[str]:  # type: ignore[override]
+        return frozenset(vid for vid, v in self.now.vehicles.items()
+                         if v.side == self.side and vehicle_may_move(self.now, vid, self.rules))
+
+
 def recorder_table(state: dict[str, Any], role: Any, names: dict[str, str], battle: Any) -> Table:
     """The table as this recorder sees it: with partners on his side, only his own roster's pieces are his."""
-    table = Table(state, acting_side(state=state, role=role), names, _side_names(battle),
-                  game_master=role.is_game_master)
+    args = (state, acting_side(state=state, role=role), names, _side_names(battle))
+    if state.get("ruleset", "v11.2") == "v11.2" and state.get("status") == "running":
+        table: Table = RulesTable(*args, game_master=role.is_game_master, rules=battle.rules)
+    else:
+        table = Table(*args, game_master=role.is_game_master)
     if role.shares_side and not role.is_game_master:
         table.mine = frozenset(role.players)
-    if state.get("ruleset", "v11.2") == "v11.2" and state.get("status") == "running":
-        now = engine.state_from_json(state, "v11.2")
-        rules = merge_rules(battle.rules)
-        table.offers = side_offers(now, table.side, rules)
-        table.defences = {fid: defence(now, now.fighters[fid], rules) for fid in targets(now, table.side)
-                          if now.fighters[fid].side == table.enemy}
-        table.firing = frozenset(vid for vid, v in now.vehicles.items()
-                                 if v.side == table.side and vehicle_may_fire(now, vid, rules))
-        table.moving = frozenset(vid for vid, v in now.vehicles.items()
-                                 if v.side == table.side and vehicle_may_move(now, vid, rules))
     return table
 
 

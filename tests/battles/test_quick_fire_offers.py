@@ -108,3 +108,23 @@ def test_g_4_a_dug_in_side_is_told_only_its_vehicles_may_move_and_why_its_men_ma
     who = [o for o in options(page, "quick_move-who") if o]
     assert who == ["v:att-tank"]  # no unit, no rifleman: dug in (G-4)
     assert "Сейчас двигается только техника" in page and "(G-4, V-MED-3)" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_rules_offers_are_worked_out_only_for_a_panel_that_shows_the_quick_forms(table_battle, monkeypatch):
+    """The engine's state behind the offers (``recording.RulesTable``) is built for the side to move's panel,
+    whose quick forms show them, and not for the waiting player's, which has none."""
+    from battles import engine
+
+    battle, users = table_battle
+    mover, waiting = client_for(users["defender"]), client_for(users["attacker"])
+    declare(mover, battle)
+    built = []
+    real = engine.state_from_json
+    monkeypatch.setattr(engine, "state_from_json", lambda *a, **k: built.append(1) or real(*a, **k))
+
+    page = waiting.get(f"/battles/{battle.id}/").content.decode()
+    assert 'name="quick_fire-shooter"' not in page and built == []
+    page = mover.get(f"/battles/{battle.id}/").content.decode()
+    assert "d-r1" in options(page, "quick_fire-shooter") and "f:a-tc" not in options(page, "quick_fire-target")
+    assert built == [1]  # once for all of the panel's forms
