@@ -49,7 +49,16 @@ class Table:
         self.fighters_all: dict[str, dict[str, Any]] = state.get("fighters") or {}
         self.units_all: dict[str, dict[str, Any]] = state.get("units") or {}
         self.vehicles_all: dict[str, dict[str, Any]] = state.get("vehicles") or {}
-        self._labels: dict[str, str] = {}  # each fighter's label, worked out once (a panel's selects ask often)
+        # each label and word worked out once a table (a panel's selects ask for them again and again)
+        self._labels: dict[str, str] = {}
+        self._words: dict[Any, str] = {}
+
+    def word(self, value: Any) -> str:
+        """``labels.enum_label`` in the reader's language, as text."""
+        text = self._words.get(value)
+        if text is None:
+            text = self._words[value] = str(enum_label(value))
+        return text
 
     # labels ------------------------------------------------------------------------------
     def fighter_label(self, fid: str) -> str:
@@ -60,7 +69,7 @@ class Table:
 
     def _fighter_label(self, fid: str) -> str:
         f = self.fighters_all.get(fid, {})
-        what = str(enum_label(f.get("rank"))) if f.get("rank") else str(enum_label(f.get("cls", "rifleman")))
+        what = self.word(f["rank"]) if f.get("rank") else self.word(f.get("cls", "rifleman"))
         name = self.names.get(fid)
         # a named officer's name carries his nation's rank word («Младший сержант №1»): no generic one beside it
         text = (name if f.get("rank") else f"{name} ({what})") if name else f"{what.capitalize()} {fid}"
@@ -74,12 +83,10 @@ class Table:
 
     def unit_label(self, uid: str) -> str:
         name = self.names.get(uid)
-        kind = str(enum_label(self.units_all.get(uid, {}).get("kind", "squad")))
-        return name or f"{kind.capitalize()} {uid}"
+        return name or f"{self.word(self.units_all.get(uid, {}).get('kind', 'squad')).capitalize()} {uid}"
 
     def vehicle_label(self, vid: str) -> str:
-        v = self.vehicles_all.get(vid, {})
-        kind = str(enum_label(v.get("kind", "tank")))
+        kind = self.word(self.vehicles_all.get(vid, {}).get("kind", "tank"))
         name = self.names.get(vid)
         return f"{name} ({kind})" if name else f"{kind.capitalize()} {vid}"
 
