@@ -31,6 +31,7 @@ from battles.log import chain, dice_commit, replays
 from battles.models import Battle, BattleEvent, LogPosition, RulesDataVersion
 from battles.selectors import battle_rules, iter_engine_events, rules_snapshot
 from campaign.models import Campaign
+from config import rows
 from config.errors import Conflict, Forbidden, NotFound, from_engine
 
 from .cache import STATE_CACHE, Entry, rules_json
@@ -321,7 +322,7 @@ def _read(battle_id: int) -> tuple[Entry | None, int | None]:
     rules data's version when its first events take this process's snapshot
     (``rules_kept``); no entry when the battle is not there to decide on
     (unknown, its campaign finished, its projection read past the head)."""
-    battle = _battle_read(battle_id)
+    battle = rows.with_parent(Battle, battle_id, "campaign")  # (one plain query, built once a process)
     if battle is None or battle.campaign.status == "finished":
         return None, None
     ruleset, rules, version = battle.campaign.ruleset, battle.rules, None
@@ -329,31 +330,6 @@ def _read(battle_id: int) -> tuple[Entry | None, int | None]:
         version, rules = rules_kept()
     at = _at_head(battle, battle_rules(battle=battle) if rules is None else rules, ruleset)
     return (at, version) if at.state.last_seq == battle.head_seq else (None, None)
-
-
-def _battle_read(battle_id: int) -> Battle | None:
-    """The battle and its campaign, read without a lock by one prepared statement (``_READ_SQL``): the
-    ORM built and compiled its query anew for every first append of a battle in a process, a fifth of a
-    first batch's cost (bench/HISTORY.md)."""
-    with connection.wrap_database_errors:
-        connection.ensure_connection()
-        with psycopg.Cursor(connection.connection) as cur:
-            cur.execute(_READ_SQL, {"id": battle_id}, prepare=True)
-            row = cur.fetchone()
-    if row is None:
-        return None
-    db = connection.alias
-    # (``from_db`` takes the values in the model's field order)
-    battle = Battle.from_db(db, _BATTLE_FIELDS, (*row[:2], _RULES.from_db_value(row[2], None, connection), *row[3:6]))
-    battle.campaign = Campaign.from_db(db, ("id", "ruleset", "status"), (row[1], *row[6:]))
-    return battle
-
-
-_BATTLE_FIELDS = ("id", "campaign_id", "rules", "head_seq", "dice_secret", "dice_revealed_seq")
-_RULES = Battle._meta.get_field("rules")
-_READ_SQL = (f"SELECT b.id, b.campaign_id, b.rules, b.head_seq, b.dice_secret, b.dice_revealed_seq, c.ruleset, "
-             f"c.status FROM {Battle._meta.db_table} b JOIN {Campaign._meta.db_table} c ON c.id = b.campaign_id "
-             f"WHERE b.id = %(id)s::bigint")
 
 
 def _dice_key(battle: Battle) -> bytes | None:
