@@ -457,6 +457,11 @@ def outcome(effects: list[dict[str, Any]] | None, n: Namer) -> str:
     fates = [w for e in effects if e.get("kind") != "roll" and (w := _fate_words(e, n))]
     if not fates and any(e.get("passed") for e in effects if e.get("kind") == "roll"):
         fates = [n.t("без последствий", "no effect")]
+    wound = [e for e in effects if e.get("kind") == "roll" and e.get("test") in ("wound_test", "wound_reroll")]
+    if wound and wound[-1].get("passed") is False and not any(e.get("kind") != "roll" for e in effects):
+        # V-MED-3/V-MED-4: the last die failed and nothing changed: G-10's reading, in words
+        fates.append(f"{n.fighter(wound[-1].get('id'))} — " + n.t("остаётся раненым, тест снова в свой следующий ход (G-10)",
+                                                             "stays wounded and tests again on his next turn (G-10)"))
     return n.t("Итог: ", "Result: ") + "; ".join(rolls + fates) + "."
 
 

@@ -42,6 +42,28 @@ class TestOutcomesOnThePage:
         assert f"Итог: {a2}: 3 — промах, нужно ≥" in text
         assert f"тест на ранение, {a1}: 14 — пройден, нужно ≥ 11; {a1} — поправился" in text
 
+    @pytest.mark.parametrize(("reroll", "stays"), [(None, True), (3, True), (15, False)])
+    def test_v_med_3_g_10_a_failed_wound_test_says_the_fighter_stays_wounded(self, table, client, reroll, stays):
+        t = at_turn()
+        t.end_turn()
+        t.postures("defender")
+        t.fire("d1", "rifle", struck=[{"fighter": "a1", "die": D(20)}])  # G-2: a1 wounded
+        t.next_turn(A="recon")
+        medic = {} if reroll is None else {"medic": "a_med", "medic_distance": 1, "reroll": D(reroll)}  # V-MED-4
+        t.add("wound_test", fighter="a1", die=D(4), **medic)  # V-MED-3: 4 fails
+        store(table, t.events)
+        text = text_of(page(client, table, table.people["defender_p"]))
+        a1 = "Боец A1 (стрелок), Штурмгруппа"
+        assert f"тест на ранение, {a1}: 4 — не пройден, нужно ≥ 11" in text
+        stayed = f"{a1} — остаётся раненым, тест снова в свой следующий ход (G-10)"
+        assert (stayed in text) is stays  # only when the last die failed
+        assert (f"{a1} — поправился" in text) is not stays
+        if not stays:
+            assert f"переброс медика, {a1}: 15 — пройден" in text
+        en = text_of(page(client, table, table.people["attacker_p"], lang="en"))
+        a1 = "Боец A1 (rifleman), Штурмгруппа"
+        assert (f"{a1} — stays wounded and tests again on his next turn (G-10)" in en) is stays
+
     def test_english_readers_get_the_same_outcome_in_english(self, table, client):
         store(table, _shots().events)
         text = text_of(page(client, table, table.people["attacker_p"], lang="en"))

@@ -219,6 +219,7 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
 
         # the table agrees the outcome: hans records the end, Вермахт took the bridge
         # the rarer forms open from the list of other events (built on demand, not with every page)
+        hans.locator("details.more > summary").click()  # (folded: one click away)
         hans.locator("nav.more").get_by_role("link", name="Бой окончен").click()
         ended = hans.locator("#rec-battle_ended")
         expect(ended).to_have_attribute("open", "")

@@ -426,6 +426,7 @@ def test_a_game_night_of_three_turns_with_two_players_on_a_side(live_server, nig
 
         # the opponent acts: hans records a morale test of his fire team under fire (off his turn, V-MORALE-1)
         sync(hans)
+        hans.locator("details.more > summary").click()  # (folded: one click away)
         hans.locator("nav.more").get_by_role("link", name="Тест на мораль").click()
         morale = hans.locator("#rec-morale_test")
         morale.get_by_label("Подразделение").select_option(
