@@ -540,19 +540,15 @@ def _gm_append(request: HttpRequest, battle: Battle, role: BattleRole, type_: st
 
 
 def _void_preview(request: HttpRequest, battle: Battle, seq: int) -> dict[str, Any]:
-    """The entry to void and the later entries that would lose their effect, as sentences."""
+    """The entry to void and the later entries that would lose their effect, as the log tells them (with outcomes)."""
     later = selectors.battle_void_preview(battle=battle, seq=seq)
-    lang = lang_of(get_language())
-    view = selectors.battle_state_get(battle_id=battle.id)
-    names = selectors.battle_names(battle_id=battle.id)
-    rows = {e.seq: e for e in battle.events.filter(seq__in=[seq, *later])}
-
-    def told(s: int) -> dict[str, Any]:
-        e = rows[s]
-        return {"seq": s, "text": report.sentence(e.type, e.data, lang, names=names, state=view.state,
-                                                  sides=_sides(battle))}
-
-    return {"target": told(seq), "later": [told(s) for s in later if s in rows]}
+    events = list(battle.events.filter(seq__in=[seq, *later]).order_by("seq"))
+    lines = {line.seq: line for chapter in report.report(
+        events, selectors.battle_state_get(battle_id=battle.id).state, lang_of(get_language()),
+        names=selectors.battle_names(battle_id=battle.id), sides=_sides(battle),
+        outcomes=selectors.battle_outcomes(battle_id=battle.id, first=seq, last=max(later, default=seq)))
+        for line in chapter.lines}
+    return {"target": lines[seq], "later": [lines[s] for s in later if s in lines]}
 
 
 @require_POST

@@ -64,6 +64,21 @@ class TestOutcomesOnThePage:
         a1 = "Боец A1 (rifleman), Штурмгруппа"
         assert (f"{a1} — stays wounded and tests again on his next turn (G-10)" in en) is stays
 
+    def test_v_turn_13_the_void_preview_tells_each_entry_with_its_outcome(self, table, client):
+        t = _shots()
+        store(table, t.events)
+        shot = next(e.seq for e in t.events if e.type == "fire" and e.data["struck"][0]["fighter"] == "a1")
+        client.force_login(table.people["master"])
+        r = client.post(f"/battles/{table.id}/void/", {"seq": str(shot), "reason": "не тот"})
+        text = text_of(r.content.decode())
+        a1 = "Боец A1 (стрелок), Штурмгруппа"
+        asked, later = text.split("Отменить запись №", 1)[1].split("С ней теряют силу", 1)
+        assert asked.startswith(f"{shot}?") and f"Итог: {a1}: 20 — попадание" in asked and f"{a1} — ранен" in asked
+        later = later.split("Запись останется", 1)[0]
+        # the wound test loses its effect with the shot: listed with what it did
+        assert f"тест на ранение, {a1}: 14 — пройден, нужно ≥ 11; {a1} — поправился" in later
+        assert "3 — промах" not in later  # the other shot does not depend on it
+
     def test_english_readers_get_the_same_outcome_in_english(self, table, client):
         store(table, _shots().events)
         text = text_of(page(client, table, table.people["attacker_p"], lang="en"))
