@@ -478,6 +478,7 @@ def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel
     log = ("log_tail", "battles/_log_tail.html") if ctx["log_tail"] else ("log_html", "battles/_log.html")
     out = {"head_seq": ctx["view"].head_seq, "state_seq": ctx["view"].seq, "changed": True,
            "state_html": render_to_string("battles/_state.html", ctx, request=request),
+           "report_html": render_to_string("battles/_report.html", ctx, request=request),
            log[0]: render_to_string(log[1], ctx, request=request)}
     if role.may_record:
         if panel is None:

@@ -79,6 +79,25 @@ class TestOutcomesOnThePage:
         assert f"тест на ранение, {a1}: 14 — пройден, нужно ≥ 11; {a1} — поправился" in later
         assert "3 — промах" not in later  # the other shot does not depend on it
 
+    def test_the_battle_report_follows_the_state_in_every_live_answer(self, table, client):
+        import re
+
+        def wounded(html: str) -> dict[str, int]:  # each side's row: side, mustered, fit, wounded, ...
+            return {side: int(w) for side, _m, _f, w in
+                    re.findall(r"<tr><td>([^<]+)</td>\s*<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", html)}
+
+        t = _shots()
+        shot = next(i for i, e in enumerate(t.events) if e.type == "fire")
+        store(table, t.events[:shot])
+        client.force_login(table.people["defender_p"])
+        assert 'id="report-region"' in page(client, table, table.people["defender_p"])
+        before = client.get(f"/battles/{table.id}/live/?since=0&state=0").json()
+        store(table, t.events[shot:shot + 1])  # G-2: a1 wounded
+        after = client.get(f"/battles/{table.id}/live/?since={before['head_seq']}&state={before['state_seq']}").json()
+        was, now = wounded(before["report_html"]), wounded(after["report_html"])
+        assert len(was) == 2 and sum(was.values()) == 0
+        assert sum(now.values()) == 1 and [now[s] - was[s] for s in was].count(1) == 1  # one side, one man
+
     def test_english_readers_get_the_same_outcome_in_english(self, table, client):
         store(table, _shots().events)
         text = text_of(page(client, table, table.people["attacker_p"], lang="en"))

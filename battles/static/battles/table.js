@@ -99,6 +99,7 @@
   function apply(d, skip) {
     if (d.changed) {
       swap("state-region", d.state_html);
+      swap("report-region", d.report_html);  // the report's counts follow the state
       if (!root.dataset.paged) {
         if (d.log_html !== undefined) swap("log-region", d.log_html);
         else if (d.log_tail !== undefined) mergeLog(d.log_tail);
@@ -291,6 +292,7 @@
     if (!battle || root.dataset.paged) return;
     var snap = {page: page, head: Number(root.dataset.head), state: Number(root.dataset.state), at: Date.now(),
                 state_html: document.getElementById("state-region").innerHTML,
+                report_html: (document.getElementById("report-region") || {}).innerHTML,
                 log_html: document.getElementById("log-region").innerHTML,
                 record_html: record ? record.innerHTML : ""};
     store("pages", "readwrite", function (s) { return s.put(snap); }).catch(function () {});
@@ -299,6 +301,7 @@
     return store("pages", "readonly", function (s) { return s.get(page); }).then(function (snap) {
       if (!snap || snap.head <= Number(root.dataset.head) || root.dataset.paged) return;
       swap("state-region", snap.state_html);
+      swap("report-region", snap.report_html);
       swap("log-region", snap.log_html);
       if (record && snap.record_html) record.innerHTML = snap.record_html;
       root.dataset.head = snap.head;
