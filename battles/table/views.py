@@ -168,8 +168,6 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "battle": battle, "campaign": battle.campaign, "record_panel": record_panel,
         "command": command, "outcomes": [e for e in campaign_events if e not in command],
         "objectives": _at_stake(battle),
-        "turn_limit_reached": bool(battle.turn_limit and ctx["view"].state.get("status") == "running"
-                                   and (ctx["view"].state.get("turn") or 0) > battle.turn_limit),
         "proposals": proposals,
         "gm_error": (gm_error.message_ru if lang == "ru" else gm_error.message_en) if gm_error else "",
         "gm_error_rule": gm_error.rule_id if gm_error else "",

@@ -43,6 +43,11 @@ class TestTurnLimit:
                 NewEvent("turn_ended", {"side": "attacker", "turn": turn})])
             text = page()
             assert ("Все ходы задания сыграны" in text) is (turn == 2)
+            # an open page hears it too: the count is in the state region of every live answer
+            live = gm.get(f"/battles/{battle.id}/live/?since=0&state=0", HTTP_ACCEPT_LANGUAGE="ru").json()
+            state = re.sub(r"\s+", " ", visible_text(live["state_html"]))
+            assert (f"Ход {turn + 1} из 2 по заданию" in state) is (turn < 2)  # never «Ход 3 из 2»
+            assert ("Все ходы задания сыграны" in state) is (turn == 2)
 
     def test_a_turn_limit_off_the_range_is_refused_naming_the_field(self, table):
         r = client_for(table.gm).post(f"/campaigns/{table.campaign.id}/battles/new/",
