@@ -4,14 +4,16 @@ from __future__ import annotations
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from .models import Award, CampaignEvent, Gender, Rank
+from .models import Award, Campaign, CampaignEvent, Gender, Rank
 
+SIDED = {"side_assigned", "command_roll", "command_assigned", "battle_result", "objective_changed"}  # name a side
 SIDES = {"attacker": lambda: _("the attacker"), "defender": lambda: _("the defender"), "": lambda: _("nobody"),
          "draw": lambda: _("a draw")}
 
 
-def _side(code: str) -> str:
-    return SIDES.get(code, lambda: code)()
+def _side(code: str, names: dict[str, str] | None = None) -> str:
+    """The campaign's own name for the side («РККА»), else the role's word."""
+    return (names or {}).get(code) or SIDES.get(code, lambda: code)()
 
 
 def _rank(code: str) -> str:
@@ -26,7 +28,9 @@ def _agreeing(e: CampaignEvent, masculine: str, feminine: str) -> str:
     return feminine if character is not None and character.gender == Gender.FEMININE else masculine
 
 
-def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
+def describe(e: CampaignEvent, awards: dict[int, Award] | None = None,
+             sides: dict[str, str] | None = None) -> str:
+    """The event as a sentence; ``sides``: its campaign's names of the sides, by role."""
     d = e.data
     who = e.character.name if e.character_id and e.character else ""
     t = e.type
@@ -38,7 +42,7 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
         return _agreeing(e, _("%(who)s joined the campaign."),
                          pgettext("feminine", "%(who)s joined the campaign.")) % {"who": who}
     if t == "side_assigned":
-        return _("%(who)s fights for %(side)s.") % {"who": who, "side": _side(d["side"])}
+        return _("%(who)s fights for %(side)s.") % {"who": who, "side": _side(d["side"], sides)}
     if t == "campaign_started":
         return _("The campaign began.")
     if t == "campaign_finished":
@@ -46,23 +50,23 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
     if t == "command_roll":
         rolls = ", ".join(f"{k}: {v['value']}" for k, v in d["rolls"].items())
         return _("Command roll, %(side)s, round %(round)s: %(rolls)s.") % {
-            "side": _side(d["side"]), "round": d["round"], "rolls": rolls}
+            "side": _side(d["side"], sides), "round": d["round"], "rolls": rolls}
     if t == "command_assigned":
         n = len(d["posts"])
         return ngettext("The captain of %(side)s assigned %(n)s post.", "The captain of %(side)s assigned %(n)s posts.",
-                        n) % {"side": _side(d["side"]), "n": n}
+                        n) % {"side": _side(d["side"], sides), "n": n}
     if t == "battle_result":
         battle = e.battle.name if e.battle_id and e.battle else ""
         if d["winner"] == "draw":
             return _("Battle «%(battle)s» ended in a draw.") % {"battle": battle}
-        return _("Battle «%(battle)s» was won by %(side)s.") % {"battle": battle, "side": _side(d["winner"])}
+        return _("Battle «%(battle)s» was won by %(side)s.") % {"battle": battle, "side": _side(d["winner"], sides)}
     if t == "battle_fought":
         return _agreeing(e, _("%(who)s fought: kills %(kills)s, casualties %(casualties)s."),
                          pgettext("feminine", "%(who)s fought: kills %(kills)s, casualties %(casualties)s.")) % {
             "who": who, "kills": d.get("kills", 0), "casualties": d.get("casualties", 0)}
     if t == "objective_changed":
         return _("Objective «%(name)s» passed to %(side)s.") % {"name": d.get("name", d["objective"]),
-                                                                "side": _side(d.get("to", ""))}
+                                                                "side": _side(d.get("to", ""), sides)}
     if t == "award_granted":
         award = (awards or {}).get(d["award"])
         name = award.name(get_language() or "ru") if award else d.get("award_code", "")
@@ -78,9 +82,12 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None) -> str:
 
 
 def describe_all(events: list[CampaignEvent]) -> list[CampaignEvent]:
-    """Attach ``text`` to each event (one query for the awards named)."""
+    """Attach ``text`` to each event (a query for the awards named, one for the campaigns' side names)."""
     ids = {e.data.get("award") for e in events if e.type == "award_granted"}
     awards = Award.objects.in_bulk([i for i in ids if i]) if ids else {}
+    named = {e.campaign_id for e in events if e.type in SIDED}
+    sides = {pk: {"attacker": a, "defender": d} for pk, a, d in Campaign.objects.filter(pk__in=named)
+             .values_list("pk", "attacker_name", "defender_name")} if named else {}
     for e in events:
-        e.text = describe(e, awards)
+        e.text = describe(e, awards, sides.get(e.campaign_id))
     return events

@@ -121,3 +121,28 @@ def test_a_units_head_count_agrees(n, words):
         out = Template("{% load i18n %}{% blocktranslate count n=n %}{{ n }} man{% plural %}{{ n }} men"
                        "{% endblocktranslate %}").render(Context({"n": n}))
     assert out == words
+
+
+def test_the_chronicle_names_the_sides_as_the_campaign_does(anna, player):
+    """People read names: «РККА», not «обороняющиеся», in every sentence that names a side."""
+    from django.utils import translation
+
+    from battles.services import battle_create
+    from campaign.chronicle import describe_all
+    from campaign.models import CampaignEvent
+
+    campaign = anna.campaign
+    Campaign.objects.filter(pk=campaign.pk).update(attacker_name="Вермахт", defender_name="РККА")
+    battle = battle_create(campaign=campaign, name="Бой у моста")
+    events = [CampaignEvent(campaign=campaign, battle=battle, type="battle_result", data={"winner": w})
+              for w in ("defender", "attacker", "draw")]
+    events.append(CampaignEvent(campaign=campaign, type="objective_changed", data={"objective": 1, "name": "Мост",
+                                                                                   "to": "attacker"}))
+    events.append(CampaignEvent(campaign=campaign, character=anna, type="side_assigned", data={"side": "defender"}))
+    with translation.override("ru"):
+        assert [e.text for e in describe_all(events)] == [
+            "Бой «Бой у моста» выиграла сторона: РККА.", "Бой «Бой у моста» выиграла сторона: Вермахт.",
+            "Бой «Бой у моста» закончился вничью.", "Объект «Мост» перешёл к стороне: Вермахт.",
+            "Анна Павлова сражается за сторону: РККА."]
+    with translation.override("en"):
+        assert describe_all(events[:1])[0].text == "Battle «Бой у моста» was won by РККА."
