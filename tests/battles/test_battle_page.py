@@ -319,6 +319,7 @@ class TestGameMasterPanel:
         client.force_login(table.people["master"])
         html = page(client, table)
         assert "Отменить запись" in html and "Завершить бой" in html and "Представления к наградам" in html
+        assert "вам видно всё, включая скрытые мины" in html  # (v11.2's mines, V-MINE-14; FoW has none)
         r = client.post(f"/battles/{table.id}/end/", {"winner": "defender", "reason": "мост удержан"})
         assert r.status_code == 302
         e = BattleEvent.objects.filter(battle=table).order_by("-seq").first()

@@ -124,3 +124,15 @@ def test_g_f1_the_state_shows_the_steps_of_the_turn_and_marks_the_current_one(fo
     assert re.search(r'<strong class="badge" aria-current="step">Шаг Стрельбы \(Shooting Step\)</strong>', ru)
     en = _text(fow_page("en"))
     assert "Steps of the turn: Movement Step → Shooting Step → Assault Step" in en
+
+
+def test_the_game_master_of_a_fow_battle_is_told_of_no_hidden_mines(db, client, game_master):
+    """FoW has no hidden mines (they are v11.2's, V-MINE-14): his notice does not speak of them."""
+    campaign = Campaign.objects.create(name="Курская дуга", ruleset="fow", game_master=game_master)
+    battle = battle_create(campaign=campaign, name="Прохоровка")
+    battle_event_append(battle_id=battle.id, events=[NewEvent(t, d) for t, d in EVENTS], expected_seq=None,
+                        as_game_master=True)
+    battle_replay(battle_id=battle.id)
+    client.force_login(game_master)
+    text = _text(client.get(reverse("battle-detail", args=[battle.id]), HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "Вы — мастер: вам видно всё." in text and "мины" not in text
