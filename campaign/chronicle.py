@@ -6,7 +6,6 @@ from django.utils.translation import gettext as _
 
 from .models import Award, Campaign, CampaignEvent, Gender, Rank
 
-SIDED = {"side_assigned", "command_roll", "command_assigned", "battle_result", "objective_changed"}  # name a side
 SIDES = {"attacker": lambda: _("the attacker"), "defender": lambda: _("the defender"), "": lambda: _("nobody"),
          "draw": lambda: _("a draw")}
 
@@ -85,7 +84,7 @@ def describe_all(events: list[CampaignEvent]) -> list[CampaignEvent]:
     """Attach ``text`` to each event (a query for the awards named, one for the campaigns' side names)."""
     ids = {e.data.get("award") for e in events if e.type == "award_granted"}
     awards = Award.objects.in_bulk([i for i in ids if i]) if ids else {}
-    named = {e.campaign_id for e in events if e.type in SIDED}
+    named = {e.campaign_id for e in events}
     sides = {pk: {"attacker": a, "defender": d} for pk, a, d in Campaign.objects.filter(pk__in=named)
              .values_list("pk", "attacker_name", "defender_name")} if named else {}
     for e in events:
