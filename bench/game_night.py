@@ -16,7 +16,11 @@ connection that does what the battle page does:
   has reached it; a refusal answers the regions with the reason). The table
   records one entry every 5 s (each player one every 10 s).
 * the **onlooker** reads the campaign's standings page and the battle page,
-  and polls that page like the players, every ``SPECTATOR_CYCLE`` seconds again.
+  and polls that page like the players, every ``SPECTATOR_CYCLE`` seconds again,
+  each at a moment of his own (his first cycle is cut at random): the onlookers
+  arrive within the ramp, and until 2026-12-05 they then reloaded together in
+  the same few seconds of every cycle, so that every page the figure counted was
+  loaded in that burst (bench/HISTORY.md, "Game night, fourteenth session").
 
 ``game_night_tables``: the largest number of such tables for which the p95 of
 page loads (battle page, standings) stays <= 200 ms and the p95 of records
@@ -503,11 +507,15 @@ async def record(page: Page, rng: random.Random) -> None:
         raise HttpError(f"POST {action} ({form_id}) answered {status}: {answer[:300]!r}")
 
 
-async def onlooker(page: Page, campaign: int, end: float) -> None:
-    """A club member watching: the standings, then the battle page, which polls; again every cycle."""
+async def onlooker(page: Page, campaign: int, end: float, phase: float) -> None:
+    """A club member watching: the standings, then the battle page, which polls; again every cycle. His
+    first cycle lasts ``phase`` (0 to a cycle): the onlookers reload at moments of their own, as people
+    do, not all within the few seconds of the ramp in which they arrived."""
     t = page.table
+    cycle = phase
     while time.perf_counter() < end:
-        cycle_end = time.perf_counter() + SPECTATOR_CYCLE
+        cycle_end = time.perf_counter() + cycle
+        cycle = SPECTATOR_CYCLE
         start = time.perf_counter()
         status, _, _ = await page.browser.request("GET", f"/campaigns/{campaign}/standings/")
         done = time.perf_counter()
@@ -569,7 +577,7 @@ async def _evening(port: int, built: dict[str, Any], tables: int, *, ramp: float
             browsers.append(b)
             if role == "onlooker":
                 page = Page(b, table, None, stats, live_url)
-                coro = onlooker(page, built["campaign"], end)
+                coro = onlooker(page, built["campaign"], end, rng.uniform(0, SPECTATOR_CYCLE))
             else:
                 page = Page(b, table, role, stats, live_url)
                 coro = player(page, end, random.Random(rng.random()))
