@@ -10,6 +10,11 @@ connection is opened again and wakes every waiter, so none sleeps through a
 move. Nothing waits where the setting ``LIVE_WAIT_SECONDS`` is 0 or the
 database is SQLite: the page then asks every second, as before.
 
+Each notification says where the battle now is (migration 0016: ``<id>:h<head
+seq>`` from an entry, ``<id>:s<projection seq>`` from an outcome), so a woken
+request knows without reading the battle again; a waiter told nothing (the
+listener lost the database meanwhile) reads it.
+
 A waiting request holds no database connection (``park`` closes it; under
 ``SHTAB_DB_POOL`` that returns it to the process's pool) and a server
 thread; ``config.serve`` gives each process the threads for it.
@@ -29,8 +34,27 @@ from django.db import connection
 CHANNEL = "shtab_battle_moved"
 logger = logging.getLogger(__name__)
 
+
+
+class Watch(threading.Event):
+    """Set when its battle moves, with what the notifications said: the
+    highest head and projection seqs told (``None`` until one is), and
+    ``lost`` when the listener lost the database meanwhile (moves may have
+    gone untold: read the battle again)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.head: int | None = None
+        self.state: int | None = None
+        self.lost = False
+
+    def told(self, head: tuple[int, int]) -> tuple[int, int]:
+        """``head`` (head seq, projection seq) as read, moved on by what the notifications told since."""
+        return max(head[0], self.head or 0), max(head[1], self.state or 0)
+
+
 _lock = threading.Lock()
-_waiting: dict[int, set[threading.Event]] = {}
+_waiting: dict[int, set[Watch]] = {}
 _listener: threading.Thread | None = None
 _stopping = threading.Event()
 _listening = threading.Event()  # set while the listener's LISTEN is in force
@@ -42,10 +66,10 @@ def available() -> bool:
 
 
 @contextmanager
-def watching(battle_id: int) -> Iterator[threading.Event]:
-    """An event set when ``battle_id`` moves, registered before the caller
+def watching(battle_id: int) -> Iterator[Watch]:
+    """A ``Watch`` set when ``battle_id`` moves, registered before the caller
     reads the battle: a move between that read and ``park`` is not missed."""
-    moved = threading.Event()
+    moved = Watch()
     if available():
         _start()
         with _lock:
@@ -74,13 +98,30 @@ def pause(seconds: float) -> None:
     time.sleep(seconds)
 
 
-def _wake(battle_id: int | None) -> None:
-    """Wake the waiters of ``battle_id``, or every waiter (``None``)."""
+def _wake(battle_id: int | None, *, head: int | None = None, state: int | None = None) -> None:
+    """Wake the waiters of ``battle_id``, telling them the ``head`` or the
+    ``state`` seq it moved to; every waiter (``None``), told nothing."""
     with _lock:
         groups = list(_waiting.values()) if battle_id is None else [_waiting.get(battle_id, ())]
         for waiters in groups:
             for moved in waiters:
-                moved.set()
+                if head is not None:
+                    moved.head = max(moved.head or 0, head)
+                if state is not None:
+                    moved.state = max(moved.state or 0, state)
+                if head is None and state is None:
+                    moved.lost = True
+                moved.set()  # (after what it tells: a waiter clears, then reads it)
+
+
+def _heard(payload: str) -> None:
+    """Wake the waiters of the battle a notification names (``<id>:h<seq>``,
+    ``<id>:s<seq>``; a bare ``<id>`` tells no seq)."""
+    battle, _, told = payload.partition(":")
+    if not battle.isdigit():
+        return
+    seq = int(told[1:]) if told[1:].isdigit() else None
+    _wake(int(battle), head=seq if told[:1] == "h" else None, state=seq if told[:1] == "s" else None)
 
 
 def _start() -> None:
@@ -114,8 +155,7 @@ def _listen(params: dict) -> None:
                 _listening.set()
                 while not _stopping.is_set():
                     for note in conn.notifies(timeout=1.0):
-                        if note.payload.isdigit():
-                            _wake(int(note.payload))
+                        _heard(note.payload)
         except Exception:  # the database went away: look again in a second, the waiters poll meanwhile
             logger.warning("battle-moved listener lost its connection", exc_info=True)
             time.sleep(1.0)

@@ -419,14 +419,21 @@ def battle_live_wait(*, battle_id: int, since: str, state: str, wait: float) -> 
     where the server lets it (``battles.log.moves``); and once it moved, up to
     ``OUTCOME_WAIT`` more for the worker to tell the new entries' outcome, so
     the reader gets the entry with its outcome in one answer, not two.
-    ``None`` for a battle that does not exist."""
+    ``None`` for a battle that does not exist. The battle is read once: a
+    waiter woken by a move is told where the battle moved to (``moves.Watch``),
+    and reads it again only when the listener lost the database meanwhile."""
     wait = wait if moves.available() else 0
     deadline = time.monotonic() + wait
     waited = False
+    head = None
     with moves.watching(battle_id) as moved:
         while True:
             moved.clear()  # (before the read: a move after it sets it again)
-            head = selectors.battle_head(battle_id=battle_id)
+            if head is None or moved.lost:
+                moved.lost = False
+                head = selectors.battle_head(battle_id=battle_id)
+            else:
+                head = moved.told(head)
             if head is None or not wait:
                 return head
             if (str(head[0]), str(head[1])) != (since, state):

@@ -125,3 +125,54 @@ class TestTheBattleMoved:
             moved.clear()
             Battle.objects.filter(pk=battle.pk).update(name="Бой у моста (переименован)")  # not a move
             assert not moved.wait(1)
+
+    def test_a_move_tells_its_waiters_where_the_battle_moved_to(self, table_battle, waits):
+        from django.db.models import F
+
+        battle, _ = table_battle
+        _replayed(battle)
+        head = Battle.objects.get(pk=battle.pk).head_seq
+        with moves.watching(battle.id):  # (the listener starts, waking its waiters told nothing: read again)
+            assert moves.listening(timeout=10)
+        with moves.watching(battle.id) as moved:
+            Battle.objects.filter(pk=battle.pk).update(head_seq=F("head_seq") + 2)  # two entries stored
+            assert moved.wait(5)
+            assert (moved.head, moved.state, moved.lost) == (head + 2, None, False)
+            assert moved.told((head, head)) == (head + 2, head)  # the entry told; its outcome not yet
+            moved.clear()
+            BattleProjection.objects.filter(battle_id=battle.id).update(seq=head + 1)  # the first one's outcome
+            assert moved.wait(5)
+            assert moved.told((head, head)) == (head + 2, head + 1)
+            assert moved.told((head + 3, head + 3)) == (head + 3, head + 3)  # never back from what was read
+
+    def test_a_waiting_request_reads_the_battle_once_and_is_told_the_rest(self, table_battle, waits):
+        from unittest import mock
+
+        from battles import selectors
+        from battles.table.views import battle_live_wait
+
+        battle, users = table_battle
+        _replayed(battle)
+        head = Battle.objects.get(pk=battle.pk).head_seq
+        got = {}
+
+        def wait() -> None:
+            try:
+                got["head"] = battle_live_wait(battle_id=battle.id, since=str(head), state=str(head), wait=15)
+            finally:
+                connections.close_all()
+
+        with moves.watching(battle.id):  # (the listener up first: its start wakes every waiter to read again)
+            assert moves.listening(timeout=10)
+        with mock.patch.object(selectors, "battle_head", wraps=selectors.battle_head) as reads:
+            waiter = threading.Thread(target=wait)
+            waiter.start()
+            waiter.join(1.0)
+            assert waiter.is_alive()  # held: nothing moved
+            declare(client_for(users["defender"]), battle)  # the entry: the head moves, then its outcome
+            _replayed(battle)
+            waiter.join(10.0)
+            assert not waiter.is_alive()
+        entry = last(battle).seq
+        assert got["head"] == (entry, entry)
+        assert reads.call_count == 1  # woken twice (the entry, its outcome), read once
