@@ -419,13 +419,10 @@ def battle_live_wait(*, battle_id: int, since: str, state: str, wait: float) -> 
     where the server lets it (``battles.log.moves``); and once it moved, up to
     ``OUTCOME_WAIT`` more for the worker to tell the new entries' outcome, so
     the reader gets the entry with its outcome in one answer, not two.
-    ``None`` for a battle that does not exist. The battle is read once: a
-    waiter woken by a move is told where the battle moved to (``moves.Watch``),
-    and reads it again only when the listener lost the database meanwhile."""
+    ``None`` for a battle that does not exist. Read once: a move tells where it went (``moves.Watch``)."""
     wait = wait if moves.available() else 0
     deadline = time.monotonic() + wait
-    waited = False
-    head = None
+    waited, head = False, None
     with moves.watching(battle_id) as moved:
         while True:
             moved.clear()  # (before the read: a move after it sets it again)
