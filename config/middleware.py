@@ -26,6 +26,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from csp import middleware as csp_middleware
+from csp.constants import HEADER as CSP_HEADER
+from csp.exceptions import CSPNonceError
+from csp.utils import build_policy
 from django.conf import settings
 from django.core.exceptions import DisallowedHost, SuspiciousOperation
 from django.core.signals import got_request_exception
@@ -57,7 +61,7 @@ got_request_exception.connect(_remember_exception, dispatch_uid="shtab-remember-
 
 # The middleware that set security headers; their response side adds them (and asks nothing of the request:
 # SecurityMiddleware's request side may redirect to HTTPS, which reads the Host this may be refusing).
-HEADER_SETTERS = ("django.middleware.security.SecurityMiddleware", "csp.middleware.CSPMiddleware",
+HEADER_SETTERS = ("django.middleware.security.SecurityMiddleware", "config.middleware.CSPMiddleware",
                   "django.middleware.clickjacking.XFrameOptionsMiddleware")
 # The headers an answer remade as JSON does not keep from the one it replaces.
 CONTENT_HEADERS = frozenset({"content-type", "content-length"})
@@ -171,6 +175,43 @@ def _keeping_headers(converted: HttpResponse, original: HttpResponse) -> HttpRes
         if name.lower() not in CONTENT_HEADERS and not converted.has_header(name):
             converted[name] = value
     return converted
+
+
+# --- the Content-Security-Policy, built once ------------------------------------------------------
+# django-csp builds the header from the settings for every answer (and a report-only one we do not
+# configure): 0.1 ms an answer, the most of any middleware on a token append (bench/HISTORY.md, "Game night,
+# fifteenth session"). The policy changes only with the settings and the answer's nonce, so this builds it
+# once for a settings object, with a mark where a nonce goes. An answer with a policy of its own (django-csp's
+# decorators), a report-only policy, excluded prefixes or Django's debug pages go django-csp's own way.
+_OWN_POLICY = ("_csp_exempt", "_csp_config", "_csp_update", "_csp_replace", "_csp_exempt_ro", "_csp_config_ro",
+               "_csp_update_ro", "_csp_replace_ro")
+_NONCE_MARK = "\x00"
+
+
+def _nonce_written() -> str:
+    raise CSPNonceError("The nonce is not available after the Content-Security-Policy header has been written.")
+
+
+class CSPMiddleware(csp_middleware.CSPMiddleware):
+    built: tuple[Any, str, str] | None = None  # (the settings' policy, its header without a nonce, with the mark)
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        config = getattr(settings, "CONTENT_SECURITY_POLICY", None)
+        if (not config or config.get("EXCLUDE_URL_PREFIXES")
+                or getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
+                or any(hasattr(response, name) for name in _OWN_POLICY)
+                or (settings.DEBUG and response.status_code in (404, 500))):
+            return super().process_response(request, response)
+        built = self.built
+        if built is None or built[0] is not config:
+            built = self.built = (config, build_policy(), build_policy(nonce=_NONCE_MARK))
+        nonce = getattr(request, "csp_nonce", None)  # django-csp's lazy nonce (none on an answer made before it)
+        used = bool(nonce)  # true once a page asked for it
+        if CSP_HEADER not in response:
+            response[CSP_HEADER] = built[2].replace(_NONCE_MARK, str(nonce)) if used else built[1]
+        if not used:  # as django-csp: a nonce asked for after this would not be in the header
+            request.csp_nonce = csp_middleware.CheckableLazyObject(_nonce_written)
+        return response
 
 
 # --- security headers Django does not set itself -------------------------------------------------

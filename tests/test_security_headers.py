@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from django.test import Client
+from csp.utils import build_policy
+from django.conf import settings
+from django.test import Client, override_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,6 +55,24 @@ def test_an_inline_script_runs_only_with_this_responses_nonce(player, client):
         assert f'<script nonce="{value}">' in r.content.decode()
         nonces.append(value)
     assert nonces[0] != nonces[1], "a nonce is fresh for every response"
+
+
+@pytest.mark.django_db
+def test_the_policy_built_once_is_the_one_django_csp_builds_for_each_answer(player, client):
+    """``config.middleware.CSPMiddleware`` builds the policy once a settings object: an answer's header is
+    still the one django-csp builds, with that answer's nonce, and it follows the settings when they change."""
+    assert client.get("/api/campaigns/")["Content-Security-Policy"] == build_policy()
+    client.force_login(player)
+    for _ in range(2):
+        page = client.get("/rosters/new/")
+        nonce = next(s for s in directives(page["Content-Security-Policy"])["script-src"] if s.startswith("'nonce-"))
+        assert page["Content-Security-Policy"] == build_policy(nonce=nonce[len("'nonce-"):-1])
+    stricter = {"DIRECTIVES": {**settings.CONTENT_SECURITY_POLICY["DIRECTIVES"], "img-src": ["'self'"]}}
+    with override_settings(CONTENT_SECURITY_POLICY=stricter):
+        r = client.get("/api/campaigns/")
+        assert directives(r["Content-Security-Policy"])["img-src"] == ["'self'"]
+        assert r["Content-Security-Policy"] == build_policy()
+    assert "data:" in directives(client.get("/api/campaigns/")["Content-Security-Policy"])["img-src"]
 
 
 def test_no_template_has_an_inline_handler_or_a_script_without_nonce():

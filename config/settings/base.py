@@ -60,7 +60,7 @@ MIDDLEWARE = [
     # It shapes API errors raised by the middleware below it (Host, body size, database outage).
     "config.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.CSPMiddleware",  # django-csp's, its policy built once
     "config.middleware.security_headers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
