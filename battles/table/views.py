@@ -29,14 +29,13 @@ from battles.engine import visibility
 from battles.engine.terms import lang_of, readable
 from battles.log import moves, tail
 from battles.models import Battle
-from campaign.chronicle import describe_all
 from campaign.models import Character
 from campaign.selectors import campaign_view
 from config import rows
 from config.errors import ApplicationError, Conflict, InvalidInput, RuleRefused
 from config.inputs import ascii_int
 
-from . import command, offline, recording, recording_fow, report, tabletop
+from . import command, ending, offline, recording, recording_fow, report, tabletop
 from .board import board
 from .labels import CTX
 
@@ -155,20 +154,14 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
     shows a refused game-master action inline, next to its form."""
     role = battle_role(battle=battle, user=request.user)
     ctx = _regions(request, battle, role, before=_before(request))
-    campaign_events = describe_all(selectors.battle_campaign_events(battle=battle))
-    command = [e for e in campaign_events if e.type in ("command_roll", "command_assigned")]
     if record_panel is None:
         record_panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
                                               request=request)
     lang = lang_of(get_language())
-    proposals = selectors.battle_proposals(battle_id=battle.id) if role.is_game_master else []
-    for p in proposals:
-        p.award_label = p.award.name(lang) if p.award else ""
+    ctx.update(ending.results(battle, role, lang))
     ctx.update({
         "battle": battle, "campaign": battle.campaign, "record_panel": record_panel,
-        "command": command, "outcomes": [e for e in campaign_events if e not in command],
         "objectives": _at_stake(battle),
-        "proposals": proposals,
         "gm_error": (gm_error.message_ru if lang == "ru" else gm_error.message_en) if gm_error else "",
         "gm_error_rule": gm_error.rule_id if gm_error else "",
         "role_side_name": _sides(battle).get(role.side or "", ""),
@@ -177,21 +170,10 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "live_wait": int(settings.LIVE_WAIT_SECONDS) if moves.available() else 0,
         "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
         "command_error": command_error, "command_side": command_side,
-        "dice": _dice(battle),
+        "dice": ending.dice(battle),
         "tabletop": tabletop.guide(lang),
     })
     return render(request, "battles/battle_detail.html", ctx, status=status)
-
-
-def _dice(battle: Battle) -> dict[str, str] | None:
-    """The battle's committed dice for its page (issue 27 §4, docs/verify.md "Committed dice"): the
-    commitment always; the secret only once revealed (the battle ended, or its campaign is finished),
-    never before, to anyone. ``None`` for a battle without a commitment."""
-    if not battle.dice_commitment:
-        return None
-    revealed = selectors.battle_dice_revealed(battle=battle)
-    return {"commitment": battle.dice_commitment, "secret": battle.dice_secret if revealed else "",
-            "verify_url": reverse("api-battle-log-verify", args=[battle.id])}
 
 
 def before_first_turn_ends(ctx: dict[str, Any]) -> bool:
@@ -474,7 +456,8 @@ def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel
     sent that was refused (``panel``: the recording panel with its input and
     the reason). The log comes whole (``log_html``) or, for a page that shows
     most of it (``shown``), as the lines it lacks (``log_tail``: chapters whose
-    lines the script puts in place or adds)."""
+    lines the script puts in place or adds). Once the battle has ended, the results, the dice secret and
+    the game master's proposals too, and whether the campaign has recorded the results (``ending``)."""
     ctx = _regions(request, battle, role, shown=shown)
     ctx.update({"battle": battle, "campaign": battle.campaign})
     log = ("log_tail", "battles/_log_tail.html") if ctx["log_tail"] else ("log_html", "battles/_log.html")
@@ -488,6 +471,14 @@ def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel
                                            request=request)
         out["record_html"] = render_to_string("battles/_record_panel.html", {**ctx, "panel": panel},
                                               request=request)
+    if ctx["board"].get("status") == "ended":  # the results, as the campaign records them (``ending``)
+        ctx.update(ending.results(battle, role, lang_of(get_language())))
+        out["concluded"] = ctx["concluded"]
+        out["results_html"] = render_to_string("battles/_results.html", ctx, request=request)
+        dice = ending.dice(battle)  # its secret, revealed now (issue 27 §4)
+        out["dice_html"] = render_to_string("battles/_dice.html", {"dice": dice}, request=request) if dice else ""
+        if role.is_game_master:
+            out["proposals_html"] = render_to_string("battles/_proposals.html", ctx, request=request)
     return JsonResponse(out, status=status, json_dumps_params={"ensure_ascii": False})  # Cyrillic as itself
 
 

@@ -327,6 +327,42 @@ class TestGameMasterPanel:
         battle_replay(battle_id=table.id)
         assert "Бой окончен: победили РККА. Причина: мост удержан" in page(client, table)
 
+    def test_the_ended_battles_results_reach_every_open_page_without_a_reload(self, table, client):
+        """The game master ends the battle; the worker replays it, then concludes it in the campaign. A page
+        opened before sees both come in by its live requests: first that the results are being recorded
+        (``concluded`` false: its script asks again), then the results, and the game master his proposals."""
+        from django.test import Client
+
+        from battles.results import battle_conclude
+
+        store(table, defender_mine().events)
+        readers = {who: Client() for who in ("master", "attacker_p", "bystander")}
+        shown = {}
+        for who, c in readers.items():
+            html = page(c, table, table.people[who])
+            assert 'id="results-region"' in html and "data-concluding" not in html
+            shown[who] = re.search(r'data-head="(\d+)" data-state="(\d+)"', html).groups()
+            running = c.get(f"/battles/{table.id}/live/?since=0&state=0").json()
+            assert "results_html" not in running and "concluded" not in running  # a running battle: none of it
+        readers["master"].post(f"/battles/{table.id}/end/", {"winner": "defender", "reason": "мост удержан"})
+        battle_replay(battle_id=table.id)
+        for who, c in readers.items():
+            d = c.get(f"/battles/{table.id}/live/?since={shown[who][0]}&state={shown[who][1]}").json()
+            assert d["changed"] and d["concluded"] is False
+            assert "кампания записывает его итоги" in d["results_html"]
+            assert table.dice_secret and table.dice_secret in d["dice_html"]  # revealed now (issue 27 §4)
+            assert ("proposals_html" in d) == (who == "master")
+            assert 'data-concluding="1"' in page(c, table)  # a page opened now asks again too
+        battle_conclude(battle_id=table.id)
+        for who, c in readers.items():
+            d = c.get(f"/battles/{table.id}/live/?since=-1&state={shown[who][1]}").json()
+            assert d["concluded"] is True
+            assert "Итоги" in d["results_html"] and "Бой «Бой у моста» выиграла сторона: РККА." in d["results_html"]
+            assert "кампания записывает" not in d["results_html"]
+            if who == "master":
+                assert "По итогам боя нет представлений" in d["proposals_html"]
+            assert "data-concluding" not in page(c, table)
+
     @pytest.mark.parametrize("who", ["attacker_p", "defender_p", "bystander", None])
     @pytest.mark.parametrize("action", ["void", "end"])
     def test_anyone_but_the_game_master_gets_403_and_nothing_is_stored(self, table, client, who, action):

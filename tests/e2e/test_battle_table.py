@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -244,12 +243,11 @@ def test_a_short_battle_at_the_table_from_the_rosters_to_the_promotion(live_serv
             assert raw not in page_text, raw
 
         # --- 3. the results reach the campaign; the game master approves the proposal -------------
-        deadline = time.monotonic() + 30
-        while True:
-            gm.reload()
-            if gm.locator("#gm a", has_text="решить в админке").count() or time.monotonic() > deadline:
-                break
-            time.sleep(0.3)
+        # Neither page is reloaded: the worker concludes the ended battle and their live requests bring
+        # the results, and the game master's proposals.
+        expect(ivan.locator("#results-region")).to_contain_text("выиграла сторона: Вермахт", timeout=30000)
+        expect(gm.locator("#proposals-region a", has_text="решить в админке")).to_be_visible(timeout=30000)
+        shot(ivan, "08b-ivan-results")
         proposal = gm.locator("#gm tr", has_text="Ганс Вебер")
         expect(proposal).to_contain_text("капитан")
         shot(gm, "09-gm-proposal")

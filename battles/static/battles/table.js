@@ -105,18 +105,26 @@
         else if (d.log_tail !== undefined) mergeLog(d.log_tail);
       }
       updateRecord(d.record_html, skip);
+      /* the battle has ended: what the campaign records of it, the game master's proposals, the dice secret */
+      swap("results-region", d.results_html);
+      swap("proposals-region", d.proposals_html);
+      swap("dice-region", d.dice_html);
+      if (d.concluded !== undefined) concluding = !d.concluded;
     }
     root.dataset.head = d.head_seq;
     root.dataset.state = d.state_seq;
     if (d.changed) remember();
   }
   var timer = null, asking = false, waitingSince = 0, waited = false;
+  /* An ended battle whose results the campaign has not recorded yet (a worker concludes it just after
+     the replay): the regions are asked for again every 2 s, a minute at most, until they come. */
+  var concluding = root.dataset.concluding === "1", concludingAsks = 0;
   function poll() {
     timer = null;
     asking = true;
     /* After an entry of this page's own, the regions are asked for once the worker has told its
        outcome (the state reaches the head); if that takes over 3 s, as they are. */
-    var force = waitingSince && Date.now() - waitingSince > 3000;
+    var force = (waitingSince && Date.now() - waitingSince > 3000) || (concluding && concludingAsks++ < 30);
     var url = root.dataset.live + "?since=" + (force ? "-1" : root.dataset.head) + "&state=" + root.dataset.state;
     /* Where the server lets it (data-wait), the request waits there until the battle moves: the
        next one leaves as soon as it is answered. */
@@ -208,6 +216,7 @@
   var quick = 0;
   function delay() {
     if (document.hidden) return 15000;
+    if (concluding && concludingAsks < 30) return 2000;
     if (waited) return 0;
     if (root.dataset.state !== root.dataset.head && quick < 20) { quick += 1; return 500; }
     if (root.dataset.state === root.dataset.head) quick = 0;
