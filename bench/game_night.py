@@ -57,6 +57,7 @@ SPECTATOR_CYCLE = 30.0  # the onlooker reloads the standings and the battle page
 # The page's script (battles/static/battles/table.js): its poll delay, and the quicker one
 # while the state lags the log.
 POLL_S, QUICK_S = 1.0, 0.5
+CONCLUDING_S, CONCLUDING_ASKS = 2.0, 30  # an ended battle whose results are not recorded yet (the script's)
 PRE_PLAYED = 60  # events of each battle before the evening's probes (its opening and a few turns)
 
 
@@ -295,9 +296,12 @@ class Page:
         self.wait = 0  # the page's data-wait: its live requests wait at the server for the battle to move
         self.waited = False
         self.poller: Browser | None = None  # (waiting requests go on a connection of their own)
+        self.concluding, self.concluding_asks = False, 0  # (the bench's battles never end: as the script)
 
     def delay(self) -> float:
         """The page's script's ``delay()`` (battles/static/battles/table.js): the page is visible."""
+        if self.concluding and self.concluding_asks < CONCLUDING_ASKS:
+            return CONCLUDING_S
         if self.waited:
             return 0.0
         if self.state != self.head and self.quick < 20:
@@ -314,6 +318,7 @@ class Page:
             raise HttpError("the battle page has no live region")
         self.head, self.state = int(m.group(1)), int(m.group(2))
         self.wait = int(m.group(3) or 0)
+        self.concluding = 'data-concluding="1"' in html
         if self.wait and self.poller is None:  # a browser sends a request while another waits: a second connection
             self.poller = Browser(self.browser.port, self.browser.cookies)
         self.quick = 0
@@ -359,10 +364,15 @@ class Page:
             if d.get("record_html") is not None:  # the script swaps the recording forms in (keeping what was typed)
                 self.forms = record_forms(d["record_html"])
             self.shown(d["head_seq"], at)
+            if "concluded" in d:
+                self.concluding = not d["concluded"]
         self.head, self.state = d["head_seq"], d["state_seq"]
 
     async def poll(self) -> None:
         force = self.waiting and time.perf_counter() - self.waiting > 3.0  # the script's 3 s wait for the outcome
+        if not force and self.concluding and self.concluding_asks < CONCLUDING_ASKS:
+            force = True
+            self.concluding_asks += 1
         query = {"since": -1 if force else self.head, "state": self.state}
         waits = bool(self.wait and not force)
         if waits:
