@@ -259,3 +259,34 @@ def test_a_refused_entry_stops_the_queue_with_its_rule_and_the_input_kept(
     assert [e.type for e in entries] == ["postures_declared"] + ["fighters_moved"] * 3
     assert [e.data["distance"] for e in entries[1:]] == [1, 2, 1]  # the corrected one at its place
     assert [e.data["fighters"][0] for e in entries[1:]] == [f.split(":", 1)[1] for f in chosen]
+
+
+def test_an_ended_battles_results_are_kept_for_a_reload_without_a_network(
+        live_server, club, browser_page, worker_events):  # noqa: F811
+    """The battle ends while ivan's page is open: its results and the dice secret come in by the live
+    requests. The Wi-Fi then drops and he reloads: the worker's copy of the page is from before the end,
+    and the page shows the regions as he last saw them, the results and the secret with them."""
+    from playwright.sync_api import expect
+
+    from battles.services import NewEvent, battle_event_append
+
+    battle = _battle(club)
+    with browser_page(locale="ru-RU", viewport={"width": 375, "height": 900}) as ivan:
+        _login(ivan, live_server.url, "ivan", f"/battles/{battle.id}/")
+        ivan.wait_for_url(f"**/battles/{battle.id}/")
+        _installed(ivan)
+        assert "Итоги" not in ivan.locator("#results-region").inner_text()
+        assert "Секрет костей" not in ivan.locator("#dice-region").inner_text()
+        battle_event_append(battle_id=battle.id, expected_seq=None, as_game_master=True, recorded_by=club.gm,
+                            events=[NewEvent("battle_ended", {"winner": "defender", "reason": "мост удержан"})])
+        expect(ivan.locator("#results-region")).to_contain_text("выиграла сторона: РККА", timeout=30000)
+        expect(ivan.locator("#dice-region")).to_contain_text("Секрет костей")
+        _offline(ivan)
+        response = ivan.reload()
+        assert response is None or response.from_service_worker
+        expect(ivan.locator("#offline")).to_contain_text("последней синхронизации")
+        expect(ivan.locator("#results-region")).to_contain_text("выиграла сторона: РККА")
+        expect(ivan.locator("#dice-region")).to_contain_text("Секрет костей")
+        expect(ivan.locator("#state-region")).to_contain_text("окончен")
+        _shot(ivan, "offline-ended-375")
+        _online(ivan)

@@ -302,6 +302,8 @@
     var snap = {page: page, head: Number(root.dataset.head), state: Number(root.dataset.state), at: Date.now(),
                 state_html: document.getElementById("state-region").innerHTML,
                 report_html: (document.getElementById("report-region") || {}).innerHTML,
+                results_html: (document.getElementById("results-region") || {}).innerHTML,
+                dice_html: (document.getElementById("dice-region") || {}).innerHTML,
                 log_html: document.getElementById("log-region").innerHTML,
                 record_html: record ? record.innerHTML : ""};
     store("pages", "readwrite", function (s) { return s.put(snap); }).catch(function () {});
@@ -311,6 +313,8 @@
       if (!snap || snap.head <= Number(root.dataset.head) || root.dataset.paged) return;
       swap("state-region", snap.state_html);
       swap("report-region", snap.report_html);
+      swap("results-region", snap.results_html);  // (undefined in a snapshot from before they were kept)
+      swap("dice-region", snap.dice_html);
       swap("log-region", snap.log_html);
       if (record && snap.record_html) record.innerHTML = snap.record_html;
       root.dataset.head = snap.head;
