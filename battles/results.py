@@ -37,8 +37,11 @@ class Facts:
                 "source_seq": source_seq}
 
 
-def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -> list[Facts]:
-    """Read each participating character's metrics from the battle state."""
+def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str],
+                 seated: dict[int, str] | None = None) -> list[Facts]:
+    """Read each participating character's metrics from the battle state. ``seated``: the battle's
+    participants and their sides (``BattleParticipant``): each is one too when the state names none of his
+    figures, as a FoW battle's teams name no character (G-14: he fought, and won or lost with his side)."""
     winner = state.get("winner")
     credits = state.get("characters", {}) or {}
     fighters = state.get("fighters", {}) or {}
@@ -57,6 +60,8 @@ def battle_facts(battle: Battle, state: dict[str, Any], sides: dict[int, str]) -
                 participants[cid] = f.get("side", "")
             if f.get("rank"):
                 own_figure.setdefault(cid, f)
+    for cid, side in (seated or {}).items():
+        participants.setdefault(cid, sides.get(cid, "") or side)
     for u in units.values():
         commander = fighters.get(u.get("commander", ""), {})
         cid = ascii_int(str(commander.get("character") or ""))
@@ -102,7 +107,7 @@ def battle_conclude(*, battle_id: int) -> list[Proposal]:
     source = (BattleEvent.objects.filter(battle=battle, type="battle_ended").order_by("-seq").first())
     sides = dict(Membership.objects.filter(campaign=campaign, status=Membership.Status.ACTIVE)
                  .values_list("character_id", "side"))
-    facts = battle_facts(battle, state, sides)
+    facts = battle_facts(battle, state, sides, dict(battle.participants.values_list("character_id", "side")))
     winner = state.get("winner") or "draw"
     with transaction.atomic():
         base = {"battle": battle, "campaign": campaign, "source_event": source}

@@ -58,6 +58,25 @@ class TestConclusion:
         assert (standing.battles, standing.kills, standing.casualties) == (1, 4, 1)
         assert running.projection.data["sides"]["attacker"]["won"] == 1
 
+    def test_each_seated_participant_is_recorded_though_the_state_names_none_of_his_figures(self, running, rules):
+        """A FoW battle's state names no character (its teams are nobody's figure): the battle's participants
+        are recorded from their seats, each having fought for his side and won or lost with it (G-14); a
+        character the state names keeps his credits, and one not seated nor named is not recorded."""
+        from battles.models import BattleParticipant
+
+        battle = battle_create(campaign=running, name="Бой у разъезда")
+        petrov, hans, fritz = (cid(running, n) for n in ("petrov", "hans", "fritz"))
+        for character, side in ((petrov, "attacker"), (hans, "defender")):
+            BattleParticipant.objects.create(battle=battle, character_id=character, side=side)
+        finish(battle, winner="defender", credits={fritz: {"kills": 1}})
+        results.battle_conclude(battle_id=battle.id)
+        fought = {e.character_id: e.data for e in CampaignEvent.objects.filter(battle=battle, type="battle_fought")}
+        assert sorted(fought) == sorted([petrov, hans, fritz])
+        assert (fought[petrov]["side"], fought[petrov]["battles_won"]) == ("attacker", 0)
+        assert (fought[hans]["side"], fought[hans]["battles_won"]) == ("defender", 1)
+        assert fought[fritz]["kills"] == 1 and cid(running, "sidorov") not in fought
+        assert Standing.objects.get(campaign=running, character_id=hans).battles == 1
+
     def test_v_rank_4_proposals_are_made_but_nothing_is_granted_automatically(self, running, rules):
         battle = battle_create(campaign=running, name="Бой 1")
         petrov, sidorov = cid(running, "petrov"), cid(running, "sidorov")
