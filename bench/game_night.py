@@ -787,7 +787,8 @@ def measure(built: dict[str, Any], *, ladder: tuple[int, ...], seconds: float, b
         "live_update_p95_ms": at["live_update_p95_ms"] if at else float("nan"),
         "game_night_at_figure": at,
         "game_night_probes": probes,
-        "game_night_layout": (f"granian {workers}x{threads} (config.serve), a Celery worker -c {concurrency}, "
+        "game_night_layout": (f"granian {workers}x{threads}, {serve.CONNECTIONS} connections a process (config.serve), "
+                              f"a Celery worker -c {concurrency}, "
                               f"PostgreSQL, Redis; per table two players (one entry every {ENTRY_EVERY_S * 2:g} s "
                               f"each through the page's form, then the page again) and an onlooker (standings and "
                               f"the battle page every {SPECTATOR_CYCLE:g} s), every page polling battle-live as its "

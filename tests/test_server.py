@@ -166,3 +166,36 @@ def test_as_it_runs_in_production_a_live_request_waits_for_its_battle_to_move(ba
         assert len(answers) == 12 and all(s == 200 and body["changed"] and body["head_seq"] == 1
                                           for s, body in answers), answers
         assert 0 < open_connections(app_name) <= int(serve.ENVIRONMENT["SHTAB_DB_POOL"]) + 1  # (+ the listener)
+
+
+def test_a_request_is_answered_while_more_connections_are_open_than_granian_allows_by_itself():
+    """Granian keeps a permit for each open connection, and left to itself allows backlog ÷ workers
+    (1,024 for one process); past that a new connection waits until another closes. An open battle page
+    holds two (its live request waits on one), so ``config.serve`` sets the limit (``CONNECTIONS``): with
+    1,100 connections open and idle, a new one is still answered at once (bench/HISTORY.md, "Game night,
+    sixteenth session")."""
+    import resource
+    import socket
+
+    idle = 1100
+    assert serve.CONNECTIONS > idle
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = 2 * idle + 200  # this process's sockets and, as it inherits the limit, the server's
+    if hard != resource.RLIM_INFINITY and hard < want:
+        pytest.skip(f"the open files' hard limit ({hard}) is below {want}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, want), hard))
+    sockets = []
+    try:
+        with server() as (port, _):
+            for _ in range(idle):
+                sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=8)
+            try:
+                conn.request("GET", "/healthz")
+                assert conn.getresponse().status == 200  # (granian's own limit: no answer, a timeout)
+            finally:
+                conn.close()
+    finally:
+        for s in sockets:
+            s.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
