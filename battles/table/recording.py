@@ -569,6 +569,8 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "token": secrets.token_urlsafe(16),
         "notice": notice,
         "side": table.side_names.get(table.side, ""),
+        # an ended battle is not played on: the panel offers the game master's corrections alone (V-TURN-13)
+        "ended": state.get("status") == "ended",
         "quick": [item(i, QUICK_TITLES.get(i) or recording_fow.title(i)) for i in quick_ids],
         "forms": [item(t, type_title(t, state.get("ruleset")), always=False) for t in full_ids],
         "unused": ((recording_fow.unused(table, battle.rules) if state.get("ruleset") == "fow" else unused(table))

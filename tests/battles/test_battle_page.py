@@ -363,6 +363,25 @@ class TestGameMasterPanel:
                 assert "По итогам боя нет представлений" in d["proposals_html"]
             assert "data-concluding" not in page(c, table)
 
+    def test_an_ended_battles_panel_offers_the_game_master_corrections_alone(self, table, client):
+        """Once the battle has ended nothing is played: the game master's panel is headed as the corrections
+        it offers (V-TURN-13), open at once, not «Записать · <side>»; a player's page has no panel."""
+        client.force_login(table.people["master"])
+        planned = page(client, table)  # not begun: the muster and the start are still to record
+        assert "Записать" in planned and "Бой окончен: исправления" not in planned
+        store(table, defender_mine().events)
+        running = page(client, table)
+        assert "Записать ·" in running and "Бой окончен: исправления" not in running
+        client.post(f"/battles/{table.id}/end/", {"winner": "defender", "reason": "мост удержан"})
+        battle_replay(battle_id=table.id)
+        ended = page(client, table)
+        assert "Бой окончен: исправления" in ended and "Записать ·" not in ended
+        panel = ended[ended.index('id="record"'):]
+        assert '<details class="more" open>' in panel and "?record=correction" in panel
+        from django.test import Client
+
+        assert "Бой окончен: исправления" not in page(Client(), table, table.people["attacker_p"])
+
     @pytest.mark.parametrize("who", ["attacker_p", "defender_p", "bystander", None])
     @pytest.mark.parametrize("action", ["void", "end"])
     def test_anyone_but_the_game_master_gets_403_and_nothing_is_stored(self, table, client, who, action):
