@@ -42,10 +42,12 @@ def link(previous: str, *, battle_id: int, seq: int, type: str, schema_version: 
 
 def links(previous: str, *, battle_id: int, events: Sequence[Any], keys: Sequence[str | None]) -> list[str]:
     """Each event's chain in turn (events with ``seq``, ``type``, ``version``
-    and ``data``, as the engine decides them), after ``previous``."""
+    and ``data``, as the engine decides them), after ``previous``: ``link``'s,
+    the digest carried from one event to the next as bytes."""
     out = []
+    digest, sha256 = bytes.fromhex(previous), hashlib.sha256
     for e, k in zip(events, keys, strict=True):
-        previous = link(previous, battle_id=battle_id, seq=e.seq, type=e.type, schema_version=e.version,
-                        data=e.data, key=k)
-        out.append(previous)
+        digest = sha256(digest + _encode({"battle": battle_id, "seq": e.seq, "type": e.type,
+                                          "schema_version": e.version, "data": e.data, "key": k})).digest()
+        out.append(digest.hex())
     return out
