@@ -57,7 +57,9 @@ SPECTATOR_CYCLE = 30.0  # the onlooker reloads the standings and the battle page
 # The page's script (battles/static/battles/table.js): its poll delay, and the quicker one
 # while the state lags the log.
 POLL_S, QUICK_S = 1.0, 0.5
-CONCLUDING_S, CONCLUDING_ASKS = 2.0, 30  # an ended battle whose results are not recorded yet (the script's)
+# An ended battle whose results are not recorded yet (the script's): asked again every 2 s for 30 asks, then
+# every 15 s until they come.
+CONCLUDING_S, CONCLUDING_ASKS, CONCLUDING_LATER_S = 2.0, 30, 15.0
 PRE_PLAYED = 60  # events of each battle before the evening's probes (its opening and a few turns)
 
 
@@ -302,6 +304,8 @@ class Page:
         """The page's script's ``delay()`` (battles/static/battles/table.js): the page is visible."""
         if self.concluding and self.concluding_asks < CONCLUDING_ASKS:
             return CONCLUDING_S
+        if self.concluding:
+            return CONCLUDING_LATER_S
         if self.waited:
             return 0.0
         if self.state != self.head and self.quick < 20:
@@ -370,7 +374,7 @@ class Page:
 
     async def poll(self) -> None:
         force = self.waiting and time.perf_counter() - self.waiting > 3.0  # the script's 3 s wait for the outcome
-        if not force and self.concluding and self.concluding_asks < CONCLUDING_ASKS:
+        if self.concluding:
             force = True
             self.concluding_asks += 1
         query = {"since": -1 if force else self.head, "state": self.state}

@@ -18,8 +18,8 @@ def test_the_bench_polls_with_the_delays_of_the_pages_script():
     script = PAGE.read_text()
     delay = re.search(r"function delay\(\) \{(.*?)\n  \}", script, re.S).group(1)
     returns = [int(n) for n in re.findall(r"return (\d+);", delay)]
-    assert returns == [15000, int(game_night.CONCLUDING_S * 1000), 0, int(game_night.QUICK_S * 1000),
-                       int(game_night.POLL_S * 1000)], (
+    assert returns == [15000, int(game_night.CONCLUDING_S * 1000), int(game_night.CONCLUDING_LATER_S * 1000), 0,
+                       int(game_night.QUICK_S * 1000), int(game_night.POLL_S * 1000)], (
         "the page's polling changed: make bench/game_night.py's Page.delay() do as its script does")
     # where the server waits (data-wait), at once again after an answer that changed or that waited
     assert re.search(r"if \(waited\) return 0;", delay) and re.search(
@@ -27,10 +27,11 @@ def test_the_bench_polls_with_the_delays_of_the_pages_script():
         "make Page.poll()'s ``waited`` follow the script")
     # after its own entry the script waits 3 s for the outcome, then asks for the regions as they are
     assert re.search(r"Date\.now\(\) - waitingSince > 3000", script), "make Page.poll()'s 3.0 s follow the script"
-    # an ended battle whose results are not recorded yet: asked again, the regions whole, a limited number of times
-    assert re.search(rf"concluding && concludingAsks\+\+ < {game_night.CONCLUDING_ASKS}\)", script) and re.search(
-        rf"if \(concluding && concludingAsks < {game_night.CONCLUDING_ASKS}\) return", delay), (
-        "make Page.poll()'s ``concluding`` follow the script")
+    # an ended battle whose results are not recorded yet: asked again, the regions whole, until they come (at
+    # first quickly, then slowly)
+    assert re.search(r"\|\| concluding;\n\s*if \(concluding\) concludingAsks \+= 1;", script) and re.search(
+        rf"if \(concluding && concludingAsks < {game_night.CONCLUDING_ASKS}\) return \d+;\n\s*if \(concluding\) return",
+        delay), "make Page.poll()'s ``concluding`` follow the script"
 
 
 @pytest.mark.django_db(transaction=True)

@@ -117,14 +117,16 @@
   }
   var timer = null, asking = false, waitingSince = 0, waited = false;
   /* An ended battle whose results the campaign has not recorded yet (a worker concludes it just after
-     the replay): the regions are asked for again every 2 s, a minute at most, until they come. */
+     the replay): the regions are asked for again until they come, every 2 s for the first minute, then
+     every 15 s (a worker held up or restarted: the page never needs a reload to show them). */
   var concluding = root.dataset.concluding === "1", concludingAsks = 0;
   function poll() {
     timer = null;
     asking = true;
     /* After an entry of this page's own, the regions are asked for once the worker has told its
        outcome (the state reaches the head); if that takes over 3 s, as they are. */
-    var force = (waitingSince && Date.now() - waitingSince > 3000) || (concluding && concludingAsks++ < 30);
+    var force = (waitingSince && Date.now() - waitingSince > 3000) || concluding;
+    if (concluding) concludingAsks += 1;
     var url = root.dataset.live + "?since=" + (force ? "-1" : root.dataset.head) + "&state=" + root.dataset.state;
     /* Where the server lets it (data-wait), the request waits there until the battle moves: the
        next one leaves as soon as it is answered. */
@@ -217,6 +219,7 @@
   function delay() {
     if (document.hidden) return 15000;
     if (concluding && concludingAsks < 30) return 2000;
+    if (concluding) return 15000;
     if (waited) return 0;
     if (root.dataset.state !== root.dataset.head && quick < 20) { quick += 1; return 500; }
     if (root.dataset.state === root.dataset.head) quick = 0;
