@@ -146,3 +146,22 @@ def test_where_the_server_waits_the_page_waits_with_it_and_the_other_players_ent
             the_other_player_ends_his_turn(played, page)
     finally:
         moves.stop()
+
+
+def test_the_game_masters_proposal_link_stays_on_a_375_px_screen(live_server, played, browser_page):
+    """The game master's proposals on the battle page: each one's link to decide it in the admin sits under
+    the proposal, on the screen at 375 px (in a column of its own it was past the table's scroll edge)."""
+    from campaign.models import AwardRule, Proposal
+
+    rule = AwardRule.objects.create(campaign=played.campaign, metric="objectives_taken", threshold=1, promotion=True)
+    Proposal.objects.create(campaign=played.campaign, battle=played, rule=rule, to_rank="captain",
+                            character=played.participants.get(side="defender").character)
+    with browser_page(viewport={"width": 375, "height": 800}, locale="ru-RU") as page:
+        _login(page, live_server.url, "master")
+        page.goto(f"{live_server.url}/battles/{played.id}/")
+        link = page.locator("#proposals-region tr", has_text="Ivan").get_by_role("link", name="решить в админке")
+        page.locator("#proposals-region h3").scroll_into_view_if_needed()  # the page, not the table, scrolled
+        box = link.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 375, box
+        link.click()
+        page.wait_for_url(f"**/admin/campaign/proposal/*/change/")
