@@ -164,4 +164,4 @@ def test_the_game_masters_proposal_link_stays_on_a_375_px_screen(live_server, pl
         box = link.bounding_box()
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 375, box
         link.click()
-        page.wait_for_url(f"**/admin/campaign/proposal/*/change/")
+        page.wait_for_url("**/admin/campaign/proposal/*/change/")
