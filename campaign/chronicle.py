@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from .models import Award, Campaign, CampaignEvent, Gender, Rank
+from .models import Award, Campaign, CampaignEvent, Character, Gender, Rank
 
 SIDES = {"attacker": lambda: _("the attacker"), "defender": lambda: _("the defender"), "": lambda: _("nobody"),
          "draw": lambda: _("a draw")}
@@ -28,8 +28,9 @@ def _agreeing(e: CampaignEvent, masculine: str, feminine: str) -> str:
 
 
 def describe(e: CampaignEvent, awards: dict[int, Award] | None = None,
-             sides: dict[str, str] | None = None) -> str:
-    """The event as a sentence; ``sides``: its campaign's names of the sides, by role."""
+             sides: dict[str, str] | None = None, people: dict[int, str] | None = None) -> str:
+    """The event as a sentence; ``sides``: its campaign's names of the sides, by role; ``people``: the
+    names of the characters a command entry holds by id (never the ids themselves)."""
     d = e.data
     who = e.character.name if e.character_id and e.character else ""
     t = e.type
@@ -46,14 +47,19 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None,
         return _("The campaign began.")
     if t == "campaign_finished":
         return _("The campaign ended.")
+    def name(pk: str) -> str:
+        return (people or {}).get(int(pk)) or "?"  # (a character deleted since: no id shown)
+
     if t == "command_roll":
-        rolls = ", ".join(f"{k}: {v['value']}" for k, v in d["rolls"].items())
+        rolls = ", ".join(f"{name(k)}: {v['value']}" for k, v in d["rolls"].items())
         return _("Command roll, %(side)s, round %(round)s: %(rolls)s.") % {
             "side": _side(d["side"], sides), "round": d["round"], "rolls": rolls}
     if t == "command_assigned":
         n = len(d["posts"])
+        posts = "; ".join(f"{name(k)} — {v['post']} ({_rank(v['rank'])})" if v.get("post") else
+                          f"{name(k)} ({_rank(v['rank'])})" for k, v in d["posts"].items() if isinstance(v, dict))
         return ngettext("The captain of %(side)s assigned %(n)s post.", "The captain of %(side)s assigned %(n)s posts.",
-                        n) % {"side": _side(d["side"], sides), "n": n}
+                        n) % {"side": _side(d["side"], sides), "n": n} + (f" {posts}." if posts else "")
     if t == "battle_result":
         battle = e.battle.name if e.battle_id and e.battle else ""
         if d["winner"] == "draw":
@@ -81,12 +87,16 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None,
 
 
 def describe_all(events: list[CampaignEvent]) -> list[CampaignEvent]:
-    """Attach ``text`` to each event (a query for the awards named, one for the campaigns' side names)."""
+    """Attach ``text`` to each event (a query for the awards named, one for the campaigns' side names, one
+    for the characters a command entry names)."""
     ids = {e.data.get("award") for e in events if e.type == "award_granted"}
     awards = Award.objects.in_bulk([i for i in ids if i]) if ids else {}
     named = {e.campaign_id for e in events}
     sides = {pk: {"attacker": a, "defender": d} for pk, a, d in Campaign.objects.filter(pk__in=named)
              .values_list("pk", "attacker_name", "defender_name")} if named else {}
+    held = {int(k) for e in events if e.type in ("command_roll", "command_assigned")
+            for k in (e.data.get("rolls") or e.data.get("posts") or {})}
+    people = dict(Character.objects.filter(pk__in=held).values_list("pk", "name")) if held else {}
     for e in events:
-        e.text = describe(e, awards, sides.get(e.campaign_id))
+        e.text = describe(e, awards, sides.get(e.campaign_id), people)
     return events

@@ -33,6 +33,12 @@ class CommandState:
     assigned: bool
 
 
+def entries(battle_id: int) -> int:
+    """How many command entries the battle holds (its page's ``data-command``: a live request from a page
+    showing the command forms compares it, since an entry here moves no head)."""
+    return CampaignEvent.objects.filter(battle_id=battle_id, type__in=("command_roll", "command_assigned")).count()
+
+
 def _command_roll_tie(battle: Any) -> str:
     """G-13: how a tie in the command roll breaks (rules data of the battle)."""
     return {**engine.DEFAULT_RULES, **battle_rules(battle=battle)}["command_roll_tie"]

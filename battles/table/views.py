@@ -157,7 +157,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
     if record_panel is None:
         record_panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
                                               request=request)
-    lang = lang_of(get_language())
+    lang, forms = lang_of(get_language()), _command(battle, role) if before_first_turn_ends(ctx) else []
     ctx.update(ending.results(battle, role, lang))
     ctx.update({
         "battle": battle, "campaign": battle.campaign, "record_panel": record_panel,
@@ -168,7 +168,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
         "gm_form": gm_form, "gm_input": gm_input or {}, "void_preview": void_preview,
         "live_url": reverse("battle-live", args=[battle.id]),
         "live_wait": int(settings.LIVE_WAIT_SECONDS) if moves.available() else 0,
-        "command_forms": _command(battle, role) if before_first_turn_ends(ctx) else [],
+        "command_forms": forms, "command_live": any(not f["assigned"] for f in forms),  # (``battle_live``)
         "command_error": command_error, "command_side": command_side,
         "dice": ending.dice(battle),
         "tabletop": tabletop.guide(lang),
@@ -435,29 +435,32 @@ def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
     When nothing moved, one query and a tiny answer, after waiting up to
     ``wait`` seconds for the battle to move (``battle_live_wait``); otherwise
     the state and log regions re-rendered for this reader (the page swaps them
-    in place). Without waiting the page asks every second."""
+    in place). Without waiting (or with the command forms: ``&command=``) the page asks every second."""
     since, state = request.GET.get("since", ""), request.GET.get("state", "")
     wait = min(max(ascii_int(request.GET.get("wait", "")) or 0, 0), settings.LIVE_WAIT_SECONDS)
     head = battle_live_wait(battle_id=battle_id, since=since, state=state, wait=wait)
-    if head is not None and (str(head[0]), str(head[1])) == (since, state):
+    shown_command = ascii_int(request.GET.get("command", ""))  # (a command entry moves no head)
+    command_moved = shown_command is not None and command.entries(battle_id) != shown_command
+    if head is not None and (str(head[0]), str(head[1])) == (since, state) and not command_moved:
         return JsonResponse({"head_seq": head[0], "state_seq": head[1], "changed": False})
     battle = rows.with_parent(Battle, battle_id, "campaign")
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
     shown = ascii_int(since), ascii_int(state)
     return live_answer(request, battle, battle_role(battle=battle, user=request.user),
-                       shown=shown if None not in shown else None)
+                       shown=shown if None not in shown else None, with_command=shown_command is not None)
 
 
 def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel: dict[str, Any] | None = None,
-                status: int = 200, shown: tuple[int, int] | None = None) -> JsonResponse:
+                status: int = 200, shown: tuple[int, int] | None = None, with_command: bool = False) -> JsonResponse:
     """The regions of the battle page for this reader, as JSON the page's
     script swaps in: the live answer, and the answer to a form the script
     sent that was refused (``panel``: the recording panel with its input and
     the reason). The log comes whole (``log_html``) or, for a page that shows
     most of it (``shown``), as the lines it lacks (``log_tail``: chapters whose
     lines the script puts in place or adds). Once the battle has ended, the results, the dice secret and
-    the game master's proposals too, and whether the campaign has recorded the results (``ending``)."""
+    the game master's proposals too, and whether the campaign has recorded the results (``ending``).
+    ``with_command``: the command section too, and its entries' count (``None``: its command is settled)."""
     ctx = _regions(request, battle, role, shown=shown)
     ctx.update({"battle": battle, "campaign": battle.campaign})
     log = ("log_tail", "battles/_log_tail.html") if ctx["log_tail"] else ("log_html", "battles/_log.html")
@@ -471,6 +474,12 @@ def live_answer(request: HttpRequest, battle: Battle, role: BattleRole, *, panel
                                            request=request)
         out["record_html"] = render_to_string("battles/_record_panel.html", {**ctx, "panel": panel},
                                               request=request)
+    if with_command:
+        forms = _command(battle, role) if before_first_turn_ends(ctx) else []
+        entries = ending.results(battle, role, lang_of(get_language()))["command"]
+        out["command_seq"] = len(entries) if any(not f["assigned"] for f in forms) else None
+        out["command_html"] = render_to_string("battles/_command.html", {
+            **ctx, "command": entries, "command_forms": forms}, request=request) if entries or forms else ""
     if ctx["board"].get("status") == "ended":  # the results, as the campaign records them (``ending``)
         ctx.update(ending.results(battle, role, lang_of(get_language())))
         out["concluded"] = ctx["concluded"]

@@ -65,3 +65,38 @@ class TestCommandOnThePage:
         r = _roll(client_for(t.ivan), t, ivan=21, petr=1)  # a face off the die: refused, in words
         assert r.status_code == 400 and re.search("от 1 до 20", r.content.decode())
         assert _roll(client_for(t.gm), t, ivan=20, petr=1).status_code == 302
+
+    def test_v_rank_9_another_players_roll_reaches_an_open_page_by_its_live_request(self, two_defenders):
+        """A command roll is a campaign event: it moves no head. A page with the command forms says how many
+        command entries it shows (``data-command``), its live request asks with it, and a roll recorded
+        from another page comes back with the section anew; once the captain has given the posts, the side's
+        command is settled and the page stops asking."""
+        t = two_defenders
+        t.petr_char = t.battle.participants.get(character__owner=t.petr).character
+        ivan, petr, hans = client_for(t.ivan), client_for(t.petr), client_for(t.hans)
+        html = ivan.get(f"/battles/{t.battle.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        head, state = re.search(r'data-head="(\d+)" data-state="(\d+)"', html).groups()
+        assert 'data-command="0"' in html and 'id="command-region"' in html
+        assert 'data-command' not in hans.get(f"/battles/{t.battle.id}/").content.decode()  # a side of one
+        live = f"/battles/{t.battle.id}/live/?since={head}&state={state}"
+
+        def ask(command):
+            return ivan.get(f"{live}&command={command}", HTTP_ACCEPT_LANGUAGE="ru").json()
+
+        assert ask(0) == {"head_seq": int(head), "state_seq": int(state), "changed": False}
+        assert _roll(petr, t, ivan=4, petr=17).status_code == 302  # petr rolls for both, from his page
+        assert ivan.get(live).json()["changed"] is False  # (the head has not moved: without the count, nothing)
+        d = ask(0)
+        assert d["changed"] and d["command_seq"] == 1
+        assert "Petr командует стороной в этом бою" in visible_text(d["command_html"])
+        assert "раунд 1: Ivan: 4, Petr: 17." in visible_text(d["command_html"])  # people by name, never by id
+        assert "Каждый игрок стороны бросает кубик" not in visible_text(d["command_html"])  # his forms: settled
+        assert ask(1)["changed"] is False
+        r = petr.post(f"/battles/{t.battle.id}/command/posts/", {
+            "side": "defender", f"post-{t.ivan_char.pk}-post": "командир 1-го отделения",
+            f"post-{t.ivan_char.pk}-rank": "sergeant"})
+        assert r.status_code == 302
+        d = ask(1)
+        assert d["changed"] and d["command_seq"] is None  # settled: his page stops asking
+        assert "назначил 1 должность. Ivan — командир 1-го отделения (сержант)." in visible_text(d["command_html"])
+        assert "data-command" not in ivan.get(f"/battles/{t.battle.id}/").content.decode()

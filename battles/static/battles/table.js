@@ -110,6 +110,11 @@
       swap("proposals-region", d.proposals_html);
       swap("dice-region", d.dice_html);
       if (d.concluded !== undefined) concluding = !d.concluded;
+      /* the pre-battle command: another player's roll or the captain's posts (campaign entries) */
+      if (d.command_html !== undefined) {
+        swap("command-region", d.command_html);
+        if (d.command_seq === null) delete root.dataset.command; else root.dataset.command = d.command_seq;
+      }
     }
     root.dataset.head = d.head_seq;
     root.dataset.state = d.state_seq;
@@ -128,9 +133,13 @@
     var force = (waitingSince && Date.now() - waitingSince > 3000) || concluding;
     if (concluding) concludingAsks += 1;
     var url = root.dataset.live + "?since=" + (force ? "-1" : root.dataset.head) + "&state=" + root.dataset.state;
+    /* A page with the command forms says how many command entries it shows: another player's roll moves no
+       head, so the server cannot wait for it, and the page asks every second instead. */
+    var commanding = root.dataset.command !== undefined;
+    if (commanding) url += "&command=" + root.dataset.command;
     /* Where the server lets it (data-wait), the request waits there until the battle moves: the
        next one leaves as soon as it is answered. */
-    var waits = root.dataset.wait && !document.hidden && !force, sent = Date.now();
+    var waits = root.dataset.wait && !document.hidden && !force && !commanding, sent = Date.now();
     if (waits) url += "&wait=" + root.dataset.wait;
     waited = false;
     fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
