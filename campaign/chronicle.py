@@ -47,17 +47,17 @@ def describe(e: CampaignEvent, awards: dict[int, Award] | None = None,
         return _("The campaign began.")
     if t == "campaign_finished":
         return _("The campaign ended.")
-    def name(pk: str) -> str:
+    def person(pk: str) -> str:
         return (people or {}).get(int(pk)) or "?"  # (a character deleted since: no id shown)
 
     if t == "command_roll":
-        rolls = ", ".join(f"{name(k)}: {v['value']}" for k, v in d["rolls"].items())
+        rolls = ", ".join(f"{person(k)}: {v['value']}" for k, v in d["rolls"].items())
         return _("Command roll, %(side)s, round %(round)s: %(rolls)s.") % {
             "side": _side(d["side"], sides), "round": d["round"], "rolls": rolls}
     if t == "command_assigned":
         n = len(d["posts"])
-        posts = "; ".join(f"{name(k)} — {v['post']} ({_rank(v['rank'])})" if v.get("post") else
-                          f"{name(k)} ({_rank(v['rank'])})" for k, v in d["posts"].items() if isinstance(v, dict))
+        posts = "; ".join(f"{person(k)} — {v['post']} ({_rank(v['rank'])})" if v.get("post") else
+                          f"{person(k)} ({_rank(v['rank'])})" for k, v in d["posts"].items() if isinstance(v, dict))
         return ngettext("The captain of %(side)s assigned %(n)s post.", "The captain of %(side)s assigned %(n)s posts.",
                         n) % {"side": _side(d["side"], sides), "n": n} + (f" {posts}." if posts else "")
     if t == "battle_result":
