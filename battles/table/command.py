@@ -33,10 +33,13 @@ class CommandState:
     assigned: bool
 
 
+ENTRIES = ("command_roll", "command_assigned")  # the campaign events that record a battle's command
+
+
 def entries(battle_id: int) -> int:
     """How many command entries the battle holds (its page's ``data-command``: a live request from a page
     showing the command forms compares it, since an entry here moves no head)."""
-    return CampaignEvent.objects.filter(battle_id=battle_id, type__in=("command_roll", "command_assigned")).count()
+    return CampaignEvent.objects.filter(battle_id=battle_id, type__in=ENTRIES).count()
 
 
 def _command_roll_tie(battle: Any) -> str:
@@ -53,7 +56,7 @@ def _most_senior(characters: list[int]) -> list[int]:
 
 
 def command_state(*, battle: Any, side: str) -> CommandState:
-    events = list(CampaignEvent.objects.filter(battle=battle, type__in=["command_roll", "command_assigned"])
+    events = list(CampaignEvent.objects.filter(battle=battle, type__in=ENTRIES)
                   .filter(data__side=side).order_by("id").values_list("type", "data"))
     contenders: list[int] = []
     captain, rounds, assigned = None, 0, False

@@ -16,7 +16,7 @@ from battles.access import BattleRole
 from battles.models import Battle
 from campaign.chronicle import describe_all
 
-COMMAND = ("command_roll", "command_assigned")  # the pre-battle command (V-RANK-9..12): a section of its own
+from .command import ENTRIES as COMMAND  # the pre-battle command (V-RANK-9..12): a section of its own
 
 
 def results(battle: Battle, role: BattleRole, lang: str) -> dict[str, Any]:
