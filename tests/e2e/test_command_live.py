@@ -1,5 +1,6 @@
 """The pre-battle command is live (V-RANK-9..12): a player's page shows another player's command roll, and
-the captain's posts, without a reload, though a command entry is a campaign event and moves no head."""
+the captain's posts, without a reload, though a command entry is a campaign event and moves no head, and
+what he was typing in the command forms stays."""
 from __future__ import annotations
 
 import pytest
@@ -27,6 +28,11 @@ def test_v_rank_9_another_players_command_roll_appears_on_an_open_page(live_serv
         ivan.goto(f"{live_server.url}/battles/{t.battle.id}/")
         command = ivan.locator("#command-region")
         expect(command).to_contain_text("Каждый игрок стороны бросает кубик")
+        face = command.locator(f"input[name='roll-{t.ivan_char.pk}-value']")
+        face.fill("9")  # ivan is typing his face for the next round when petr records a tie (G-13)
+        assert _roll(petr, t, ivan=12, petr=12).status_code == 302
+        expect(command).to_contain_text("Круг 2", timeout=10000)
+        expect(face).to_have_value("9")  # what he typed is kept across the section's renewal
         assert _roll(petr, t, ivan=4, petr=17).status_code == 302  # from petr's page
         expect(command).to_contain_text("Petr командует стороной в этом бою", timeout=10000)
         expect(command).to_contain_text("Ivan: 4, Petr: 17")

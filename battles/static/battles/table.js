@@ -110,9 +110,11 @@
       swap("proposals-region", d.proposals_html);
       swap("dice-region", d.dice_html);
       if (d.concluded !== undefined) concluding = !d.concluded;
-      /* the pre-battle command: another player's roll or the captain's posts (campaign entries) */
-      if (d.command_html !== undefined) {
-        swap("command-region", d.command_html);
+      /* the pre-battle command: another player's roll or the captain's posts (campaign entries); what this
+         player was typing in its forms is kept, as in the recording panel */
+      var commandRegion = document.getElementById("command-region");
+      if (d.command_html !== undefined && commandRegion) {
+        carry(commandRegion, d.command_html);
         if (d.command_seq === null) delete root.dataset.command; else root.dataset.command = d.command_seq;
       }
     }
