@@ -13,7 +13,6 @@ from campaign.roles import is_game_master
 from config.errors import Forbidden
 
 from .log import tail
-from .models import Battle
 
 if TYPE_CHECKING:
     from .log.checks import NewEvent
@@ -51,7 +50,7 @@ class BattleRole:
 ONLOOKER = BattleRole()
 
 
-def battle_role(*, battle: Battle, user: Any) -> BattleRole:
+def battle_role(*, battle_id: int, user: Any) -> BattleRole:
     """The user's role at this battle (one query for a player, none for the
     anonymous). The campaign's own game master and any user in the
     game-master role run every battle."""
@@ -59,7 +58,7 @@ def battle_role(*, battle: Battle, user: Any) -> BattleRole:
         return ONLOOKER
     if is_game_master(user):
         return BattleRole(is_game_master=True)
-    everyone = tuple(tail.participants(battle.pk))
+    everyone = tuple(tail.participants(battle_id))
     rows = [r for r in everyone if r[2] == user.pk]
     if not rows:
         return BattleRole(seats=everyone)

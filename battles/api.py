@@ -149,7 +149,7 @@ class BattleEventsView(http.AppendView):
         if events and events[-1].seq < battle.head_seq:
             nxt = request.build_absolute_uri(f"?after={events[-1].seq}&limit={limit}")
         results = EventOut(events, many=True).data
-        role = battle_role(battle=battle, user=request.user)
+        role = battle_role(battle_id=battle.pk, user=request.user)
         view = selectors.battle_state_get(battle_id=battle.id)
         if not role.is_game_master:  # hidden information (mines, V-MINE-14) stays hidden
             for row in results:
@@ -176,7 +176,7 @@ class BattleStateView(APIView):
         view = selectors.battle_state_get(battle_id=battle_id)
         if view is None:
             get_object_or_404(Battle, pk=battle_id)
-        role = battle_role(battle=Battle(pk=battle_id), user=request.user)
+        role = battle_role(battle_id=battle_id, user=request.user)
         state = visibility.state_for(view.state, role.side, game_master=role.is_game_master)
         return last_modified(Response({
             "battle": view.battle_id, "seq": view.seq, "head_seq": view.head_seq, "current": view.current,
@@ -236,7 +236,7 @@ class BattleLogVerifyView(APIView):
         verdict = selectors.battle_log_verify(battle_id=battle_id)
         if verdict is None:
             get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (the 404's own words)
-        role = battle_role(battle=Battle(pk=battle_id), user=request.user)
+        role = battle_role(battle_id=battle_id, user=request.user)
         hides = selectors.battle_log_hides(battle_id=battle_id, side=role.side, game_master=role.is_game_master)
         dice = verdict.dice
         return Response({"battle": verdict.battle_id, "head_seq": verdict.head_seq,

@@ -117,8 +117,7 @@ class AppendView(APIView):
     def post(self, request: Request, battle_id: int) -> Response:
         # Authorization first: who the user is at this table, before the body is parsed (strangers get
         # 403 whatever they sent); which events his side may record, the store decides event by event.
-        battle = Battle(pk=battle_id)  # the game master's unknown battle: the store answers 404
-        role = battle_role(battle=battle, user=request.user)
+        role = battle_role(battle_id=battle_id, user=request.user)  # the GM's unknown battle: the store says 404
         if not role.may_record:
             get_object_or_404(Battle.objects.only("id"), pk=battle_id)  # (only on a refusal: no query otherwise)
             raise Forbidden("Журнал боя записывают только его участники и мастер.",
@@ -127,9 +126,9 @@ class AppendView(APIView):
         expected, events = parse_append(request.data)
         try:
             result = services.battle_event_append(
-                battle_id=battle.id, events=events, expected_seq=expected, recorded_by=request.user, role=role,
+                battle_id=battle_id, events=events, expected_seq=expected, recorded_by=request.user, role=role,
             )
         except RuleRefused as exc:  # the engine names ids; the answer names the pieces
-            raise selectors.error_with_names(exc, battle_id=battle.id) from exc.__cause__
+            raise selectors.error_with_names(exc, battle_id=battle_id) from exc.__cause__
         code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         return Response(events_out(result.events), status=code)

@@ -27,7 +27,7 @@ def _battle_at_table(request: Request, battle_id: int) -> Battle:
     set up yet is open to the campaign's players (the service then checks the side)."""
     battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
     if battle.participants.exists():
-        allowed = battle_role(battle=battle, user=request.user).may_record
+        allowed = battle_role(battle_id=battle.pk, user=request.user).may_record
     else:
         allowed = is_game_master(request.user) or Membership.objects.filter(
             campaign_id=battle.campaign_id, player=request.user, status=Membership.Status.ACTIVE).exists()

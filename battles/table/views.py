@@ -152,7 +152,7 @@ def render_battle_page(request, battle: Battle, *, record_panel: dict[str, Any] 
     recording panel's context (a refused or stale form re-rendered with its
     input and the error); otherwise a fresh panel is built. ``gm_error``
     shows a refused game-master action inline, next to its form."""
-    role = battle_role(battle=battle, user=request.user)
+    role = battle_role(battle_id=battle.pk, user=request.user)
     ctx = _regions(request, battle, role, before=_before(request))
     if record_panel is None:
         record_panel = recording.record_panel(battle=battle, role=role, view=ctx["view"], names=ctx["names"],
@@ -186,7 +186,7 @@ def _command_post(request: HttpRequest, battle_id: int, act: Any) -> HttpRespons
     """The command forms' POST: authorization first (the battle's participants and the game master),
     then the service decides; a refusal shows beside the form in the reader's language."""
     battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
-    role = battle_role(battle=battle, user=request.user)
+    role = battle_role(battle_id=battle.pk, user=request.user)
     if not role.may_record:
         return HttpResponseForbidden(_no_command(request))
     side = request.POST.get("side", "")
@@ -260,7 +260,7 @@ def battle_record(request: Any, battle_id: int) -> Any:
     """Record one event from the battle page. Authorization first: anyone who
     may not record at this battle gets 403 before the form is read."""
     battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
-    role = battle_role(battle=battle, user=request.user)
+    role = battle_role(battle_id=battle.pk, user=request.user)
     if not role.may_record:
         raise PermissionDenied
     form_id = request.POST.get("form", "")
@@ -348,7 +348,7 @@ def battle_take_back(request: Any, battle_id: int) -> Any:
     it is still his to take back, the service that he recorded it."""
 
     battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
-    role = battle_role(battle=battle, user=request.user)
+    role = battle_role(battle_id=battle.pk, user=request.user)
     if not role.may_record or not role.side:
         raise PermissionDenied
     view = selectors.battle_state_get(battle_id=battle.id)
@@ -447,7 +447,7 @@ def battle_live(request: HttpRequest, battle_id: int) -> JsonResponse:
     if battle is None:
         return JsonResponse({"error": "not found"}, status=404)
     shown = ascii_int(since), ascii_int(state)
-    return live_answer(request, battle, battle_role(battle=battle, user=request.user),
+    return live_answer(request, battle, battle_role(battle_id=battle.pk, user=request.user),
                        shown=shown if None not in shown else None, with_command=shown_command is not None)
 
 
@@ -524,7 +524,7 @@ def _recorded(request: HttpRequest, battle: Battle, stored: Any, *, seq: int | N
 def _gm_only(request: HttpRequest, battle_id: int) -> tuple[Battle, BattleRole] | HttpResponse:
     """Authorization before the form is read: 403 for anyone but the game master."""
     battle = rows.with_parent_or_404(Battle, battle_id, "campaign")
-    role = battle_role(battle=battle, user=request.user)
+    role = battle_role(battle_id=battle.pk, user=request.user)
     if not role.is_game_master:
         ru, en = "Это может только мастер.", "Only the game master may do this."
         return HttpResponseForbidden(ru if lang_of(get_language()) == "ru" else en)

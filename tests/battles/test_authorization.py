@@ -297,7 +297,7 @@ class TestService:
         from battles.access import battle_role
         from config.errors import Forbidden
 
-        role = battle_role(battle=table, user=table.users["attacker"])
+        role = battle_role(battle_id=table.pk, user=table.users["attacker"])
         assert role.side == "attacker"
         with pytest.raises(Forbidden) as exc:
             battle_event_append(battle_id=table.id, events=[NewEvent("fire", SAMPLES["fire"][0])],
@@ -308,7 +308,7 @@ class TestService:
     def test_the_game_master_role_records_anything(self, table):
         from battles.access import battle_role
 
-        role = battle_role(battle=table, user=table.users["game_master"])
+        role = battle_role(battle_id=table.pk, user=table.users["game_master"])
         r = battle_event_append(battle_id=table.id, events=[NewEvent("correction", SAMPLES["correction"][0])],
                                 expected_seq=None, role=role)
         assert r.created

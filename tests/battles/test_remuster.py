@@ -83,7 +83,7 @@ class TestRemuster:
         guessed = f"remuster-{t.battle.pk}-{head}-defender"
         battle_event_append(battle_id=t.battle.id, events=[NewEvent("postures_declared", {
             "side": "defender", "units": units}, key=guessed)], expected_seq=None, recorded_by=t.ivan_char.owner,
-            role=battle_role(battle=t.battle, user=t.ivan_char.owner))
+            role=battle_role(battle_id=t.battle.pk, user=t.ivan_char.owner))
         _state(t.battle)
         t.battle.refresh_from_db()
         result = muster.battle_remuster(user=t.gm, battle=t.battle)

@@ -55,7 +55,7 @@ def _all_at_once(battle_id, user, event, expected_seq, via):
     def send():
         close_old_connections()
         try:
-            role = battle_role(battle=Battle(pk=battle_id), user=user)
+            role = battle_role(battle_id=battle_id, user=user)
             client = APIClient()
             client.force_authenticate(user)
             body = {"expected_seq": expected_seq,

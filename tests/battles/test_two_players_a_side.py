@@ -45,15 +45,15 @@ class TestTwoPlayersASide:
         assert _own(state, "ivan") and _own(state, "petr") and not set(_own(state, "ivan")) & set(_own(state, "petr"))
         assert {p.character.owner.username: p.player for p in BattleParticipant.objects.filter(battle=t.battle)} \
             == {"ivan": "ivan", "petr": "petr", "hans": "hans"}
-        ivan = battle_role(battle=t.battle, user=t.ivan)
+        ivan = battle_role(battle_id=t.battle.pk, user=t.ivan)
         assert ivan.players == ("ivan",) and ivan.partners == ("petr",) and ivan.shares_side
-        assert not battle_role(battle=t.battle, user=t.hans).shares_side
+        assert not battle_role(battle_id=t.battle.pk, user=t.hans).shares_side
 
     def test_a_player_records_for_his_own_units_only_and_the_game_master_for_anyone(self, two_defenders):
         t = two_defenders
         state = _state(t.battle)
         ivans, petrs = _own(state, "ivan"), _own(state, "petr")
-        role = battle_role(battle=t.battle, user=t.ivan)
+        role = battle_role(battle_id=t.battle.pk, user=t.ivan)
         count = BattleEvent.objects.filter(battle=t.battle).count()
         postures = {u: "dug_in" for u in ivans + petrs}
         with pytest.raises(Forbidden) as exc:
@@ -61,7 +61,7 @@ class TestTwoPlayersASide:
                 "side": "defender", "units": postures})], expected_seq=None, recorded_by=t.ivan, role=role)
         assert exc.value.code == "not_your_pieces"
         assert BattleEvent.objects.filter(battle=t.battle).count() == count
-        gm = battle_role(battle=t.battle, user=t.gm)
+        gm = battle_role(battle_id=t.battle.pk, user=t.gm)
         battle_event_append(battle_id=t.battle.id, events=[NewEvent("postures_declared", {
             "side": "defender", "units": postures})], expected_seq=None, recorded_by=t.gm, role=gm)
         battle_replay(battle_id=t.battle.id)
@@ -73,7 +73,7 @@ class TestTwoPlayersASide:
 
     def test_v_turn_12_the_sides_turn_ends_when_both_players_pressed_hod(self, two_defenders):
         t = two_defenders
-        gm = battle_role(battle=t.battle, user=t.gm)
+        gm = battle_role(battle_id=t.battle.pk, user=t.gm)
         state = _state(t.battle)
         battle_event_append(battle_id=t.battle.id, events=[NewEvent("postures_declared", {
             "side": "defender", "units": {u: "dug_in" for u in _own(state, "ivan") + _own(state, "petr")}})],
@@ -86,7 +86,7 @@ class TestTwoPlayersASide:
         assert r.status_code == 303, r.content.decode()[:2000]
         assert _state(t.battle)["side_to_move"] == "defender" and _state(t.battle)["done"] == ["ivan"]
         # ivan may not say it again for petr
-        role = battle_role(battle=t.battle, user=t.ivan)
+        role = battle_role(battle_id=t.battle.pk, user=t.ivan)
         with pytest.raises(Forbidden):
             battle_event_append(battle_id=t.battle.id, events=[NewEvent("player_done", {
                 "side": "defender", "turn": 1, "player": "petr"})], expected_seq=None, recorded_by=t.ivan, role=role)
