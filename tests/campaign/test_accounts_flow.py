@@ -36,6 +36,17 @@ def test_sign_up_requires_a_valid_unique_email(client):
     assert User.objects.get(username="novobranets").email == "v.terkin@example.org"
 
 
+def test_the_welcome_after_sign_up_shows_on_the_next_page_and_only_there(client):
+    """A flash message rides in the session (``MESSAGE_STORAGE``) across the sign-in's new session key: the
+    page the sign-up redirects to shows it, the next page does not."""
+    welcome = "Добро пожаловать! Создайте персонажа и вступите в кампанию."
+    r = _signup(client)
+    assert r.status_code == 302
+    assert "messages" not in r.cookies  # not the cookie store
+    assert welcome in client.get(r["Location"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert welcome not in client.get(r["Location"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
 def test_the_home_page_and_the_header_link_to_sign_up(client):
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert html.count('href="/accounts/signup/"') == 2  # header and the home page's invitation
