@@ -29,20 +29,21 @@ def _mutant_run() -> bool:
     return os.environ.get("MUTANT_UNDER_TEST", "") not in {"", "stats", "fail", "mutant_generation"}
 
 
-# The engine's memo tables: filled at first use from the payload and state annotations (compiled
-# parsers, loaders, replay builders, resolved hints, dice fields). mutmut forks each mutant from a
+# The engine's memo tables: filled at first use from the payload and state annotations (resolved hints,
+# the payloads' number checks, dice fields, the ruleset lookup). mutmut forks each mutant from a
 # process that has already run the tests once, so without emptying them a mutant of the code that
 # fills them never runs: the child would reuse what the unmutated code built.
 MEMOS = {
-    "battles.engine.schema": ("_HINTS", "_DECLARED", "_UNKNOWN"),
-    "battles.engine.events": ("_BUILDERS", "_BY_CODE"),
+    "battles.engine.schema": ("_HINTS", "_DECLARED", "_NUMBER_CHECKS"),
+    "battles.engine.events": ("_BY_CODE",),
     "battles.engine.dice": ("_DICE_FIELDS", "_DICE_IN"),
 }
 
 
 def forget_memos() -> int:
-    """Empty the memo tables (and each event type's cached replay builder) so the code that
-    fills them runs again, under the mutant. Returns how many tables were emptied."""
+    """Empty the memo tables so the code that fills them runs again, under the mutant. Returns how many
+    tables were emptied. (Which payload classes check their numbers is decided when the class is made,
+    at import, before any fork.)"""
     import importlib
 
     emptied = 0
@@ -51,10 +52,6 @@ def forget_memos() -> int:
         for name in names:
             getattr(mod, name).clear()
             emptied += 1
-    events = importlib.import_module("battles.engine.events")
-    for registry in events._REGISTRIES:
-        for event_type in registry.values():
-            event_type._build = None
     return emptied
 
 

@@ -7,21 +7,18 @@ All v11.2 bands are on a d20 and inclusive at both ends (V-TEST-1..10).
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from msgspec import Meta
 
 from .events import _registry
-from .schema import _is_optional, hints
+from .schema import Payload, _is_optional, hints, is_payload
 
 SIDES = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(Payload):
     """One d20: its value and where it came from."""
 
     value: Annotated[int, Meta(ge=1, le=SIDES, description="The face rolled, 1..20")]
@@ -30,8 +27,7 @@ class Die:
     rng: Annotated[str, Meta(max_length=40, description="Random source of a rolled die")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class D6:
+class D6(Payload):
     """One six-sided die (Flames of War, G-F4): its value and where it came from."""
 
     value: Annotated[int, Meta(ge=1, le=6, description="The face rolled, 1..6")]
@@ -46,7 +42,7 @@ DICE: dict[type, int] = {Die: SIDES, D6: 6}  # die class -> its sides (fill_roll
 def value(die: Any) -> int:
     """The face of a die (a ``Die`` at append time, a dict in a raw payload)."""
     try:
-        return die.value  # a Die at append time, its replay twin at replay
+        return die.value  # a Die (a D6), at append time and at replay
     except AttributeError:
         return int(die["value"])
 
@@ -104,7 +100,7 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
             return {k: value(v, roll, rng, (*path, k)) for k, v in data.items()}
 
         return mapping
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if is_payload(tp):
         fields = _dice_fields(tp)
 
         def obj(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
@@ -179,7 +175,7 @@ def _type_has_dice(tp: Any, visiting: frozenset[Any]) -> bool:
     args = get_args(tp)
     if args:
         return any(_type_has_dice(a, visiting) for a in args if a is not type(None))
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if is_payload(tp):
         return any(_type_has_dice(t, visiting) for t in hints(tp).values())
     return False
 

@@ -5,7 +5,6 @@ Regenerate with ``python -m battles.engine.docs > docs/events.md``.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from typing import Any, get_args
@@ -13,7 +12,7 @@ from typing import Any, get_args
 from .events import REGISTRY, Registry
 from .rules_data import PLACEHOLDERS, READINGS
 from .rulesets import get
-from .schema import dataclass_schema, hints
+from .schema import hints, is_payload, payload_schema
 
 HEADER = """# Battle event vocabulary (ruleset v11.2)
 
@@ -158,13 +157,13 @@ concealed, bulletproof_cover, dug_in), `trains`, `railway_lines`, `buildings`, `
 
 
 def _nested(registry: Registry = REGISTRY) -> set[type]:
-    """Every dataclass used inside a payload (dice, targets, specs)."""
+    """Every payload class used inside a payload (dice, targets, specs)."""
     found: set[type] = set()
 
     def walk(tp: Any) -> None:
         for arg in get_args(tp):
             walk(arg)
-        if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp not in found:
+        if is_payload(tp) and tp not in found:
             found.add(tp)
             for sub in hints(tp).values():
                 walk(sub)
@@ -214,7 +213,7 @@ def render(ruleset: str = "v11.2") -> str:
             out.append(f"| `{field}` | {_type(fs)} | {'yes' if field in required else 'no'} | {note} |")
     out.append("\n## Nested objects\n")
     for cls in sorted(_nested(registry), key=lambda c: c.__name__):
-        schema = dataclass_schema(cls)
+        schema = payload_schema(cls)
         out.append(f"\n### {cls.__name__}\n")
         if schema.get("description"):
             out.append(schema["description"] + "\n")

@@ -2,21 +2,19 @@
 
 An ``Event`` is what the log stores: a gapless ``seq`` within its battle, a
 ``type``, the payload ``data`` as JSON and the payload's schema ``version``.
-Each type is registered once with its payload dataclass, the catalog rule IDs
+Each type is registered once with its payload class (``schema.Payload``), the catalog rule IDs
 it involves, a check (may refuse, raising ``RuleViolation``) and a mutator
 (never refuses: once accepted an event stands, V-TURN-13). Old payload
 versions are upcast on read, never rewritten.
 """
 from __future__ import annotations
 
-import dataclasses
-import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, Union, get_args, get_origin
+from typing import Any, Generic, TypeVar
 
 from .errors import PayloadError
-from .schema import dataclass_schema, hints, parse_dataclass, parse_dataclass_dumped
+from .schema import load, parse_payload, parse_payload_dumped, payload_schema
 
 P = TypeVar("P")
 
@@ -61,7 +59,6 @@ class EventType(Generic[P]):
     checks: list[Check] = field(default_factory=list)
     mutate: Mutate | None = None
     upcasters: dict[int, Upcast] = field(default_factory=dict)
-    _build: Callable[[dict[str, Any]], Any] | None = None
     owner: Registry | None = None  # the ruleset's registry this type belongs to
 
     # decorators -----------------------------------------------------------
@@ -103,21 +100,16 @@ class EventType(Generic[P]):
 
     def parse(self, data: Any, version: int | None = None) -> P:
         """Validate a payload from outside (append time)."""
-        return parse_dataclass(self.payload, self._current(data, version))
+        return parse_payload(self.payload, self._current(data, version))
 
     def parse_dumped(self, data: Any, version: int | None = None) -> tuple[P, Any]:
         """``parse``'s payload and its canonical dump (``state.dump``'s: the form it is stored in)."""
-        return parse_dataclass_dumped(self.payload, self._current(data, version))
+        return parse_payload_dumped(self.payload, self._current(data, version))
 
     def load(self, event: Event) -> P:
-        """Rebuild a stored payload (replay time): trusted, upcast, not re-validated.
-        Nested payload dataclasses (dice, targets) are rebuilt too, so a mutator
-        sees the same shapes at replay as at append."""
-        data = event.data if event.version == self.version else self.upcast(event.data, event.version)
-        build = self._build
-        if build is None:
-            build = self._build = builder(self.payload)
-        return build(data)
+        """Rebuild a stored payload (replay time), upcast: the same payload class as at append, so a
+        mutator sees the same shapes at replay."""
+        return load(self.payload, event.data if event.version == self.version else self.upcast(event.data, event.version))
 
     def describe(self) -> dict[str, Any]:
         owner = self.owner
@@ -136,70 +128,8 @@ class EventType(Generic[P]):
             "rules": list(self.rules),
             "game_master_only": self.game_master_only or (recorder is not None and recorder.kind == "game_master"),
             "recorded_by": recorder.describe() if recorder is not None else None,
-            "schema": dataclass_schema(self.payload),
+            "schema": payload_schema(self.payload),
         }
-
-
-def _expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | None:
-    """Python source converting the JSON value ``src`` of annotation ``tp``, or
-    None when the JSON value is used as it is."""
-    origin = get_origin(tp)
-    if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        inner = _expr(args[0], f"_v{depth}", env, depth + 1) if len(args) == 1 else None
-        return None if inner is None else f"(None if (_v{depth} := {src}) is None else {inner})"
-    if origin is list:
-        inner = _expr(get_args(tp)[0], f"_x{depth}", env, depth + 1)
-        return None if inner is None else f"[{inner} for _x{depth} in {src}]"
-    if origin is dict:
-        inner = _expr(get_args(tp)[1], f"_x{depth}", env, depth + 1)
-        return None if inner is None else f"{{_k{depth}: {inner} for _k{depth}, _x{depth} in {src}.items()}}"
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        name = f"_b{len(env)}"
-        env[name] = builder(tp)
-        return f"{name}({src})"
-    return None
-
-
-_BUILDERS: dict[type, Callable[[dict[str, Any]], Any]] = {}
-
-
-def builder(cls: type) -> Callable[[dict[str, Any]], Any]:
-    """Fast constructor from a stored JSON payload (replay: trusted, not
-    re-validated). It builds a *replay twin* of ``cls``: a plain slotted
-    object with the same attribute names, nested twins for nested payloads,
-    and no frozen-dataclass ``__init__`` cost. Mutators only read payloads, so
-    they see the same shape at append (the real frozen dataclass) and at
-    replay. A field added later with a default takes its default when an older
-    stored payload lacks it; a stored payload without a required field cannot be
-    replayed (``KeyError``: the fold marks the event as not applied)."""
-    cached = _BUILDERS.get(cls)
-    if cached is not None:
-        return cached
-    names = [f.name for f in dataclasses.fields(cls)]
-    twin = type(f"{cls.__name__}Replay", (), {"__slots__": tuple(names), "__doc__": cls.__doc__,
-                                             "__repr__": lambda self: f"{cls.__name__}Replay({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"})
-    env: dict[str, Any] = {"_T": twin, "_new": object.__new__}
-    tps = hints(cls)
-    lines = []
-    for i, f in enumerate(dataclasses.fields(cls)):
-        name = f.name
-        # a field added later with a default may be missing from older stored payloads
-        if f.default is not dataclasses.MISSING:
-            env[f"_d{i}"] = f.default
-            src = f"d.get({name!r}, _d{i})"
-        elif f.default_factory is not dataclasses.MISSING:
-            env[f"_f{i}"] = f.default_factory
-            src = f"(d[{name!r}] if {name!r} in d else _f{i}())"
-        else:
-            src = f"d[{name!r}]"
-        conv = _expr(tps[name], src, env)
-        lines.append(f"    o.{name} = {conv or src}")
-    src = "def _fast(d):\n    o = _new(_T)\n" + "\n".join(lines) + "\n    return o\n"
-    exec(src, env)  # noqa: S102 - generated from the payload's own annotations
-    build = env["_fast"]
-    _BUILDERS[cls] = build
-    return build
 
 
 class Registry(dict[str, EventType[Any]]):

@@ -1,26 +1,24 @@
 """Event payloads: one declaration gives parsing, the stored form and the JSON Schema (msgspec).
 
-A payload is a frozen dataclass with ``slots=True``. Its annotations say the JSON types, and
-``Annotated[T, Meta(...)]`` adds the limits (``ge``, ``le``; ``min_length``, ``max_length`` of a
-string's characters or a list's items) and the ``description``. Supported annotations: ``int``,
-``float``, ``str``, ``bool``, ``Literal[...]``, ``list[X]``, ``dict[str, X]``, ``X | None`` and nested
-payload dataclasses. msgspec parses a payload (``parse``), dumps it to the canonical form it is stored
-in (``state.dump``) and describes it (``dataclass_schema``, served by ``GET /api/event-types/``).
+A payload is a ``Payload``: a frozen msgspec ``Struct`` that refuses a field it does not declare. Its
+annotations say the JSON types, and ``Annotated[T, Meta(...)]`` adds the limits (``ge``, ``le``;
+``min_length``, ``max_length`` of a string's characters or a list's items) and the ``description``.
+Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Literal[...]``, ``list[X]``,
+``dict[str, X]``, ``X | None`` and nested payloads. msgspec parses a payload (``parse``), dumps it to
+the canonical form it is stored in (``state.dump``), rebuilds it from that form at replay and
+describes it (``payload_schema``, served by ``GET /api/event-types/``).
 
-What msgspec leaves to its caller is added here: an unknown field is refused (msgspec ignores one in a
-dataclass), so is a number no payload holds (an integer beyond ``MAX_INT``, a float that is not finite:
-Python's JSON reads ``1e400`` as infinity, which no JSON writer can write back), and msgspec's ``ValidationError`` becomes a ``PayloadError`` naming the field
-(``data.struck[0].die.value``, a map's key as ``data.units.U1``) in Russian and English. Slots matter:
-msgspec dumps a dataclass without them from its ``__dict__``, where the defaults it never set are
-missing.
+What msgspec leaves to its caller is added here: a number no payload holds is refused (an integer
+beyond ``MAX_INT``, a float that is not finite: Python's JSON reads ``1e400`` as infinity, which no
+JSON writer can write back), by the ``__post_init__`` a payload class gets when its annotations leave
+a number unbounded, and msgspec's ``ValidationError`` becomes a ``PayloadError`` naming the field
+(``data.struck[0].die.value``, a map's key as ``data.units.U1``) in Russian and English.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import re
-import threading
 import types
 import typing
 from collections.abc import Callable
@@ -35,6 +33,47 @@ from .state import dump
 # included, keeps exactly. No count, turn or distance comes near it; beyond it is a typing accident.
 MAX_INT = 2**53 - 1
 
+
+class Payload(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An event's payload, or a part of one (a die, a target). Subclasses declare fields only.
+
+    A class with a number its annotation leaves unbounded gets ``_check_numbers`` as its
+    ``__post_init__`` (msgspec calls it after parsing, and reports what it raises at the payload's place);
+    the others get none, and cost nothing more."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        try:
+            needed = bool(_number_checks(cls))
+        except NameError:  # an annotation names a class defined later in its module: checked at first use
+            needed = True
+        if needed:
+            cls.__post_init__ = _check_numbers  # type: ignore[attr-defined]
+
+
+_NUMBER_CHECKS: dict[type, tuple[tuple[str, Callable[[Any, str], None]], ...]] = {}
+
+
+def _check_numbers(self: Payload) -> None:
+    cls = type(self)
+    checks = _NUMBER_CHECKS.get(cls)
+    if checks is None:
+        checks = _NUMBER_CHECKS[cls] = _number_checks(cls)
+    for name, check in checks:
+        value = getattr(self, name)
+        if value is not None:
+            check(value, name)
+
+
+def is_payload(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
+
+
+def payload_fields(cls: type) -> tuple[msgspec.structs.FieldInfo, ...]:
+    """``cls``'s fields in declared order (name, type, ``default``/``default_factory`` or ``NODEFAULT``)."""
+    return msgspec.structs.fields(cls)
+
+
 # --- annotations ------------------------------------------------------------------------------------
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -44,7 +83,7 @@ def hints(cls: type) -> dict[str, Any]:
     """``cls``'s resolved field annotations without their ``Annotated`` limits (memoised)."""
     found = _HINTS.get(cls)
     if found is None:
-        found = _HINTS[cls] = typing.get_type_hints(cls)
+        found = _HINTS[cls] = {k: v for k, v in typing.get_type_hints(cls).items() if k in cls.__struct_fields__}
     return found
 
 
@@ -55,7 +94,8 @@ def declared(cls: type) -> dict[str, Any]:
     """``cls``'s resolved field annotations with their ``Annotated`` limits (memoised)."""
     found = _DECLARED.get(cls)
     if found is None:
-        found = _DECLARED[cls] = typing.get_type_hints(cls, include_extras=True)
+        found = _DECLARED[cls] = {k: v for k, v in typing.get_type_hints(cls, include_extras=True).items()
+                                  if k in cls.__struct_fields__}
     return found
 
 
@@ -88,112 +128,73 @@ def _bare(tp: Any) -> tuple[Any, dict[str, Any]]:
 # --- parsing ----------------------------------------------------------------------------------------
 
 
-def parse_dataclass(cls: type, data: Any, path: str = "data") -> Any:
+def parse_payload(cls: type, data: Any, path: str = "data") -> Any:
     """Build payload ``cls`` from JSON ``data``; a ``PayloadError`` names the first bad field under ``path``."""
+    try:
+        return msgspec.convert(data, cls, strict=True)
+    except msgspec.ValidationError as exc:
+        raise _refusal(cls, data, str(exc), path) from exc
+
+
+def parse_payload_dumped(cls: type, data: Any, path: str = "data") -> tuple[Any, Any]:
+    """``parse_payload``'s payload and its canonical dump (``state.dump``: what is stored)."""
     try:
         payload = msgspec.convert(data, cls, strict=True)
     except msgspec.ValidationError as exc:
         raise _refusal(cls, data, str(exc), path) from exc
-    (_UNKNOWN.get(cls) or _unknown_fields(cls))(data, path)
-    return payload
-
-
-def parse_dataclass_dumped(cls: type, data: Any, path: str = "data") -> tuple[Any, Any]:
-    """``parse_dataclass``'s payload and its canonical dump (``state.dump``: what is stored), which
-    shares no container with the payload (the engine may keep and change the payload's lists)."""
-    payload = parse_dataclass(cls, data, path)
     return payload, dump(payload)
 
 
-# msgspec ignores a key a dataclass does not declare, and bounds no number its annotation leaves open:
-# one check a class, built once, looks for an unknown key or a number out of bounds in data msgspec has
-# accepted (so its shapes are the annotation's).
-Check = Callable[[Any, str], None]
-_UNKNOWN: dict[type, Check] = {}
-# The checks being built, with their classes' placeholders, until the outermost class's is done.
-_BUILDING: dict[type, Check] = {}
-_BUILDING_LOCK = threading.RLock()
+def load(cls: type, data: Any) -> Any:
+    """Rebuild a stored payload (replay): trusted, so not explained; a stored payload this class cannot
+    take (a required field missing) raises ``KeyError``, which the fold records as nothing to act on."""
+    try:
+        return msgspec.convert(data, cls, strict=True)
+    except msgspec.ValidationError as exc:
+        raise KeyError(str(exc)) from exc
 
 
-def _no_objects(value: Any, path: str) -> None:
-    pass
+# msgspec bounds no number its annotation leaves open: ``Payload.__post_init__`` checks those fields, and
+# msgspec reports what they raise at the payload's place (``_refusal`` adds the field to it).
 
 
-def _int_in_bounds(value: Any, path: str) -> None:
+def _int_in_bounds(value: Any, name: str) -> None:
     if not -MAX_INT <= value <= MAX_INT:
-        raise PayloadError(path, f"{path}: допустимо целое от -{MAX_INT} до {MAX_INT}",
-                           f"{path}: must be an integer from -{MAX_INT} to {MAX_INT}")
+        raise ValueError(f"Integer out of range in field `{name}`")
 
 
-def _finite(value: Any, path: str) -> None:
+def _finite(value: Any, name: str) -> None:
     if isinstance(value, float) and not math.isfinite(value):  # an int here is one msgspec took as a float
-        raise PayloadError(path, f"{path}: число вне допустимого диапазона", f"{path}: a number out of range")
+        raise ValueError(f"Number out of range in field `{name}`")
 
 
-_NUMBERS: dict[Any, Check] = {int: _int_in_bounds, float: _finite}
+def _each(check: Callable[[Any, str], None]) -> Callable[[Any, str], None]:
+    def items(value: Any, name: str) -> None:
+        for key, v in (value.items() if isinstance(value, dict) else enumerate(value)):
+            if v is not None:
+                check(v, f"{name}[{key}]" if isinstance(key, int) else f"{name}.{key}")
+
+    return items
 
 
-def _unknown_fields(tp: Any) -> Check:
+def _number_check(tp: Any) -> Callable[[Any, str], None] | None:
     tp, limits = _bare(tp)
     origin = get_origin(tp)
     if origin is list or origin is dict:
-        each = _unknown_fields(get_args(tp)[-1])
-        if each is _no_objects:
-            return _no_objects
-        if origin is list:
-            def items(value: Any, path: str) -> None:
-                for i, v in enumerate(value):
-                    if v is not None:
-                        each(v, f"{path}[{i}]")
-
-            return items
-
-        def mapping(value: Any, path: str) -> None:
-            for k, v in value.items():
-                if v is not None:
-                    each(v, f"{path}.{k}")
-
-        return mapping
-    if not (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
+        inner = _number_check(get_args(tp)[-1])
+        return None if inner is None else _each(inner)
+    if tp is int or tp is float:
         if -MAX_INT <= limits.get("ge", -math.inf) and limits.get("le", math.inf) <= MAX_INT:
-            return _no_objects  # its own limits bound it (msgspec checks them), infinity included
-        return _NUMBERS.get(tp, _no_objects)
-    found = _UNKNOWN.get(tp)
-    if found is not None:
-        return found
-    # Built under a lock and published only whole: a server's threads parse their first payloads at
-    # once, and one that found another's placeholder (below) called it, and it itself, for ever.
-    with _BUILDING_LOCK:
-        found = _UNKNOWN.get(tp) or _BUILDING.get(tp)
-        if found is not None:
-            return found
-        outermost = not _BUILDING
-        _BUILDING[tp] = lambda value, path: _UNKNOWN[tp](value, path)  # a class that refers to itself
-        try:
-            found = _BUILDING[tp] = _object_check(tp)
-            if outermost:
-                _UNKNOWN.update(_BUILDING)
-        finally:
-            if outermost:
-                _BUILDING.clear()
-    return found
+            return None  # its own limits bound it (msgspec checks them), infinity included
+        return _int_in_bounds if tp is int else _finite
+    return None  # a nested payload checks its own fields
 
 
-def _object_check(cls: type) -> Check:
-    known = frozenset(f.name for f in dataclasses.fields(cls))
-    nested = [(name, check) for name, check in ((name, _unknown_fields(tp)) for name, tp in hints(cls).items())
-              if check is not _no_objects]
-
-    def check(value: Any, path: str) -> None:
-        if not value.keys() <= known:
-            bad = f"{path}.{min((k for k in value if k not in known), key=str)}"
-            raise PayloadError(bad, f"{bad}: неизвестное поле", f"{bad}: unknown field")
-        for name, each in nested:
-            v = value.get(name)
-            if v is not None:
-                each(v, f"{path}.{name}")
-
-    return check
+def _number_checks(cls: type) -> tuple[tuple[str, Callable[[Any, str], None]], ...]:
+    """The fields of ``cls`` whose numbers msgspec leaves unbounded, with their checks (read from the
+    annotations directly: ``__init_subclass__`` asks before msgspec has finished the class)."""
+    found = typing.get_type_hints(cls, include_extras=True)
+    return tuple((name, check) for name, tp in found.items() if (check := _number_check(tp)) is not None)
 
 
 # --- refusals ---------------------------------------------------------------------------------------
@@ -201,6 +202,8 @@ def _object_check(cls: type) -> Check:
 # the path is walked here through the data and the annotations, so the refusal can name a map's key
 # (msgspec writes ``[...]``) and say in both languages what the annotation allows.
 
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<name>[^`]+)`")
+_NUMBER = re.compile(r"(?P<kind>Integer|Number) out of range in field `(?P<name>[^`]+)`")
 _WHERE = re.compile(r"^(?P<what>.*?)(?: - at (?P<key>`key` in )?`(?P<where>\$[^`]*)`)?$", re.S)
 _STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _MISSING_FIELD = re.compile(r"Object missing required field `(?P<name>[^`]+)`")
@@ -214,6 +217,17 @@ def _refusal(cls: type, data: Any, message: str, path: str) -> PayloadError:
     if m and m["key"]:  # a map with a key that is not a string
         bad = f"{path}.{next(k for k in value if not isinstance(k, str))}"
         return PayloadError(bad, f"{bad}: ожидается строковый ключ", f"{bad}: expected a string key")
+    unknown = _UNKNOWN.match(what)
+    if unknown:
+        path = f"{path}.{unknown['name']}"
+        return PayloadError(path, f"{path}: неизвестное поле", f"{path}: unknown field")
+    number = _NUMBER.match(what)
+    if number:
+        field = f"{path}.{number['name']}"
+        if number["kind"] == "Integer":
+            return PayloadError(field, f"{field}: допустимо целое от -{MAX_INT} до {MAX_INT}",
+                                f"{field}: must be an integer from -{MAX_INT} to {MAX_INT}")
+        return PayloadError(field, f"{field}: число вне допустимого диапазона", f"{field}: a number out of range")
     missing = _MISSING_FIELD.match(what)
     if missing:
         path = f"{path}.{missing['name']}"
@@ -272,7 +286,7 @@ def _explain(what: str, tp: Any) -> tuple[str, str]:
         listed = ", ".join(repr(c) for c in get_args(bare))
         return f"допустимо одно из {listed}", f"must be one of {listed}"
     expected = _EXPECTED.get(bare) or _EXPECTED.get(get_origin(bare))
-    if expected is None and dataclasses.is_dataclass(bare):
+    if expected is None and is_payload(bare):
         expected = _EXPECTED[dict]
     if expected is None:  # a complaint this module does not know: msgspec's own words, the field named
         return f"недопустимое значение ({what})", f"invalid value ({what})"
@@ -289,7 +303,7 @@ _EXPECTED: dict[Any, tuple[str, str]] = {
 
 
 @functools.cache
-def dataclass_schema(cls: type) -> dict[str, Any]:
+def payload_schema(cls: type) -> dict[str, Any]:
     """JSON Schema (draft 2020-12) of payload ``cls``, worked out once per class (every recording form
     reads it; callers share the one object and must not change it): msgspec's, with its nested objects written in
     place (clients and forms read one object), ``additionalProperties: false`` on each object (an
@@ -335,7 +349,7 @@ def _declared_order(schema: dict[str, Any], tp: Any) -> dict[str, Any]:
         _declared_order(schema["items"], get_args(bare)[0])
     elif origin is dict and isinstance(schema.get("additionalProperties"), dict):
         _declared_order(schema["additionalProperties"], get_args(bare)[1])
-    elif isinstance(bare, type) and dataclasses.is_dataclass(bare) and "properties" in schema:
+    elif is_payload(bare) and "properties" in schema:
         annotations = declared(bare)
         for name, sub in schema["properties"].items():
             _declared_order(sub, annotations[name])

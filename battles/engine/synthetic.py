@@ -27,8 +27,8 @@ class CheckedLog:
 
     def offer(self, type_: str, data: dict[str, Any]) -> bool:
         """Check and apply one event. The payloads here are well formed by
-        construction, so the generator skips schema validation (the slow part)
-        and stores them as given; replay fills omitted defaulted fields."""
+        construction: each is built as at replay (``EventType.load``, omitted
+        defaulted fields filled) and stored as given."""
         entry = self.registry[type_]
         seq = len(self.out) + 1
         event = Event(seq, type_, data, entry.version)

@@ -19,6 +19,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from django import forms
 from django.forms.renderers import DjangoTemplates
 from django.utils.html import conditional_escape
@@ -27,6 +28,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from battles import engine
 from battles.engine.rules.movement import MORALE_HELD_POSTURE
+from battles.engine.schema import is_payload, payload_fields
 
 from .choices import Choices, Table, choices_for
 from .labels import BLANK, CTX, NO_DIE, enum_label, field_label
@@ -63,25 +65,25 @@ def _is_die(schema: dict[str, Any]) -> bool:
 
 def _defaults(cls: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+    if not is_payload(cls):
         return out
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
+    for f in payload_fields(cls):
+        if f.default is not msgspec.NODEFAULT:
             out[f.name] = f.default
-        elif f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-            out[f.name] = f.default_factory()  # type: ignore[misc]
+        elif f.default_factory is not msgspec.NODEFAULT:
+            out[f.name] = f.default_factory()
     return out
 
 
 def _nested(cls: Any, name: str) -> Any:
-    """The dataclass inside a field's annotation (``list[X]``, ``X | None``), if any."""
-    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+    """The payload class inside a field's annotation (``list[X]``, ``X | None``), if any."""
+    if not is_payload(cls):
         return None
     tp = typing.get_type_hints(cls).get(name)
     stack = [tp]
     while stack:
         t = stack.pop()
-        if isinstance(t, type) and dataclasses.is_dataclass(t):
+        if is_payload(t):
             return t
         stack.extend(typing.get_args(t))
     return None

@@ -6,7 +6,6 @@ until the battle has ended, then to anyone; the verifier re-derives every die
 and names the first seq where a die or the secret was changed."""
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import hmac
 import importlib
@@ -23,7 +22,7 @@ from rest_framework.test import APIClient
 from battles.engine.dice import DICE
 from battles.engine.events import _registry
 from battles.engine.fow.synthetic import synthetic_fow_battle
-from battles.engine.schema import _is_optional, hints
+from battles.engine.schema import _is_optional, hints, is_payload
 from battles.engine.synthetic import synthetic_battle
 from battles.log import chain, dice_commit
 from battles.models import Battle, BattleEvent
@@ -160,7 +159,7 @@ def _kinds(tp, seen=()):
     found = set()
     for arg in get_args(tp):
         found |= _kinds(arg, (*seen, tp))
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if is_payload(tp):
         for hint in hints(tp).values():
             found |= _kinds(hint, (*seen, tp))
     return found

@@ -4,7 +4,6 @@ gets a face of its own die and its provenance, everything else in the data stays
 not shaped as the annotation says is left alone."""
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import threading
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 from battles.engine import dice
 from battles.engine.events import _registry
 from battles.engine.fow.synthetic import synthetic_fow_battle
+from battles.engine.schema import Payload
 from bench import synthetic
 
 
@@ -155,13 +155,11 @@ def test_each_rolled_die_is_handed_its_path_in_the_data_and_gets_the_provenance_
 
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Shot:
+class _Shot(Payload):
     die: dice.Die
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Volley:
+class _Volley(Payload):
     shots: list[_Shot]
     next: _Volley | None = None  # a type that holds itself
 
@@ -195,8 +193,7 @@ def test_a_thread_asking_whether_a_payload_holds_dice_never_reads_another_thread
     assert mine is True and results == [True]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Link:
+class _Link(Payload):
     n: int
     next: _Link | None = None
 

@@ -11,7 +11,7 @@ import pytest
 from battles.engine.docs import EXAMPLES, FOW_EXAMPLES, FOW_HEADER, HEADER, _nested, _type, render
 from battles.engine.rules_data import PLACEHOLDERS, READINGS
 from battles.engine.rulesets import get
-from battles.engine.schema import dataclass_schema
+from battles.engine.schema import payload_schema
 
 
 def test_type_names_a_plain_schema_with_its_bounds():
@@ -97,7 +97,7 @@ def test_every_nested_object_has_its_table(ruleset):
     classes = sorted(_nested(rs.registry), key=lambda c: c.__name__)
     assert names == [c.__name__ for c in classes] and len(names) >= 3
     for cls in classes:
-        schema = dataclass_schema(cls)
+        schema = payload_schema(cls)
         required = set(schema.get("required", []))
         heading = f"\n### {cls.__name__}\n"
         if schema.get("description"):

@@ -5,7 +5,6 @@ gate, V-TURN-13 corrections); and the registry (``Registry.lookup``, ``Registry.
 ``test_payloads.py``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated
 
 import pytest
@@ -29,6 +28,7 @@ from battles.engine.events import Registry
 from battles.engine.fold import DEFAULT_RULES, _fold_into, merge_rules
 from battles.engine.fow.registry import REGISTRY as FOW_REGISTRY
 from battles.engine.fow.state import FowState
+from battles.engine.schema import Payload
 from battles.engine.state import Fighter
 
 from .table import D, F
@@ -272,8 +272,7 @@ def test_lookup_names_the_ruleset_that_has_a_type_of_another_ruleset():
         assert exc.value.message_ru == f"type: неизвестный тип события {bad!r}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Ping:
+class _Ping(Payload):
     count: Annotated[int, Meta(ge=0)]
 
 

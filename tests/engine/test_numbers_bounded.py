@@ -4,7 +4,6 @@ that is not finite (Python's JSON reads ``1e400`` as infinity) is a ``PayloadErr
 in Russian and English, at any depth; the bound itself is accepted."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated
 
 import pytest
@@ -12,24 +11,22 @@ from msgspec import Meta
 
 from battles import engine
 from battles.engine import PayloadError
-from battles.engine.schema import MAX_INT, parse_dataclass
+from battles.engine.schema import MAX_INT, Payload, parse_payload
 
 HUGE = 10**400  # "1e400" written as digits
 
 
-@dataclass(frozen=True, slots=True)
-class Leg:
+class Leg(Payload):
     steps: int
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(Payload):
     turn: int
     distance: Annotated[float, Meta(ge=0)] = 0.0
     share: Annotated[float, Meta(ge=0, le=1)] = 0.0  # its own limits bound it: msgspec alone refuses
     note: int | None = None
-    legs: list[Leg] = field(default_factory=list)
-    marks: dict[str, int] = field(default_factory=dict)
+    legs: list[Leg] = []
+    marks: dict[str, int] = {}
 
 
 @pytest.mark.parametrize(("data", "where"), [
@@ -43,14 +40,14 @@ class Walk:
         "infinity", "nan", "infinity where both limits are declared"])
 def test_a_number_beyond_what_a_payload_holds_is_refused_naming_the_field(data, where):
     with pytest.raises(PayloadError) as refused:
-        parse_dataclass(Walk, data)
+        parse_payload(Walk, data)
     assert refused.value.field == where
     assert refused.value.message_ru.startswith(f"{where}: ") and refused.value.message_en.startswith(f"{where}: ")
     assert str(HUGE) not in refused.value.message_en, "the refusal does not echo 400 digits"
 
 
 def test_the_bound_itself_is_a_number_a_payload_holds():
-    assert parse_dataclass(Walk, {"turn": MAX_INT, "marks": {"a": -MAX_INT}}).turn == MAX_INT
+    assert parse_payload(Walk, {"turn": MAX_INT, "marks": {"a": -MAX_INT}}).turn == MAX_INT
 
 
 @pytest.mark.parametrize("value", [HUGE, -HUGE, float("inf")], ids=["huge", "huge negative", "infinity"])

@@ -1,8 +1,8 @@
 """The published schema and the parser agree on every payload of every ruleset.
 
 Every event type's payload is one declaration from which the engine derives the JSON Schema that
-clients discover (``GET /api/event-types/``, ``schema.dataclass_schema``) and the parser that takes
-appended payloads (``schema.parse_dataclass``). The API promises that the schema describes what the
+clients discover (``GET /api/event-types/``, ``schema.payload_schema``) and the parser that takes
+appended payloads (``schema.parse_payload``). The API promises that the schema describes what the
 parser accepts.
 
 For every payload of every ruleset, the test builds payloads from the published schema (the least
@@ -14,9 +14,9 @@ what it parses back to, and that a refusal names the field that was changed, in 
 from __future__ import annotations
 
 import copy
-import dataclasses
 from typing import Any
 
+import msgspec
 import pytest
 from jsonschema import Draft202012Validator
 
@@ -135,17 +135,17 @@ def verdicts(event_type, data: Any) -> tuple[Any, bool]:
     payload is parsed once more from its dump: the stored form reads back as the same payload."""
     cls = event_type.payload
     try:
-        parsed, dumped = schema.parse_dataclass_dumped(cls, copy.deepcopy(data))
+        parsed, dumped = schema.parse_payload_dumped(cls, copy.deepcopy(data))
     except PayloadError as e:
         parsed = e
     else:
-        assert dumped == dump(parsed) and schema.parse_dataclass(cls, dumped) == parsed, data
-    return parsed, Draft202012Validator(schema.dataclass_schema(cls)).is_valid(data)
+        assert dumped == dump(parsed) and schema.parse_payload(cls, dumped) == parsed, data
+    return parsed, Draft202012Validator(schema.payload_schema(cls)).is_valid(data)
 
 
 @pytest.mark.parametrize(("code", "name", "event_type"), TYPES, ids=IDS)
 def test_payload_the_published_schema_and_the_parser_agree(code, name, event_type):
-    published = schema.dataclass_schema(event_type.payload)
+    published = schema.payload_schema(event_type.payload)
     Draft202012Validator.check_schema(published)
     assert published["type"] == "object" and published["additionalProperties"] is False
     assert event_type.describe()["schema"] == published
@@ -172,28 +172,28 @@ def test_payload_the_published_schema_and_the_parser_agree(code, name, event_typ
 
 def test_payload_an_optional_field_is_published_as_nullable_with_its_description():
     described = [(t, name, s) for _c, _n, t in TYPES
-                 for name, s in schema.dataclass_schema(t.payload)["properties"].items() if "description" in s]
+                 for name, s in schema.payload_schema(t.payload)["properties"].items() if "description" in s]
     assert described, "some payload field has a description"
     nullable = [(t, name, s) for _c, _n, t in TYPES
-                for name, s in schema.dataclass_schema(t.payload)["properties"].items() if "anyOf" in s]
+                for name, s in schema.payload_schema(t.payload)["properties"].items() if "anyOf" in s]
     assert nullable and any("description" in s for _t, _n, s in nullable)
     for t, name, s in nullable:
         assert s["anyOf"][1] == {"type": "null"}
         assert Draft202012Validator(s).is_valid(None)
-        field = next(f for f in dataclasses.fields(t.payload) if f.name == name)
-        has_default = field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
-        assert (name in schema.dataclass_schema(t.payload).get("required", [])) is not has_default, name
+        field = next(f for f in schema.payload_fields(t.payload) if f.name == name)
+        has_default = field.default is not msgspec.NODEFAULT or field.default_factory is not msgspec.NODEFAULT
+        assert (name in schema.payload_schema(t.payload).get("required", [])) is not has_default, name
 
 
 def test_payload_required_lists_exactly_the_fields_without_a_default():
     for _c, name, t in TYPES:
-        wanted = [f.name for f in dataclasses.fields(t.payload)
-                  if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
-        assert schema.dataclass_schema(t.payload).get("required", []) == wanted, name
+        wanted = [f.name for f in schema.payload_fields(t.payload)
+                  if f.default is msgspec.NODEFAULT and f.default_factory is msgspec.NODEFAULT]
+        assert schema.payload_schema(t.payload).get("required", []) == wanted, name
 
 
 def test_payload_a_class_docstring_is_the_schemas_description():
     for _c, name, t in TYPES:
-        s = schema.dataclass_schema(t.payload)
+        s = schema.payload_schema(t.payload)
         if t.payload.__doc__:
             assert s["description"] == " ".join(t.payload.__doc__.split()), name

@@ -11,6 +11,7 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 
+import msgspec
 import pytest
 
 from battles import engine
@@ -22,6 +23,8 @@ from battles.engine.synthetic import synthetic_battle
 
 
 def canonical(obj):
+    if isinstance(obj, msgspec.Struct):
+        return {name: canonical(getattr(obj, name)) for name in obj.__struct_fields__}
     if dataclasses.is_dataclass(obj):
         return {f.name: canonical(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):

@@ -17,6 +17,7 @@ import pytest
 
 from battles.engine import BattleState, decide, decide_and_apply, dump, fold
 from battles.engine.events import REGISTRY, Event
+from battles.engine.schema import Payload
 from battles.engine.synthetic import CheckedLog, _Gen, synthetic_battle
 
 SEEDS = (1, 2, 3)
@@ -154,7 +155,7 @@ def test_offer_refuses_without_appending_or_changing_the_state_and_accepts_with_
     and log are as before; an accepted one gets the next seq, is stored as given and applied once."""
     g = _Gen(1)
     before = dump(g.state)
-    assert g.offer("turn_ended", {"side": "attacker", "turn": 0}) is False
+    assert g.offer("turn_ended", {"side": "attacker", "turn": 1}) is False
     assert g.out == [] and dump(g.state) == before
     data = {"side": "attacker", "units": [], "fighters": [{"id": "x1"}], "vehicles": []}
     assert g.offer("force_mustered", data) is True
@@ -177,8 +178,7 @@ def test_offer_stores_an_event_at_its_types_version_and_checks_it_at_its_seq():
     from battles.engine.errors import RuleViolation
     from battles.engine.events import Context, Registry
 
-    @dataclass(frozen=True)
-    class Ping:
+    class Ping(Payload):
         n: int
 
     reg = Registry("test-kill-offer")

@@ -7,13 +7,13 @@ voids an earlier event by its seq, with a reason, and replay skips it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
 from battles.engine.errors import RuleViolation
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, TurnRecord
 
 from .common import side_en, side_ru
@@ -36,8 +36,7 @@ def require_running(state: Any) -> None:
 
 
 # --- battle_started ----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class BattleStarted:
+class BattleStarted(Payload):
     """The table is set: sides named, the defender moves first (V-TURN-8)."""
 
     attacker: Annotated[str, Meta(min_length=1, max_length=200, description="Attacking side's name")]
@@ -68,8 +67,7 @@ def _apply_started(state: BattleState, p: BattleStarted, ctx: Context) -> None:
 
 
 # --- turn_ended -------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(Payload):
     """The side to move says «Ход» (V-TURN-12); the other side moves next.
     A full turn is over when both sides have moved."""
 
@@ -142,8 +140,7 @@ def _apply_turn_ended(state: BattleState, p: TurnEnded, ctx: Context) -> None:
 
 
 # --- player_done ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PlayerDone:
+class PlayerDone(Payload):
     """One of several players of the side to move says «Ход» for the pieces of
     his roster (V-TURN-12); the side's turn ends (``turn_ended``) when every
     one of them has. The game master may say it for an absent player."""
@@ -175,8 +172,7 @@ def _apply_player_done(state: BattleState, p: PlayerDone, ctx: Context) -> None:
 
 
 # --- battle_ended -------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class BattleEnded:
+class BattleEnded(Payload):
     """The battle is over, with its outcome as the table agreed it."""
 
     winner: Annotated[Literal["attacker", "defender", "draw"], Meta(description="Winner, or draw")]
@@ -202,8 +198,7 @@ def _apply_ended(state: BattleState, p: BattleEnded, ctx: Context) -> None:
 
 
 # --- correction ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(Payload):
     """Voids an earlier event (V-TURN-13). Replay skips the voided event; the
     event itself stays in the log for the record. The game master voids any
     entry after the set-up; a player takes back his side's last entry (``side``

@@ -5,13 +5,13 @@ object (``sapper_approached``); in his next turn he removes it or lays mines
 (``sapper_worked``) and may not fire (V-SAP-4)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from battles.engine import mines
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, Mine
 
 from .common import (
@@ -42,8 +42,7 @@ def _sapper(state: BattleState, sid: str, rules: dict) -> None:
         raise refuse("V-SAP-1", f"{sid} — не сапёр.", f"{sid} is not a sapper.")
 
 
-@dataclass(frozen=True, slots=True)
-class SapperApproached:
+class SapperApproached(Payload):
     """Scheme, turn 1: the sapper stops within 4" of one chosen object (a mine,
     charge or wire section) or of the spot where he will lay mines."""
 
@@ -70,8 +69,7 @@ def _apply_approached(state: BattleState, p: SapperApproached, ctx: Context) -> 
     s.sapper_object, s.sapper_ply = p.object, state.ply
 
 
-@dataclass(frozen=True, slots=True)
-class SapperWorked:
+class SapperWorked(Payload):
     """Scheme, turn 2: the sapper removes the object (wire section, mine,
     charge) or lays a mine or charge there (V-SAP-3, V-MINE-1). A new mine's
     id must not name a mine his side knows of; an enemy mine it was never
@@ -133,16 +131,14 @@ def _apply_worked(state: BattleState, p: SapperWorked, ctx: Context) -> None:
         mine.active = False  # defused
 
 
-@dataclass(frozen=True, slots=True)
-class Victim:
+class Victim(Payload):
     fighter: Id
     distance: Annotated[float, Meta(ge=0, description="Inches from the mine or charge")] = 0.0
     on_object_base: Annotated[bool, Meta(
         description="Within the base of the object the charge is on (V-MINE-11)")] = False
 
 
-@dataclass(frozen=True, slots=True)
-class MineTriggered:
+class MineTriggered(Payload):
     """An enemy ended its movement phase within 2" of a mine (V-MINE-2), in any
     phase of any turn. AP mines wound every infantryman within 2" (V-MINE-4);
     AT mines hit the vehicle (V-MINE-5, -6) unless a trawl takes it (V-MINE-9)."""
@@ -150,7 +146,7 @@ class MineTriggered:
     mine: Id
     distance: Annotated[float, Meta(ge=0, description="The triggering enemy's distance to the mine")]
     vehicle: Annotated[str, Meta(max_length=64)] | None = None
-    victims: list[Victim] = field(default_factory=list)
+    victims: list[Victim] = []
     trawl: bool = False
 
 
@@ -220,8 +216,7 @@ def _apply_mine(state: BattleState, p: MineTriggered, ctx: Context) -> None:
         destroy_vehicle(state, v, layer)
 
 
-@dataclass(frozen=True, slots=True)
-class ChargeDetonated:
+class ChargeDetonated(Payload):
     """A sapper detonates a charge on an officer's order, at any distance and
     in any phase (V-MINE-10): enemy infantry within 3" or on the object's base
     dies whatever the cover (V-MINE-11); objects in the radius become light
@@ -230,8 +225,8 @@ class ChargeDetonated:
     charge: Id
     sapper: Id
     officer: Id
-    victims: list[Victim] = field(default_factory=list)
-    objects: Annotated[list[str], Meta(description="Houses and pillboxes within 3\"")] = field(default_factory=list)
+    victims: list[Victim] = []
+    objects: Annotated[list[str], Meta(description="Houses and pillboxes within 3\"")] = []
 
 
 charge_detonated = event_type(
@@ -284,8 +279,7 @@ def _apply_charge(state: BattleState, p: ChargeDetonated, ctx: Context) -> None:
                 c.buildings_damaged += 1
 
 
-@dataclass(frozen=True, slots=True)
-class MineRevealed:
+class MineRevealed(Payload):
     """An enemy sapper within 6" of a mine or charge: its owner must show it
     (V-MINE-14). Only sappers detect mines (V-MINE-13)."""
 

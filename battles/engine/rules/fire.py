@@ -4,13 +4,13 @@ AA guns and autocannons; against fighters, vehicles, houses, pillboxes and
 aircraft. Also smoke rounds and fire correction (indirect fire)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
 from battles.engine.dice import Die, value
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, Correction, Fighter, Smoke, Vehicle
 from battles.engine.weapons import AA_WEAPONS, HOWITZERS, has_smoke
 
@@ -96,8 +96,7 @@ def class_fire_distance(state: BattleState, f: Fighter, weapon: str, rules: dict
     return True, table[posture]
 
 
-@dataclass(frozen=True, slots=True)
-class Struck:
+class Struck(Payload):
     """A fighter hit or in the damage radius, with his G-2 roll."""
 
     fighter: Annotated[str, Meta(min_length=1, max_length=64)]
@@ -107,16 +106,14 @@ class Struck:
     distance: Annotated[float, Meta(ge=0, description="Inches from the point of impact (radius weapons)")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class VehicleStruck:
+class VehicleStruck(Payload):
     """A vehicle in an area weapon's damage radius, other than the one aimed at."""
 
     vehicle: Annotated[str, Meta(min_length=1, max_length=64)]
     distance: Annotated[float, Meta(ge=0, description="Inches from the point of impact")]
 
 
-@dataclass(frozen=True, slots=True)
-class Fire:
+class Fire(Payload):
     """One shot. The table states the distance, visual contact, the target and
     the dice: ``hit`` is the hit, tank or grenade test; ``spot`` the spotting
     test; each struck fighter has his own die."""
@@ -131,14 +128,14 @@ class Fire:
     corrected: Annotated[bool, Meta(description="Indirect fire on a correction (V-CORR)")] = False
     hit: Die | None = None
     spot: Die | None = None
-    struck: Annotated[list[Struck], Meta(max_length=50)] = field(default_factory=list)
+    struck: Annotated[list[Struck], Meta(max_length=50)] = []
     through_smoke: Annotated[str, Meta(
         max_length=64, description="Smoke screen on the line of sight (G-20)")] | None = None
     ambush: Annotated[bool, Meta(description="AT ambush in the enemy's movement phase (V-GUN-4)")] = False
     path_distance: Annotated[float, Meta(ge=0, description="Tank path to the aim line (V-GUN-5)")] | None = None
     vehicles_struck: Annotated[list[VehicleStruck], Meta(
         max_length=20,
-        description="Area weapons: the other vehicles in the damage radius (V-MORT-4); their riders go in struck")] = field(default_factory=list)
+        description="Area weapons: the other vehicles in the damage radius (V-MORT-4); their riders go in struck")] = []
 
 
 fire = event_type(
@@ -713,8 +710,7 @@ def _resolve(state: BattleState, p: Fire, f: Fighter | None, t: Fighter, s: Stru
 
 
 # --- smoke ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SmokeFired:
+class SmokeFired(Payload):
     """A smoke round: no test, no fragments (V-SMOKE-6, V-SMOKE-7); an officer
     designates the point within his observation distance (V-SMOKE-8)."""
 
@@ -800,8 +796,7 @@ def _apply_smoke(state: BattleState, p: SmokeFired, ctx: Context) -> None:
 
 
 # --- fire_corrected ---------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FireCorrected:
+class FireCorrected(Payload):
     """A target designation for indirect fire (V-CORR): directly within talking
     distance, or by the radio chain of V-CORR-4."""
 
@@ -812,7 +807,7 @@ class FireCorrected:
     via: Literal["talk", "radio"] = "talk"
     distance: Annotated[float, Meta(
         ge=0, description="Corrector to the battery officer (talk) or to the first radio operator (radio)")] = 0.0
-    radio_operators: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+    radio_operators: Annotated[list[str], Meta(max_length=2)] = []
     battery_officer: Annotated[str, Meta(max_length=64)] | None = None
     battery_distance: Annotated[float, Meta(
         ge=0, description="Second radio operator to the battery officer")] | None = None

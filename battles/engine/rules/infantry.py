@@ -3,13 +3,13 @@ and the medic (V-MED), morale (V-MORALE, V-TEST-3..7), orders and command
 distances (V-CMD, V-OFF, V-RADIO), and prisoners (V-POW)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
 from battles.engine.dice import Die, value
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, Fighter
 
 from .common import (
@@ -36,14 +36,12 @@ Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 # --- melee -------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class MeleeRoll:
+class MeleeRoll(Payload):
     attacker: Die
     defender: Die
 
 
-@dataclass(frozen=True, slots=True)
-class Melee:
+class Melee(Payload):
     """Melee at 1" (V-MELEE-1): simultaneous d20 rolls plus bonuses; the lower
     loses and is wounded (V-MELEE-2, -3). Ties are re-rolled (G-13): every roll
     but the last is a tie. Against a wounded opponent no rolls (V-MELEE-4)."""
@@ -51,7 +49,7 @@ class Melee:
     attacker: Id
     defender: Id
     distance: Annotated[float, Meta(ge=0)]
-    rolls: Annotated[list[MeleeRoll], Meta(max_length=20)] = field(default_factory=list)
+    rolls: Annotated[list[MeleeRoll], Meta(max_length=20)] = []
 
 
 melee = event_type(
@@ -126,8 +124,7 @@ def _apply_melee(state: BattleState, p: Melee, ctx: Context) -> None:
 
 
 # --- wound_test ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WoundTest:
+class WoundTest(Payload):
     """On the owner's next turn a wounded fighter tests (V-MED-3); a failed test
     may be re-rolled once with a medic within 4" (V-MED-4)."""
 
@@ -188,8 +185,7 @@ def _apply_wound_test(state: BattleState, p: WoundTest, ctx: Context) -> None:
 
 
 # --- morale_test --------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class MoraleTest:
+class MoraleTest(Payload):
     """A unit out of command tests morale once (V-MORALE-1, V-TEST-7). The table
     states, per friendly officer, his distance to the unit's farthest fighter,
     whether radio operators link the unit, and each fighter's distance to the
@@ -197,9 +193,9 @@ class MoraleTest:
 
     unit: Id
     die: Die
-    officer_distances: dict[str, float] = field(default_factory=dict)
+    officer_distances: dict[str, float] = {}
     radio_link: bool = False
-    enemy_distances: dict[str, float] = field(default_factory=dict)
+    enemy_distances: dict[str, float] = {}
     new_commander: Annotated[str, Meta(max_length=64, description="On 16-20 (V-TEST-6)")] | None = None
 
 
@@ -284,18 +280,17 @@ def _apply_morale(state: BattleState, p: MoraleTest, ctx: Context) -> None:
 
 
 # --- order_given -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class OrderGiven:
+class OrderGiven(Payload):
     """An officer passes an order to a unit (one way: only his command distance
     counts, V-CMD-1), directly or through two radio operators (V-RADIO-2..4)."""
 
     officer: Id
     unit: Id
     distance: Annotated[float, Meta(ge=0, description="Officer to the unit's farthest fighter")] | None = None
-    radio_operators: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+    radio_operators: Annotated[list[str], Meta(max_length=2)] = []
     talk_distances: Annotated[list[float], Meta(
         max_length=2,
-        description="Officer to 1st radio operator, 2nd radio operator to the unit")] = field(default_factory=list)
+        description="Officer to 1st radio operator, 2nd radio operator to the unit")] = []
 
 
 order_given = event_type(
@@ -378,8 +373,7 @@ def _apply_order(state: BattleState, p: OrderGiven, ctx: Context) -> None:
 
 
 # --- prisoners ----------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PrisonerTaken:
+class PrisonerTaken(Payload):
     """A fighter at melee distance of a wounded enemy, with no unwounded enemy
     within 4" of him, takes him prisoner (V-POW-1)."""
 
@@ -421,8 +415,7 @@ def _apply_prisoner(state: BattleState, p: PrisonerTaken, ctx: Context) -> None:
     capture(state, x, c.side, c.unit, c)  # V-POW-2; he stays wounded (V-POW-3)
 
 
-@dataclass(frozen=True, slots=True)
-class PrisonerHandled:
+class PrisonerHandled(Payload):
     """The captors kill a prisoner without the firing rules, leave him, or send
     him anywhere on the map (V-POW-4)."""
 
@@ -458,8 +451,7 @@ def _apply_handled(state: BattleState, p: PrisonerHandled, ctx: Context) -> None
             c.killed += 1
 
 
-@dataclass(frozen=True, slots=True)
-class PrisonerFreed:
+class PrisonerFreed(Payload):
     """A prisoner with no enemy within 4" who has entered the command distance
     of a friendly officer is freed (V-POW-7)."""
 

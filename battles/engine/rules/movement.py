@@ -3,12 +3,12 @@
 V-WIRE) and the movement limits of the posture (G-4) or the drive (G-18)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from msgspec import Meta
 
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, Fighter
 
 from .common import (  # noqa: F401 - require_crew is re-exported for fire.py
@@ -47,14 +47,13 @@ def team_led(state: BattleState, uid: str) -> bool:
 
 
 # --- postures_declared -----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PosturesDeclared:
+class PosturesDeclared(Payload):
     """The player tells the posture of each of his units (V-TURN-9); snipers
     (V-SNIP-1) and lieutenants/captains outside units (V-OFF-9) have their own."""
 
     side: Side
-    units: dict[str, Posture] = field(default_factory=dict)
-    fighters: dict[str, Posture] = field(default_factory=dict)
+    units: dict[str, Posture] = {}
+    fighters: dict[str, Posture] = {}
 
 
 # V-MORALE-2: a morale test's result holds the unit's posture (a retreat marches, a unit that dug in stays dug
@@ -133,8 +132,7 @@ def undeclared(state: BattleState, side: str) -> list[str]:
 
 
 # --- fighters_moved ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FightersMoved:
+class FightersMoved(Payload):
     """Fighters move (V-TURN-10). The table states the distance moved, whether
     on a road, floors climbed inside a house, and what was crossed."""
 
@@ -147,7 +145,7 @@ class FightersMoved:
     leave_house: bool = False
     through_opening: Annotated[bool, Meta(description="Entered/left through an agreed opening (V-HOUSE-8)")] = True
     obstacle_height: Annotated[float, Meta(ge=0, description="Tallest object moved over, inches")] = 0.0
-    wire: Annotated[list[str], Meta(description="Wire or fence sections crossed")] = field(default_factory=list)
+    wire: Annotated[list[str], Meta(description="Wire or fence sections crossed")] = []
     water: Annotated[bool, Meta(description="Crossed a water obstacle")] = False
     bridge: Annotated[bool, Meta(description="...by a bridge")] = False
     mg_spacing: Annotated[float, Meta(
@@ -243,8 +241,7 @@ def _apply_moved(state: BattleState, p: FightersMoved, ctx: Context) -> None:
 
 
 # --- vehicle_moved -----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class VehicleMoved:
+class VehicleMoved(Payload):
     """A vehicle moves (V-TURN-10); wire sections driven through are removed
     by tracked vehicles (V-WIRE-3)."""
 
@@ -252,7 +249,7 @@ class VehicleMoved:
     distance: Annotated[float, Meta(ge=0)]
     road: bool = False
     railway: Annotated[bool, Meta(description="Moved along a railway section (V-TERR-5)")] = False
-    wire: list[str] = field(default_factory=list)
+    wire: list[str] = []
     towing: Annotated[str, Meta(max_length=64, description="Artillery piece towed (tractor)")] | None = None
     water: Annotated[bool, Meta(description="Crossed a water obstacle (V-TERR-3)")] = False
     bridge: Annotated[bool, Meta(description="...by a bridge")] = False

@@ -3,12 +3,12 @@ aircraft of the air support), houses, pillboxes, wire. Recorded before the
 battle starts (deployment, V-TURN-2..5) or as reinforcements during it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState, Building, Bunker, Fighter, Unit, Vehicle, Wire
 
 from .common import refuse
@@ -24,8 +24,7 @@ MainWeapon = Literal["gun", "at_gun", "howitzer", "tank_howitzer", "heavy_howitz
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
-@dataclass(frozen=True, slots=True)
-class UnitSpec:
+class UnitSpec(Payload):
     id: Id
     kind: Literal["squad", "fire_team", "tactical_group", "hq", "motorised", "crew"] = "squad"
     parent: Annotated[str, Meta(max_length=64, description="The squad of a fire team (V-SQUAD-4)")] = ""
@@ -35,8 +34,7 @@ class UnitSpec:
     player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
 
 
-@dataclass(frozen=True, slots=True)
-class FighterSpec:
+class FighterSpec(Payload):
     id: Id
     unit: Annotated[str, Meta(max_length=64, description="Empty for a lieutenant or captain outside units")] = ""
     cls: Cls = "rifleman"
@@ -54,8 +52,7 @@ class FighterSpec:
         "his unit (its one MG, or all of them as one crew)"))] = ""
 
 
-@dataclass(frozen=True, slots=True)
-class VehicleSpec:
+class VehicleSpec(Payload):
     id: Id
     kind: Literal["tank", "apc", "car", "artillery", "aircraft"] = "tank"
     drive: Literal["tracked", "half_tracked", "wheeled", "towed", "none"] = "tracked"
@@ -64,21 +61,20 @@ class VehicleSpec:
     weapon: MainWeapon = "gun"
     seats: Annotated[int, Meta(ge=0, le=15, description="Seats for carried infantry (G-25)")] = 0
     skirts: bool = False
-    specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = field(default_factory=list)
+    specialisations: list[Literal["spotter", "tractor", "mine_trawl", "at_fire"]] = []
     crew: Annotated[list[str], Meta(
-        description="Fighter ids of the crew (mustered in this event)")] = field(default_factory=list)
+        description="Fighter ids of the crew (mustered in this event)")] = []
     name: Annotated[str, Meta(max_length=200, description="Display name from the roster")] = ""
     player: Annotated[str, Meta(max_length=64, description="The participant whose roster it came from")] = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ForceMustered:
+class ForceMustered(Payload):
     """A side's force on the table: units, fighters and vehicles."""
 
     side: Side
-    units: list[UnitSpec] = field(default_factory=list)
-    fighters: list[FighterSpec] = field(default_factory=list)
-    vehicles: list[VehicleSpec] = field(default_factory=list)
+    units: list[UnitSpec] = []
+    fighters: list[FighterSpec] = []
+    vehicles: list[VehicleSpec] = []
     replace: Annotated[bool, Meta(
         description="A re-muster before the first «Ход»: the side's pieces so far leave the table first (V-TURN-13)")] = False
 
@@ -153,16 +149,15 @@ def _apply_muster(state: BattleState, p: ForceMustered, ctx: Context) -> None:
             f.aboard, f.aboard_as = v.id, "crew"
 
 
-@dataclass(frozen=True, slots=True)
-class TerrainPlaced:
+class TerrainPlaced(Payload):
     """Battlefield objects agreed before the battle (V-TURN-5): houses,
     pillboxes (with the Spotter characteristic, V-BUNK-7), wire and fences."""
 
-    houses: list[str] = field(default_factory=list)
-    bunkers: list[str] = field(default_factory=list)
-    spotter_bunkers: list[str] = field(default_factory=list)
-    wire: list[str] = field(default_factory=list)
-    fences: list[str] = field(default_factory=list)
+    houses: list[str] = []
+    bunkers: list[str] = []
+    spotter_bunkers: list[str] = []
+    wire: list[str] = []
+    fences: list[str] = []
 
 
 terrain_placed = event_type("terrain_placed", TerrainPlaced, title_ru="Объекты поля боя",

@@ -4,13 +4,13 @@ crew a flamethrower destroyed (V-FLAME-3), and crews leaving and manning a
 piece (V-CREW-3..6)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from battles.engine.dice import Die
 from battles.engine.events import Context, event_type
+from battles.engine.schema import Payload
 from battles.engine.state import BattleState
 
 from .common import (
@@ -30,8 +30,7 @@ from .core import require_running
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
-@dataclass(frozen=True, slots=True)
-class Embarked:
+class Embarked(Payload):
     """Infantrymen brought into contact with a vehicle go onto its card
     (V-TRANS-2): as passengers of a car or APC, or as tank riders (V-RIDE-2, -3)."""
 
@@ -93,8 +92,7 @@ def _apply_embarked(state: BattleState, p: Embarked, ctx: Context) -> None:
         f.aboard, f.aboard_as, f.building = v.id, role, ""
 
 
-@dataclass(frozen=True, slots=True)
-class Disembarked:
+class Disembarked(Payload):
     """Carried infantry is put down dug in within 1" of the vehicle, from the
     turn after embarking (V-TRANS-3)."""
 
@@ -135,8 +133,7 @@ def _apply_disembarked(state: BattleState, p: Disembarked, ctx: Context) -> None
         f.aboard, f.aboard_as, f.posture, f.posture_ply = "", "", "dug_in", state.ply
 
 
-@dataclass(frozen=True, slots=True)
-class CaptureAttempted:
+class CaptureAttempted(Payload):
     """A capture test (V-CAPT-5) once V-CAPT-2..4 hold: running gear damaged,
     at least 5 enemy infantry within 2" all round, no friendly unit within 8"."""
 
@@ -204,8 +201,7 @@ def _apply_capture(state: BattleState, p: CaptureAttempted, ctx: Context) -> Non
         c.vehicles_captured += 1
 
 
-@dataclass(frozen=True, slots=True)
-class VehicleBoarded:
+class VehicleBoarded(Payload):
     """A fighter is put inside a tank whose crew a flamethrower destroyed: from
     the next turn that captures it without the capture rules (V-FLAME-3)."""
 
@@ -244,8 +240,7 @@ def _apply_boarded(state: BattleState, p: VehicleBoarded, ctx: Context) -> None:
         c.vehicles_captured += 1
 
 
-@dataclass(frozen=True, slots=True)
-class CrewBoarded:
+class CrewBoarded(Payload):
     """Fighters join a vehicle's crew (e.g. personnel to drive a captured tank, V-FLAME-4)."""
 
     vehicle: Id
@@ -284,8 +279,7 @@ def _apply_crew_boarded(state: BattleState, p: CrewBoarded, ctx: Context) -> Non
         f.aboard, f.aboard_as = v.id, "crew"
 
 
-@dataclass(frozen=True, slots=True)
-class CrewDismounted:
+class CrewDismounted(Payload):
     """Crewmen leave their vehicle or gun (having a crew is optional, V-CREW-3):
     with one man left it may only move (V-CREW-4), with none it neither moves
     nor fires, and those who left are no longer killed with it (V-CREW-6).

@@ -10,7 +10,6 @@ in the seeds (G-F1); the area modules hook their rules in here:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -19,6 +18,7 @@ from battles.engine.dice import D6
 from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, team_side
 from battles.engine.fow.state import FowState, Team
+from battles.engine.schema import Payload
 
 from .common import enter_step, fmt, movement, platoon, refuse, require_live, require_own_turn, require_step, team
 
@@ -35,8 +35,7 @@ VEHICLE_KINDS = ("tank", "vehicle", "train")  # what can be Bailed Out (G-F1: «
 
 
 # --- team_moved ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TeamMoved:
+class TeamMoved(Payload):
     """A team's move in its Movement Step, with the facts the table measured
     (distances in the battle's units)."""
 
@@ -47,7 +46,7 @@ class TeamMoved:
     direct_route: Annotated[bool, Meta(description="Followed the most direct route possible")] = True
     turned_for: Annotated[list[TurnReason], Meta(
         max_length=10,
-        description="Why it changed direction: difficult terrain, a road, the enemy, or other")] = field(default_factory=list)
+        description="Why it changed direction: difficult terrain, a road, the enemy, or other")] = []
     facing_travel: Annotated[bool, Meta(description="Ended facing the direction of movement")] = True
     difficult_terrain: Annotated[bool, Meta(description="Crossed Difficult Terrain")] = False
     closest_enemy: Annotated[float, Meta(ge=0, description="Closest it came to an enemy team")] | None = None
@@ -91,8 +90,7 @@ def _apply_moved(state: FowState, p: TeamMoved, ctx: Context) -> None:
 
 
 # --- team_shot -----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TeamShot:
+class TeamShot(Payload):
     """A team shoots at an enemy team: its dice (Rate of Fire, G-F1), doubled
     against a team that moved At the Double (F-DBL-10) unless an artillery
     bombardment or an air attack (F-DBL-11). Resolving hits is G-F1: the
@@ -198,8 +196,7 @@ def register_measures() -> None:
 
 
 # --- assault_launched -------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class AssaultLaunched:
+class AssaultLaunched(Payload):
     """Teams launch an assault (the assault rules themselves are G-F1)."""
 
     teams: Annotated[list[str], Meta(min_length=1, max_length=60)]
@@ -237,8 +234,7 @@ def _apply_assault(state: FowState, p: AssaultLaunched, ctx: Context) -> None:
 
 
 # --- went_to_ground -------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WentToGround:
+class WentToGround(Payload):
     """Teams Go to Ground (p. 90, G-F1): teams that neither moved nor shot this turn."""
 
     teams: Annotated[list[str], Meta(min_length=1, max_length=60)]

@@ -15,7 +15,6 @@ turn (F-AIR-1: every hit team saves).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -24,14 +23,14 @@ from battles.engine.dice import D6
 from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, named_side, team_side
 from battles.engine.fow.state import AirAttackRecord, Aircraft, AirHitPending, AirHitResult, FowState
+from battles.engine.schema import Payload
 
 from .aircraft import AirHit, Weapon, check_hit_team, destroys, resolve_one
 from .common import enter_step, refuse, require_own_turn, require_running, require_step
 from .core import turn_ended
 
 
-@dataclass(frozen=True, slots=True)
-class AirHitDeclared:
+class AirHitDeclared(Payload):
     """One hit of the air attack, its save still to be rolled."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60, description="The team hit")]
@@ -42,8 +41,7 @@ class AirHitDeclared:
         ge=1, le=6, description="The weapon's Firepower: the test passes on this or more")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class AirAttackHit:
+class AirAttackHit(Payload):
     """An air attack's hits, their saves to be rolled one at a time (``air_save_rolled``)."""
 
     side: Annotated[Literal["attacker", "defender"], Meta(description="The side whose aircraft attacked")]
@@ -57,14 +55,13 @@ POLICY["air_attack_hit"] = Recorder("actor", named_side, "Сторона, чьи
                                     "The side whose aircraft attacked")
 
 
-@dataclass(frozen=True, slots=True)
-class AirSaveRolled:
+class AirSaveRolled(Payload):
     """The hit team's owner rolls one save against an air attack's hit (and its Firepower test, when due)."""
 
     aircraft: Annotated[str, Meta(min_length=1, max_length=60, description="The aircraft whose hit this is")]
     team: Annotated[str, Meta(min_length=1, max_length=60, description="The team hit")]
     save: Annotated[D6, Meta(description="The save (armoured vehicles add their Armour rating)")]
-    firepower_die: Annotated[D6, Meta(description="The Firepower test, when one is due")] | None = None
+    firepower_die: Annotated[D6 | None, Meta(description="The Firepower test, when one is due")] = None
 
 
 air_save_rolled = REGISTRY.event_type("air_save_rolled", AirSaveRolled, rules=tuple(f"F-AIR-{n}" for n in range(1, 17)),

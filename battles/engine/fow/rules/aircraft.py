@@ -34,7 +34,6 @@ is kept in the record, marked unused.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -43,6 +42,7 @@ from battles.engine.dice import D6, value
 from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, named_side
 from battles.engine.fow.state import AirAttackRecord, Aircraft, AirHitResult, FowState, Team, TestRecord
+from battles.engine.schema import Payload
 
 from .common import enter_step, passes, refuse, require_own_turn, require_step, team
 
@@ -78,8 +78,7 @@ def save_min(ctx: Context, t: Team) -> tuple[int, str]:
 
 
 # --- air_attack_resolved --------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class AirHit:
+class AirHit(Payload):
     """One hit of the air attack on one team, with its dice."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60, description="The team hit")]
@@ -89,18 +88,17 @@ class AirHit:
         ge=0, le=30, description="The weapon's Anti-tank rating (needed against armoured vehicles)")] | None = None
     firepower: Annotated[int, Meta(
         ge=1, le=6, description="The weapon's Firepower: the test passes on this or more")] | None = None
-    firepower_die: Annotated[D6, Meta(description="The Firepower test, when one is due")] | None = None
+    firepower_die: Annotated[D6 | None, Meta(description="The Firepower test, when one is due")] = None
 
 
-@dataclass(frozen=True, slots=True)
-class AirAttackResolved:
+class AirAttackResolved(Payload):
     """An air attack's hits and their saves: the saving throws, Firepower
     tests, wrecks, Pinned Down platoons, and the aircraft leaving (p. 191)."""
 
     side: Annotated[Literal["attacker", "defender"], Meta(description="The side whose aircraft attacked")]
     aircraft: Annotated[str, Meta(min_length=1, max_length=60, description="The aircraft (its name on the table)")]
     hits: Annotated[list[AirHit], Meta(
-        max_length=60, description="Every hit, one row each")] = field(default_factory=list)
+        max_length=60, description="Every hit, one row each")] = []
 
 
 air_attack_resolved = REGISTRY.event_type("air_attack_resolved", AirAttackResolved,

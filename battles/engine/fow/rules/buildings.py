@@ -37,7 +37,6 @@ nor blocks.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -46,6 +45,7 @@ from battles.engine.dice import D6
 from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, either, team_side
 from battles.engine.fow.state import Building, FowState, Opening, Team, TestRecord
+from battles.engine.schema import Payload
 
 from .actions import ON_ASSAULT, ON_MOVE, TeamMoved, team_moved
 from .common import distance, fmt, passes, refuse, require_live, require_own_turn, require_running, skill_min, team
@@ -150,8 +150,7 @@ def _place(state: FowState, t: Team, b: Building, oid: str = "") -> None:
 
 
 # --- building_placed --------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class OpeningSpec:
+class OpeningSpec(Payload):
     """An Opening: a window, door or breach a team can move or shoot through (F-BLD-2)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=60)]
@@ -160,14 +159,13 @@ class OpeningSpec:
         ge=0, description="Physical width in the battle's units (blank: no wider than a base)")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BuildingPlaced:
+class BuildingPlaced(Payload):
     """A building on the table with its Openings (F-BLD-1, F-BLD-2), and the teams deployed inside."""
 
     id: Annotated[str, Meta(min_length=1, max_length=60)]
     openings: Annotated[list[OpeningSpec], Meta(min_length=1, max_length=30)]
     name: Annotated[str, Meta(max_length=200, description="What the table calls it")] = ""
-    inside: Annotated[list[str], Meta(max_length=60, description="Teams deployed inside")] = field(default_factory=list)
+    inside: Annotated[list[str], Meta(max_length=60, description="Teams deployed inside")] = []
 
 
 building_placed = REGISTRY.event_type("building_placed", BuildingPlaced, rules=("F-BLD-1", "F-BLD-2", "F-BLD-6"),
@@ -204,8 +202,7 @@ def _apply_placed(state: FowState, p: BuildingPlaced, ctx: Context) -> None:
 
 
 # --- building_move ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class BuildingMove:
+class BuildingMove(Payload):
     """A team's move into, inside, through or out of a building, or up to one of its Openings,
     measured as in any other terrain (F-BLD-7), with the Skill test when it tries to enter a
     Contested building (F-BLD-8)."""
@@ -217,7 +214,7 @@ class BuildingMove:
     leave_by: Annotated[str, Meta(max_length=60, description="The Opening it leaves through")] = ""
     ends_at: Annotated[str, Meta(
         max_length=60, description="The Opening its base touches, outside, at the end of the move")] = ""
-    die: Annotated[D6, Meta(description="Skill test to enter a Contested building (F-BLD-8)")] | None = None
+    die: Annotated[D6 | None, Meta(description="Skill test to enter a Contested building (F-BLD-8)")] = None
     base_width: Annotated[float, Meta(
         ge=0,
         description="The team's base width (battle's units), for a partly blocked Opening (F-BLD-15)")] | None = None

@@ -7,7 +7,6 @@ G-F1) decide: bogged down, bailed out, destroyed, pinned down, and their end.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -19,6 +18,7 @@ from battles.engine.fow.state import ArmouredTrain, FowState, Platoon, Team
 from battles.engine.rules.common import side_en, side_ru
 from battles.engine.rules.core import Correction, _apply_correction, check_correction, other
 from battles.engine.rules.core import _apply_ended as _apply_v11_ended
+from battles.engine.schema import Payload
 from battles.engine.state import TurnRecord
 
 from .common import refuse, require_running
@@ -30,8 +30,7 @@ GunSize = Literal["", "man_packed", "light", "medium", "heavy", "immobile"]
 
 
 # --- battle_started ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FowBattleStarted:
+class FowBattleStarted(Payload):
     """The table is set: sides named, the units the table measures in, and the
     side that moves first (the Mission says, G-F1)."""
 
@@ -67,8 +66,7 @@ def _apply_started(state: FowState, p: FowBattleStarted, ctx: Context) -> None:
 
 
 # --- force_mustered ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TeamSpec:
+class TeamSpec(Payload):
     """One team (base) of a platoon. Ratings the seeds do not give are game data (G-F1)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=60)]
@@ -95,8 +93,7 @@ class TeamSpec:
         ge=0, le=30, description="Side armour rating (armoured vehicles, F-AIR-3)")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlatoonSpec:
+class PlatoonSpec(Payload):
     """A platoon and its teams; an armoured train is a platoon of wagon teams
     with its Tank Support Platoons named in ``escorts`` (G-F3)."""
 
@@ -107,12 +104,11 @@ class PlatoonSpec:
     command: Annotated[str, Meta(max_length=60, description="The Command team's id")] = ""
     skill: Annotated[int, Meta(ge=1, le=6, description="Skill test passes on this or more")] | None = None
     escorts: Annotated[list[str], Meta(
-        max_length=10, description="Tank Support Platoons of an armoured train")] = field(default_factory=list)
+        max_length=10, description="Tank Support Platoons of an armoured train")] = []
     reserve: Annotated[bool, Meta(description="An armoured train held in Reserve (F-TRAIN-18)")] = False
 
 
-@dataclass(frozen=True, slots=True)
-class FowForceMustered:
+class FowForceMustered(Payload):
     """One side's force from its roster: platoons of teams."""
 
     side: Side
@@ -180,8 +176,7 @@ def _apply_mustered(state: FowState, p: FowForceMustered, ctx: Context) -> None:
 
 
 # --- turn_ended --------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FowTurnEnded:
+class FowTurnEnded(Payload):
     """The side to move ends its turn; the other side moves next."""
 
     side: Annotated[Side, Meta(description="The side whose turn ends")]
@@ -225,8 +220,7 @@ def _apply_turn_ended(state: FowState, p: FowTurnEnded, ctx: Context) -> None:
 
 
 # --- battle_ended --------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FowBattleEnded:
+class FowBattleEnded(Payload):
     """The battle is over, with its outcome as the table agreed it."""
 
     winner: Annotated[Literal["attacker", "defender", "draw"], Meta(description="Winner, or draw")]
@@ -266,8 +260,7 @@ Status = Literal["bogged", "bailed_out", "destroyed", "pinned", "gone_to_ground"
 TEAM_STATUSES = ("bogged", "bailed_out", "destroyed", "gone_to_ground", "concealed", "bulletproof_cover")
 
 
-@dataclass(frozen=True, slots=True)
-class StatusSet:
+class StatusSet(Payload):
     """A status the core rules (not in the seeds, G-F1) give or take away:
     a team Bogged Down, Bailed Out (or remounted), Destroyed, in cover, or a
     platoon Pinned Down (or rallied)."""

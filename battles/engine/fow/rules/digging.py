@@ -18,7 +18,6 @@ assault on the platoon's marked foxholes (F-DIG-19..23).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -27,6 +26,7 @@ from battles.engine.dice import D6
 from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, platoon_side
 from battles.engine.fow.state import FowState, Team, TestRecord
+from battles.engine.schema import Payload
 
 from .actions import ON_ASSAULT, ON_MOVE, ROF_MOVED, team_moved
 from .common import (
@@ -64,22 +64,21 @@ def _dig_in(t: Team) -> None:
 
 
 # --- dig_in_attempted ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class DigInAttempted:
+class DigInAttempted(Payload):
     """A platoon uses its Movement Step to Dig In: the Skill test, its re-roll
     with a Pioneer Supply vehicle near, and which teams cannot or need not dig."""
 
     platoon: Annotated[str, Meta(min_length=1, max_length=60)]
     die: Annotated[D6, Meta(description="The Skill test")]
-    reroll: Annotated[D6, Meta(description="Re-roll of a failed test (Pioneer Supply, F-DIG-10)")] | None = None
+    reroll: Annotated[D6 | None, Meta(description="Re-roll of a failed test (Pioneer Supply, F-DIG-10)")] = None
     pioneer_supply_distance: Annotated[float, Meta(
         ge=0, description="Command team (or Independent team) to the nearest Pioneer Supply vehicle")] | None = None
     in_water: Annotated[list[str], Meta(
         max_length=60,
-        description="Teams in water terrain or on a bridge or ford (they cannot dig)")] = field(default_factory=list)
+        description="Teams in water terrain or on a bridge or ford (they cannot dig)")] = []
     in_cover: Annotated[list[str], Meta(
         max_length=60,
-        description="Teams already in Bulletproof Cover (they need not dig)")] = field(default_factory=list)
+        description="Teams already in Bulletproof Cover (they need not dig)")] = []
 
 
 dig_in_attempted = REGISTRY.event_type(
@@ -163,8 +162,7 @@ def _apply_dig(state: FowState, p: DigInAttempted, ctx: Context) -> None:
 
 
 # --- dig_in_rerolled (F-DIG-10 as its own event) ---------------------------------------------
-@dataclass(frozen=True, slots=True)
-class DigInRerolled:
+class DigInRerolled(Payload):
     """The re-roll of a failed Dig In Skill test with a Pioneer Supply vehicle near, recorded after
     the failed attempt (F-DIG-10): passed, the teams that tried to dig are Dug In (F-DIG-4)."""
 
@@ -254,8 +252,7 @@ ON_ASSAULT.append(_on_assault)
 
 
 # --- foxholes_marked / foxholes_reoccupied (assault exception) ------------------------------
-@dataclass(frozen=True, slots=True)
-class FoxholesMarked:
+class FoxholesMarked(Payload):
     """Before its Counterattack, the defending platoon (one an assault of this Assault Step names as the
     platoon assaulted) marks its Dug In teams' positions (F-DIG-19)."""
 
@@ -290,15 +287,14 @@ def _apply_marked(state: FowState, p: FoxholesMarked, ctx: Context) -> None:
     pl.foxholes = sum(1 for t in pl.teams if state.teams[t].dug_in)
 
 
-@dataclass(frozen=True, slots=True)
-class FoxholesReoccupied:
+class FoxholesReoccupied(Payload):
     """At the end of the Assault Step: the platoon's teams that ended on one of
     its marked positions (any of its own foxholes, F-DIG-23) are Dug In again
     (F-DIG-20); every other team of the platoon is not (F-DIG-21)."""
 
     platoon: Annotated[str, Meta(min_length=1, max_length=60)]
     teams: Annotated[list[str], Meta(
-        max_length=60, description="Teams that ended on a marked position")] = field(default_factory=list)
+        max_length=60, description="Teams that ended on a marked position")] = []
 
 
 foxholes_reoccupied = REGISTRY.event_type("foxholes_reoccupied", FoxholesReoccupied,

@@ -39,7 +39,6 @@ the whole platoon is out of reach (F-RECON-24: refused).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -49,6 +48,7 @@ from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, either, platoon_side, team_side
 from battles.engine.fow.state import Disengagement, FowState, Platoon, Team, TestRecord
 from battles.engine.rules.core import other
+from battles.engine.schema import Payload
 
 from .actions import DICE_MODIFIERS, ON_MOVE, assault_launched, team_moved, team_shot
 from .common import distance, fmt, movement, passes, platoon, refuse, require_live, require_running, skill_min, team
@@ -137,8 +137,7 @@ ON_TURN_END.append(_after_turn)
 
 
 # --- unarmoured_save_rolled (F-RECON-2) ---------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class UnarmouredSaveRolled:
+class UnarmouredSaveRolled(Payload):
     """The owner of an unarmoured vehicle hit by direct fire or a bombardment
     rolls its save: 3+ for a Reconnaissance vehicle, else 5+ (F-RECON-2). A
     failed save Destroys it (G-F1). Air attacks are saved by the F-AIR rules."""
@@ -176,13 +175,12 @@ def _apply_save(state: FowState, p: UnarmouredSaveRolled, ctx: Context) -> None:
 
 
 # --- passengers_changed (F-RECON-3, F-RECON-12) -----------------------------------------
-@dataclass(frozen=True, slots=True)
-class PassengersChanged:
+class PassengersChanged(Payload):
     """The teams a team now carries as Passengers (empty: none). Mounting and
     dismounting are core rules (G-F1); recon cares who they are."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60)]
-    passengers: Annotated[list[str], Meta(max_length=20, description="The teams carried")] = field(default_factory=list)
+    passengers: Annotated[list[str], Meta(max_length=20, description="The teams carried")] = []
 
 
 passengers_changed = REGISTRY.event_type("passengers_changed", PassengersChanged,
@@ -215,23 +213,21 @@ def _apply_passengers(state: FowState, p: PassengersChanged, ctx: Context) -> No
 
 
 # --- ambush_placed (F-RECON-4, F-RECON-5) -------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ReconSighting:
+class ReconSighting(Payload):
     """An enemy Reconnaissance team with Line of Sight to the Ambush position, and its distance."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60)]
     distance: Annotated[float, Meta(ge=0, description="Distance to the placed team")]
 
 
-@dataclass(frozen=True, slots=True)
-class AmbushPlaced:
+class AmbushPlaced(Payload):
     """A team placed from Ambush (the Ambush rules, p. 266, are G-F1), with the
     enemy Reconnaissance teams that have it in Line of Sight."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60)]
     recon_in_sight: Annotated[list[ReconSighting], Meta(
         max_length=30,
-        description="Enemy Reconnaissance teams in Line of Sight of the position")] = field(default_factory=list)
+        description="Enemy Reconnaissance teams in Line of Sight of the position")] = []
 
 
 ambush_placed = REGISTRY.event_type("ambush_placed", AmbushPlaced, rules=("F-RECON-4", "F-RECON-5", "G-F1"),
@@ -270,16 +266,14 @@ def _apply_ambush(state: FowState, p: AmbushPlaced, ctx: Context) -> None:
 
 
 # --- recon deployment (F-RECON-6..14) -----------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ReconDeploymentStarted:
+class ReconDeploymentStarted(Payload):
     """After Deployment, before the game: Reconnaissance teams may move (F-RECON-6);
     the Mission says which player chooses a platoon first (F-RECON-13)."""
 
     first: Annotated[Side, Meta(description="The side choosing the first platoon (the Mission)")]
 
 
-@dataclass(frozen=True, slots=True)
-class EnemyContact:
+class EnemyContact(Payload):
     """One enemy team as the table measured it during the move (battle's units)."""
 
     enemy: Annotated[str, Meta(min_length=1, max_length=60)]
@@ -290,19 +284,17 @@ class EnemyContact:
         ge=0, description="Closest distance while in its Line of Sight (empty: never in sight)")] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReconDeploymentMove:
+class ReconDeploymentMove(Payload):
     """One Reconnaissance team's recon deployment move (F-RECON-6), with the
     enemy teams it came near or into the sight of."""
 
     team: Annotated[str, Meta(min_length=1, max_length=60)]
     distance: Annotated[float, Meta(ge=0, description="Distance moved")]
     at_the_double: Annotated[bool, Meta(description="Moved At the Double (F-DBL)")] = False
-    enemies: Annotated[list[EnemyContact], Meta(max_length=40)] = field(default_factory=list)
+    enemies: Annotated[list[EnemyContact], Meta(max_length=40)] = []
 
 
-@dataclass(frozen=True, slots=True)
-class ReconDeploymentEnded:
+class ReconDeploymentEnded(Payload):
     """The recon deployment moves are over; the game starts (F-RECON-6)."""
 
     note: Annotated[str, Meta(max_length=500)] = ""
@@ -452,8 +444,7 @@ OFF_TURN.update({"recon_deployment_move", "unarmoured_save_rolled", "passengers_
 
 
 # --- Disengage, «Отходим!» (F-RECON-15..24) -------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class DisengageDeclared:
+class DisengageDeclared(Payload):
     """The enemy platoon opens fire at a Reconnaissance platoon; before any
     to-hit roll its owner declares it will try to Disengage (F-RECON-16)."""
 
@@ -461,22 +452,20 @@ class DisengageDeclared:
     shooters: Annotated[list[str], Meta(min_length=1, max_length=60, description="The enemy teams opening fire")]
 
 
-@dataclass(frozen=True, slots=True)
-class DisengageMove:
+class DisengageMove(Payload):
     team: Annotated[str, Meta(min_length=1, max_length=60)]
     distance: Annotated[float, Meta(ge=0, description="Distance moved")]
     further_away: Annotated[bool, Meta(description="Every part of the move took it further from the shooters")] = True
     at_the_double: Annotated[bool, Meta(description="Moved At the Double (F-DBL)")] = False
 
 
-@dataclass(frozen=True, slots=True)
-class Disengaged:
+class Disengaged(Payload):
     """After the one shot of each shooter: the platoon's Skill test (F-RECON-18)
     and the Reconnaissance teams that Disengage (F-RECON-19..22)."""
 
     platoon: Annotated[str, Meta(min_length=1, max_length=60)]
     die: Annotated[D6, Meta(description="The Skill test")]
-    moves: Annotated[list[DisengageMove], Meta(max_length=60)] = field(default_factory=list)
+    moves: Annotated[list[DisengageMove], Meta(max_length=60)] = []
     out_of_reach: Annotated[bool, Meta(
         description="The whole platoon is now out of the enemy's Range, Line of Sight or Field of Fire")] = False
 

@@ -23,7 +23,6 @@ log stored before the Steps existed folds as it did.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -31,6 +30,7 @@ from msgspec import Meta
 from battles.engine.events import Context
 from battles.engine.fow.registry import POLICY, REGISTRY, Recorder, named_side
 from battles.engine.fow.state import FowState
+from battles.engine.schema import Payload
 
 from .actions import team_moved
 from .common import STEP_WORDS, STEPS, platoon, refuse, require_own_turn, team
@@ -40,8 +40,7 @@ from .trains import train_entered, train_moved, train_of
 
 
 # --- step_ended --------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class StepEnded:
+class StepEnded(Payload):
     """The side to move ends the current Step of its turn and the next one begins: the Movement Step
     gives way to the Shooting Step, the Shooting Step to the Assault Step (G-F1: the turn sequence)."""
 

@@ -14,7 +14,6 @@ as Deployed when it enters in its first turn, and nothing more is enforced.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -22,6 +21,7 @@ from msgspec import Meta
 from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, platoon_side
 from battles.engine.fow.state import ArmouredTrain, FowState
+from battles.engine.schema import Payload
 
 from .common import refuse
 from .core import turn_ended
@@ -32,8 +32,7 @@ def _first_ply(state: FowState, side: str) -> int:
     return 0 if side == state.first_mover else 1
 
 
-@dataclass(frozen=True, slots=True)
-class TrainDeployed:
+class TrainDeployed(Payload):
     """Before the game: the train's player declares the train Deployed, not in Reserve; it enters
     the table at the start of its first Movement Step."""
 

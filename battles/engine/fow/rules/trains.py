@@ -32,7 +32,6 @@ point is off the table (F-TRAIN-22).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
@@ -40,6 +39,7 @@ from msgspec import Meta
 from battles.engine.events import Context
 from battles.engine.fow.registry import OFF_TURN, POLICY, REGISTRY, Recorder, named_side, platoon_side
 from battles.engine.fow.state import ArmouredTrain, FowState, RailwayLine, Team
+from battles.engine.schema import Payload
 
 from .actions import assault_launched, team_moved, team_shot
 from .common import distance, fmt, platoon, refuse, require_own_turn, require_step, team
@@ -136,8 +136,7 @@ def _require_on_table(state: FowState, t: Team, role_ru: str, role_en: str) -> N
 
 
 # --- railway_edges_chosen (F-TRAIN-4) ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RailwayEdgesChosen:
+class RailwayEdgesChosen(Payload):
     """Step 1: the player with the armoured train chooses two opposite table edges."""
 
     side: Annotated[Side, Meta(description="The player with the armoured train")]
@@ -172,8 +171,7 @@ def _apply_edges(state: FowState, p: RailwayEdgesChosen, ctx: Context) -> None:
 
 
 # --- railway_point_chosen (F-TRAIN-5, F-TRAIN-6) ------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RailwayPointChosen:
+class RailwayPointChosen(Payload):
     """Step 2: the opponent chooses a point on one of the two edges; step 3:
     the player with the train a point on the opposite edge."""
 
@@ -226,8 +224,7 @@ def _apply_point(state: FowState, p: RailwayPointChosen, ctx: Context) -> None:
 
 
 # --- railway_line_laid (F-TRAIN-2, F-TRAIN-7..11) -----------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RailwayLineLaid:
+class RailwayLineLaid(Payload):
     """Step 4: the player with the train lays the line between the two points,
     or names the line already on the table (F-TRAIN-2)."""
 
@@ -238,7 +235,7 @@ class RailwayLineLaid:
         description="The line crosses this player's Deployment Area (F-TRAIN-16)")] = True
     bridges: Annotated[int, Meta(ge=0, le=20, description="Rivers and streams crossed (each has a bridge)")] = 0
     buildings_moved: Annotated[list[str], Meta(
-        max_length=30, description="Buildings moved aside by the least distance")] = field(default_factory=list)
+        max_length=30, description="Buildings moved aside by the least distance")] = []
     through_hills: Annotated[bool, Meta(description="Runs over a hill instead of around it")] = False
     through_buildings: Annotated[bool, Meta(description="A building is left standing on the line")] = False
 
@@ -290,8 +287,7 @@ def _apply_laid(state: FowState, p: RailwayLineLaid, ctx: Context) -> None:
 
 
 # --- train_held_back (F-TRAIN-17, F-TRAIN-18) ----------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TrainHeldBack:
+class TrainHeldBack(Payload):
     """Before the battle: the train's player holds it in Reserve (allowed) or
     in Ambush (refused: too large and conspicuous)."""
 
@@ -323,8 +319,7 @@ def _apply_held(state: FowState, p: TrainHeldBack, ctx: Context) -> None:
 
 
 # --- train_entered (F-TRAIN-1, 13..16) --------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TrainEntered:
+class TrainEntered(Payload):
     """The train enters the table at the start of its Movement Step along its
     own Railway Line, far enough for itself and its Tank Support Platoons."""
 
@@ -414,8 +409,7 @@ def _mark_moved(state: FowState, tr: ArmouredTrain) -> None:
 
 
 # --- train_moved (F-TRAIN-19..24) -------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TrainMoved:
+class TrainMoved(Payload):
     """The train moves forward or back along its line, pushing any Wreckage
     on the track aside; off the table (any part of it), it has left."""
 
@@ -424,7 +418,7 @@ class TrainMoved:
     direction: Annotated[Literal["forward", "backward"], Meta(
         description="Forward (away from its entry point) or backward")] = "forward"
     wrecks_pushed: Annotated[list[str], Meta(
-        max_length=20, description="Wrecked tanks pushed off the track")] = field(default_factory=list)
+        max_length=20, description="Wrecked tanks pushed off the track")] = []
     leaves_table: Annotated[bool, Meta(description="Some part of the train goes off the table")] = False
     off_line: Annotated[bool, Meta(
         description="The train leaves its Railway Line (refused: it moves only along its line)")] = False
@@ -483,8 +477,7 @@ def _apply_train_moved(state: FowState, p: TrainMoved, ctx: Context) -> None:
 
 
 # --- escort_left_train (F-TRAIN-25) ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class EscortLeftTrain:
+class EscortLeftTrain(Payload):
     """At the end of the Movement Step a Tank Support Platoon leaves the train,
     moving an extra 4"/10 cm."""
 
