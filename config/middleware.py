@@ -143,7 +143,6 @@ class ApiErrorMiddleware:
                 sources.append(request.POST)
             except (SuspiciousOperation, MultiPartParserError):
                 if api:
-                    request._mark_post_parse_error()
                     return json_error(413, "too_large", field="body")
                 return None  # the page's own handling answers in HTML
         for source in sources:

@@ -22,9 +22,15 @@ def too_large(client):
                        CONTENT_LENGTH=str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1))
 
 
+def too_many_fields(client):
+    body = "&".join(f"f{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    return client.post("/api/battles/1/events/", body, content_type="application/x-www-form-urlencoded")
+
+
 ERRORS = {
     "unknown api path": (lambda c: c.get("/api/no-such-thing/"), 404),
     "body too large": (too_large, 413),
+    "a form of too many fields": (too_many_fields, 413),
     "bad host": (lambda c: c.get("/api/event-types/", HTTP_HOST="evil.example"), 400),
     "nul in the query": (lambda c: c.get("/api/event-types/?q=a%00b"), 400),
     "nul in a page's query": (lambda c: c.get("/accounts/login/?q=a%00b"), 400),
