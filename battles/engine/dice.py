@@ -87,7 +87,14 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
             if not isinstance(data, list):
                 return data
             item = _filler(item_tp)
-            return [item(v, roll, rng, (*path, i)) for i, v in enumerate(data)]
+            out = None  # a copy once a die in it is rolled
+            for i, v in enumerate(data):
+                new = item(v, roll, rng, (*path, i))
+                if new is not v:
+                    if out is None:
+                        out = list(data)
+                    out[i] = new
+            return data if out is None else out
 
         return items
     if origin is dict:
@@ -97,7 +104,14 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
             if not isinstance(data, dict):
                 return data
             value = _filler(value_tp)
-            return {k: value(v, roll, rng, (*path, k)) for k, v in data.items()}
+            out = None
+            for k, v in data.items():
+                new = value(v, roll, rng, (*path, k))
+                if new is not v:
+                    if out is None:
+                        out = dict(data)
+                    out[k] = new
+            return data if out is None else out
 
         return mapping
     if is_payload(tp):
@@ -106,12 +120,16 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
         def obj(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, dict):
                 return data
-            out = dict(data)  # a copy, with the same keys, dice rolled in the data's order
-            for name, value in data.items():
-                field_tp = fields.get(name)
-                if field_tp is not None:
-                    out[name] = _filler(field_tp)(value, roll, rng, (*path, name))
-            return out
+            out = None  # a copy, with the same keys, once a die in it is rolled
+            for name, field_tp in fields.items():
+                value = data.get(name)
+                if value is not None:
+                    new = _filler(field_tp)(value, roll, rng, (*path, name))
+                    if new is not value:
+                        if out is None:
+                            out = dict(data)
+                        out[name] = new
+            return data if out is None else out
 
         return obj
     return _keep
