@@ -62,17 +62,17 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.CSPMiddleware",  # django-csp's, its policy built once
     "config.middleware.security_headers",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "config.page_middleware.SessionMiddleware",  # Django's page middleware: a token API request passes these four
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "config.page_middleware.CommonMiddleware",
     # A GET answered 200 gets an ETag of its body (not one marked no-store), and a client that already holds
     # it (If-None-Match), or holds a page not modified since its Last-Modified (the feed's), a 304: the
     # feed and the read-only API revalidate for a few hundred bytes. Inside GZipMiddleware, so the ETag is
     # the uncompressed body's (gzip makes it weak on the way out, and If-None-Match compares weakly).
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "config.page_middleware.AuthenticationMiddleware",
+    "config.page_middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
