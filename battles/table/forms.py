@@ -28,7 +28,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from battles import engine
 from battles.engine.rules.movement import MORALE_HELD_POSTURE
-from battles.engine.schema import is_payload, payload_fields
+from battles.engine.schema import hints, is_payload, payload_fields
 
 from .choices import Choices, Table, choices_for
 from .labels import BLANK, CTX, NO_DIE, enum_label, field_label
@@ -79,7 +79,7 @@ def _nested(cls: Any, name: str) -> Any:
     """The payload class inside a field's annotation (``list[X]``, ``X | None``), if any."""
     if not is_payload(cls):
         return None
-    tp = typing.get_type_hints(cls).get(name)
+    tp = hints(cls).get(name)
     stack = [tp]
     while stack:
         t = stack.pop()
