@@ -69,6 +69,19 @@ def _keep(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
     return data
 
 
+def _each(data: Any, pairs: Any, fill: Filler, roll: RollAt, rng: str, path: Path) -> Any:
+    """A list's or a map's ``pairs`` (index or key, value) filled: ``data`` itself when no die in it
+    is rolled, else a copy with the filled values in their places."""
+    out = None
+    for key, v in pairs:
+        new = fill(v, roll, rng, (*path, key))
+        if new is not v:
+            if out is None:
+                out = type(data)(data)
+            out[key] = new
+    return data if out is None else out
+
+
 def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotation kind
     _opt, tp = _is_optional(tp)
     sides = DICE.get(tp)
@@ -86,15 +99,7 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
         def items(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, list):
                 return data
-            item = _filler(item_tp)
-            out = None  # a copy once a die in it is rolled
-            for i, v in enumerate(data):
-                new = item(v, roll, rng, (*path, i))
-                if new is not v:
-                    if out is None:
-                        out = list(data)
-                    out[i] = new
-            return data if out is None else out
+            return _each(data, enumerate(data), _filler(item_tp), roll, rng, path)
 
         return items
     if origin is dict:
@@ -103,15 +108,7 @@ def _compile_filler(tp: Any) -> Filler:  # noqa: C901 - one branch per annotatio
         def mapping(data: Any, roll: RollAt, rng: str, path: Path) -> Any:
             if not isinstance(data, dict):
                 return data
-            value = _filler(value_tp)
-            out = None
-            for k, v in data.items():
-                new = value(v, roll, rng, (*path, k))
-                if new is not v:
-                    if out is None:
-                        out = dict(data)
-                    out[k] = new
-            return data if out is None else out
+            return _each(data, data.items(), _filler(value_tp), roll, rng, path)
 
         return mapping
     if is_payload(tp):
