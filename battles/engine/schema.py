@@ -44,10 +44,10 @@ class Payload(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         try:
-            needed = bool(_number_checks(cls))
-        except NameError:  # an annotation names a class defined later in its module: checked at first use
-            needed = True
-        if needed:
+            checks = _NUMBER_CHECKS[cls] = _number_checks(cls)
+        except NameError:  # an annotation names a class defined later in its module: worked out at first use
+            checks = None
+        if checks != ():
             cls.__post_init__ = _check_numbers  # type: ignore[attr-defined]
 
 
@@ -139,10 +139,7 @@ def parse_payload(cls: type, data: Any, path: str = "data") -> Any:
 
 def parse_payload_dumped(cls: type, data: Any, path: str = "data") -> tuple[Any, Any]:
     """``parse_payload``'s payload and its canonical dump (``state.dump``: what is stored)."""
-    try:
-        payload = msgspec.convert(data, cls, strict=True)
-    except msgspec.ValidationError as exc:
-        raise _refusal(cls, data, str(exc), path) from exc
+    payload = parse_payload(cls, data, path)
     return payload, dump(payload)
 
 
