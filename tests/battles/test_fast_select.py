@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django import forms
 from django.forms.renderers import DjangoTemplates
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from battles.table.forms import FastSelectRenderer
 
 
 class _Form(forms.Form):
-    piece = forms.ChoiceField(choices=[("", "—"), ("a<1>", "Стрелок №1 <b>"), ("b&2", 'Пулемётчик "№2"')],
+    # (a lazy label is rendered as its text, a safe one as it is)
+    piece = forms.ChoiceField(choices=[("", "—"), ("a<1>", "Стрелок №1 <b>"), ("b&2", 'Пулемётчик "№2"'),
+                                       ("c", gettext_lazy("Yes")), ("d", mark_safe("<i>№4</i>"))],  # noqa: S308
                               required=False)
     group = forms.ChoiceField(choices=[("Свои", [("x", "Иван")]), ("Чужие", [("y", "Hans")])])
     pick = forms.ChoiceField(choices=[("1", "one")], widget=forms.Select(attrs={"class": "die-source", "disabled": True}))
@@ -35,6 +39,7 @@ def test_fast_select_markup_equals_djangos_for_selects_optgroups_and_escaping():
         norm = lambda html: "".join(html.split())  # noqa: E731 - whitespace between tags differs only
         assert [norm(h) for h in fast] == [norm(h) for h in slow]
     assert "&lt;b&gt;" in fast[0] and 'selected' in fast[0] and "<optgroup" in fast[1]
+    assert f">{gettext_lazy('Yes')}</option>" in fast[0] and "><i>№4</i></option>" in fast[0]
 
 
 def test_fast_inputs_are_rendered_in_python_the_others_by_djangos_templates(monkeypatch):
