@@ -6,8 +6,9 @@ or before a masculine past tense: «Выберите кампания для и�
 that the name stands alone after a colon or in «объект типа «…»», as Django's own catalogue already does
 for its related-object buttons: «Выбор для изменения: кампания», «Сохранено: кампания «Курская дуга»».
 
-Nothing imports this module: it names the messages for ``makemessages``, which keeps a message in our
-catalogue only while our code names it (``COUNTED``: a message in plural forms). ``tests/test_admin_russian.py`` checks that each one is ours.
+The application never imports this module: it names the messages for ``makemessages``, which keeps a
+message in our catalogue only while our code names it (``COUNTED``: a message in plural forms).
+``tests/test_admin_russian.py`` imports it, to check that each one is ours.
 """
 from django.utils.translation import gettext_noop, ngettext_lazy
 
