@@ -51,6 +51,8 @@ def find_bad(value: Any, path: str = "", *, max_depth: int | None = None,
     beyond ``max_depth`` containers (path names the container that is too deep),
     and with ``numbers`` ``"number"`` for a float that is not finite (Python's
     JSON reads ``1e400`` as infinity, which no column or JSON writer keeps)."""
+    if _clean(value, max_depth, numbers):  # the common case, asked without building a path for every item
+        return None
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         item, where, depth = stack.pop()
@@ -69,6 +71,31 @@ def find_bad(value: Any, path: str = "", *, max_depth: int | None = None,
                     return _join(where, _printable(key)), "text"
                 stack.append((child, _join(where, key), depth + 1))
     return None
+
+
+def _clean(value: Any, max_depth: int | None, numbers: bool) -> bool:
+    """Whether ``find_bad`` finds nothing, a level at a time: every string and key
+    searched at once, containers counted by depth, no path built."""
+    level, depth, texts = [value], 0, []
+    while level:
+        below: list[Any] = []
+        for item in level:
+            if isinstance(item, str):
+                texts.append(item)
+            elif isinstance(item, (dict, list)):
+                if max_depth is not None and depth >= max_depth:
+                    return False
+                if isinstance(item, dict):
+                    if not all(isinstance(key, str) for key in item):
+                        return False  # (not from JSON: the walk names it, or finds it harmless)
+                    texts.extend(item)
+                    below.extend(item.values())
+                else:
+                    below.extend(item)
+            elif numbers and isinstance(item, float) and not math.isfinite(item):
+                return False
+        level, depth = below, depth + 1
+    return not bad_text("".join(texts))
 
 
 def too_deep(value: Any, max_depth: int) -> bool:
