@@ -533,6 +533,19 @@ def last_entry(*, battle: Any, role: Any, view: Any, names: dict[str, str], user
     }
 
 
+def before_battle(*, battle: Any, role: Any, state: dict[str, Any]) -> dict[str, Any] | None:
+    """What comes next while the battle is planned, for those at its table: the
+    game master deploys the forces and starts the battle on its set-up page
+    (V-TURN-2..8), where its participants and their rosters are; a participant
+    waits for that, and his recording forms then take this notice's place (the
+    page's live answer brings the panel anew). ``None`` once it has started."""
+    if state.get("status", "planned") != "planned" or role is None or not role.may_record:
+        return None
+    return {"scheduled_for": battle.scheduled_for,
+            "setup_url": reverse("battle-setup", args=[battle.id]) if role.is_game_master else "",
+            "rules": "V-TURN-2…8" if battle.campaign.ruleset == "v11.2" else ""}
+
+
 def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], request: Any,
                  submitted: Submitted | None = None, notice: str = "") -> dict[str, Any]:
     """Context for ``battles/_record_panel.html``: the quick panel and the
@@ -540,8 +553,9 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
     seq the forms were built at (``expected_seq``)."""
     state = view.state if view is not None else {}
     allowed = events_allowed(state=state, role=role)
+    before = before_battle(battle=battle, role=role, state=state)
     if not allowed:
-        return {"allowed": False, "forms": [], "quick": []}
+        return {"allowed": False, "forms": [], "quick": [], "before": before}
     table = recorder_table(state, role, names, battle)
     if state.get("ruleset") == "fow":
         quick_ids, full_ids = recording_fow.form_ids(allowed, state, role, table, battle.rules)
@@ -564,6 +578,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
 
     return {
         "allowed": True,
+        "before": before,
         "action": reverse("battle-record", args=[battle.id]),
         "expected_seq": view.head_seq if view is not None else 0,
         "token": secrets.token_urlsafe(16),

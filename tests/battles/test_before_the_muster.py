@@ -60,3 +60,59 @@ def test_v_turn_2_the_game_master_sets_the_table_before_the_muster(seated):
     assert r.status_code == 201, r.json()
     muster.battle_muster(user=t.gm, battle=t.battle)
 
+
+
+# --- the page says what comes next (V-TURN-2..8) --------------------------------------------------
+def _page(user, battle, lang="ru"):
+    from django.test import Client
+
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    if user is not None:
+        client.force_login(user)
+    r = client.get(f"/battles/{battle.pk}/")
+    assert r.status_code == 200
+    return r.content.decode()
+
+
+def _live_record(user, battle):
+    from django.test import Client
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(user)
+    r = client.get(f"/battles/{battle.pk}/live/?since=-1&state=-1")
+    assert r.status_code == 200
+    return r.json().get("record_html")
+
+
+SETUP_LINK = 'href="/battles/{}/setup/"'
+WAITING = "Бой ещё не начался: мастер выставит силы"
+
+
+@pytest.mark.django_db
+def test_v_turn_2_before_the_muster_the_game_master_is_sent_to_the_set_up_and_a_player_told_to_wait(seated, outsider):
+    t = seated
+    gm = _page(t.gm, t.battle)
+    assert 'id="before-battle"' in gm and SETUP_LINK.format(t.battle.pk) in gm and "К подготовке боя" in gm
+    assert WAITING not in gm
+    for player in (t.ivan, t.hans):
+        page = _page(player, t.battle)
+        assert 'id="before-battle"' in page and WAITING in page and "V-TURN-2…8" in page
+        assert SETUP_LINK.format(t.battle.pk) not in page  # the set-up is the game master's
+        assert WAITING in _live_record(player, t.battle)  # the live answer brings it too
+    for onlooker in (outsider, None):  # not at the table: the status says «готовится», nothing more
+        assert 'id="before-battle"' not in _page(onlooker, t.battle)
+    english = _page(t.ivan, t.battle, "en")
+    assert "The battle has not started yet" in english and WAITING not in english
+
+
+@pytest.mark.django_db
+def test_v_turn_8_once_mustered_the_notice_gives_way_to_the_forms(seated):
+    from battles.services import battle_replay
+
+    t = seated
+    muster.battle_muster(user=t.gm, battle=t.battle)
+    battle_replay(battle_id=t.battle.pk)  # (the worker's part: a test's transaction never commits)
+    for user in (t.gm, t.ivan, t.hans):
+        assert 'id="before-battle"' not in _page(user, t.battle)
+        assert 'id="before-battle"' not in _live_record(user, t.battle)
+    assert 'id="record"' in _live_record(t.ivan, t.battle)  # the defender moves first: his forms are there
