@@ -7,12 +7,15 @@ append, and the sweep (``projections_sweep``) catches any battle left behind.
 """
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import JSONField, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -47,13 +50,11 @@ class ReplayResult:
 def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     """Fold the log into the battle's projection and store it with its seq in
     one transaction. Idempotent; concurrent runs never move it backwards."""
-    row = (Battle.objects.filter(pk=battle_id).values_list(
-        "head_seq", "rules", "campaign__ruleset", "projection__seq", "projection__state__ruleset",
-        "projection__engine_version").first())  # (one query: the battle, its campaign's ruleset, its projection)
+    row = _one(_sql()["head"], [battle_id])  # (the battle, its campaign's ruleset, its projection)
     if row is None:
         return ReplayResult(battle_id, 0, 0, False, False)
     head, ruleset = row[0], row[2]
-    battle = Battle(pk=battle_id, head_seq=head, rules=row[1], campaign=Campaign(ruleset=ruleset))
+    battle = Battle(pk=battle_id, head_seq=head, rules=_json(row[1]), campaign=Campaign(ruleset=ruleset))
     rules = battle_rules(battle=battle)
     proj = row[3:] if row[3] is not None else None
     state = engine.new_state(ruleset)
@@ -93,12 +94,13 @@ def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
     ``after`` is 0: a rebuild)."""
     # The state as text cast to the column's type (msgspec writes it; Django's JSONField would dump the dict
     # with ``json``, a millisecond of a replay's twenty on a battle of a few hundred events).
-    payload = Cast(Value(engine.state_to_json_text(state), output_field=TextField()), JSONField())
+    text = engine.state_to_json_text(state)
+    payload = Cast(Value(text, output_field=TextField()), JSONField())
     with transaction.atomic():
-        qs = BattleProjection.objects.filter(battle_id=battle_id)
-        qs = qs.filter(seq__lte=state.last_seq) if allow_equal else qs.filter(seq__lt=state.last_seq)
-        updated = qs.update(seq=state.last_seq, state=payload, engine_version=engine_version,
-                            updated_at=timezone.now())
+        with connection.cursor() as cur:
+            cur.execute(_sql()["update_equal" if allow_equal else "update"],
+                        [state.last_seq, text, engine_version, timezone.now(), battle_id, state.last_seq])
+            updated = cur.rowcount
         if not updated:
             if BattleProjection.objects.filter(battle_id=battle_id).exists():
                 return False
@@ -115,9 +117,11 @@ def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
 
 def _outcomes_store(battle_id: int, effects: dict[int, list[dict[str, Any]]], *, after: int) -> None:
     """The outcome rows are a projection too: replaced from ``after`` on."""
-    BattleEventOutcome.objects.filter(battle_id=battle_id, seq__gt=after).delete()
-    BattleEventOutcome.objects.bulk_create(
-        [BattleEventOutcome(battle_id=battle_id, seq=seq, effects=found) for seq, found in sorted(effects.items())])
+    with connection.cursor() as cur:
+        cur.execute(_sql()["outcomes_delete"], [battle_id, after])
+        if effects:
+            cur.executemany(_sql()["outcome_insert"], [(battle_id, seq, msgspec.json.encode(found).decode())
+                                                        for seq, found in sorted(effects.items())])
 
 
 def battle_rules_reapply(*, battle_id: int) -> None:
@@ -166,6 +170,40 @@ def fold_log(battle_id: int, state: Any, rules: dict[str, Any], upto: int | None
 def _events(battle_id: int, after: int, upto: int | None) -> list[Any]:
     chunk = settings.SHTAB["REPLAY_CHUNK"]
     return [e for part in iter_engine_events(battle_id=battle_id, after=after, upto=upto, chunk=chunk) for e in part]
+
+
+@functools.cache  # (built once a process: the replay's statements, which the ORM would compile at each call)
+def _sql() -> dict[str, str]:
+    """The replay's statements, in plain SQL: a replay of one event is a handful
+    of small queries, and the ORM building them anew took most of its CPU
+    (bench/HISTORY.md, "Issue 26, twentieth session")."""
+    q = connection.ops.quote_name
+    battles, campaigns = q(Battle._meta.db_table), q(Campaign._meta.db_table)
+    projections, outcomes = q(BattleProjection._meta.db_table), q(BattleEventOutcome._meta.db_table)
+    as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    ruleset = "p.state ->> 'ruleset'"  # (PostgreSQL and SQLite >= 3.38 alike)
+    update = (f"UPDATE {projections} SET seq = %s, state = {as_json}, engine_version = %s, updated_at = %s "
+              f"WHERE battle_id = %s AND seq ")
+    return {
+        "head": (f"SELECT b.head_seq, b.rules, c.ruleset, p.seq, {ruleset}, p.engine_version FROM {battles} b "
+                 f"JOIN {campaigns} c ON c.id = b.campaign_id LEFT JOIN {projections} p ON p.battle_id = b.id "
+                 f"WHERE b.id = %s"),
+        "update": update + "< %s",
+        "update_equal": update + "<= %s",
+        "outcomes_delete": f"DELETE FROM {outcomes} WHERE battle_id = %s AND seq > %s",
+        "outcome_insert": f"INSERT INTO {outcomes} (battle_id, seq, effects) VALUES (%s, %s, {as_json})",
+    }
+
+
+def _one(sql: str, params: list[Any]) -> tuple[Any, ...] | None:
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        return cur.fetchone()
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value as ``JSONField.from_db_value`` gives it (the backend may hand over its text)."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
 
 
 def stored_state(battle_id: int, ruleset: str) -> Any:

@@ -124,6 +124,16 @@ class TestOutcomesOnThePage:
         text = text_of(page(client, table, table.people["master"]))
         assert "Боец A1 (стрелок), Штурмгруппа — ранен" not in text
 
+    def test_replays_as_the_log_grows_keep_every_outcome_a_rebuild_gives(self, table):
+        """The worker replays after each append: a replay adds the new events' outcomes and keeps
+        those stored before it, the last one's included."""
+        for e in _shots().events:
+            store(table, [e])  # (one append, then its replay)
+        grown = _outcomes(table)
+        projections_rebuild(battle_id=table.id)
+        assert grown == _outcomes(table)
+        assert len([seq for seq, effects in grown if effects]) >= 3  # the two shots and the wound test
+
     def test_a_rebuild_gives_the_same_outcomes(self, table):
         store(table, _shots().events)
         before = _outcomes(table)
