@@ -41,9 +41,14 @@ def battle_rules(*, battle: Battle) -> dict[str, Any]:
     settings (the engine fills everything else with its defaults). The game
     data and settings are v11.2's: a FoW battle plays on the FoW engine's own
     defaults (``battles.engine.fow.rules_data``)."""
-    if battle.rules is not None:
-        return battle.rules
-    return rules_settings() if battle_ruleset(battle=battle) == "v11.2" else {}
+    return snapshot_rules(rules=battle.rules, ruleset=battle_ruleset(battle=battle))
+
+
+def snapshot_rules(*, rules: dict[str, Any] | None, ruleset: str) -> dict[str, Any]:
+    """``battle_rules`` from a battle's stored snapshot (``None`` before its first event) and ruleset."""
+    if rules is not None:
+        return rules
+    return rules_settings() if ruleset == "v11.2" else {}
 
 
 def battle_ruleset(*, battle: Battle) -> str:

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from battles import engine
 from battles.models import Battle, BattleEventOutcome, BattleProjection
-from battles.selectors import battle_rules, battles_lagging, iter_engine_events, rules_settings
+from battles.selectors import battles_lagging, iter_engine_events, rules_settings, snapshot_rules
 from campaign.models import Campaign
 
 from . import replays
@@ -54,8 +54,8 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     if row is None:
         return ReplayResult(battle_id, 0, 0, False, False)
     head, ruleset = row[0], row[2]
-    battle = Battle(pk=battle_id, head_seq=head, rules=_json(row[1]), campaign=Campaign(ruleset=ruleset))
-    rules = battle_rules(battle=battle)
+    rules = snapshot_rules(rules=_json(row[1]), ruleset=ruleset)
+    text = rules_json(rules)
     proj = row[3:] if row[3] is not None else None
     state = engine.new_state(ruleset)
     rebuilt = (rebuild or proj is None or proj[2] != engine.engine_version(ruleset)
@@ -64,8 +64,8 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
         # This worker's state after its last replay of the battle, when not behind the
         # stored projection, spares loading the stored state (the costly part of a replay).
         cached = REPLAY_CACHE.take(battle_id)
-        if (cached is not None and cached.ruleset == ruleset and cached.rules_json == rules_json(rules)
-                and proj[0] <= cached.head <= battle.head_seq):
+        if (cached is not None and cached.ruleset == ruleset and cached.rules_json == text
+                and proj[0] <= cached.head <= head):
             state = cached.state
         else:
             stored = BattleProjection.objects.filter(battle_id=battle_id).values_list("state", flat=True).first()
@@ -78,9 +78,9 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     written = projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
                                effects=effects, after=0 if rebuilt else folded_from)
     # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
-    entry = Entry(state.last_seq, rules, ruleset, state)
+    entry = Entry(state.last_seq, rules, ruleset, state, text)
     transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, entry))
-    if written and state.status == "ended" and state.last_seq >= battle.head_seq:
+    if written and state.status == "ended" and state.last_seq >= head:
         for hook in BATTLE_ENDED_HOOKS:
             transaction.on_commit(lambda hook=hook: hook(battle_id))
     return ReplayResult(battle_id, state.last_seq, state.last_seq - (0 if rebuilt else start), written, rebuilt)
