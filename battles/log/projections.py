@@ -75,8 +75,11 @@ def battle_replay(*, battle_id: int, rebuild: bool = False) -> ReplayResult:
     folded_from = state.last_seq  # outcomes up to here were stored with the state it came from
     state, refolded = fold_log(battle_id, state, rules, ruleset=ruleset, effects=effects)
     rebuilt = rebuilt or refolded
-    written = projection_store(battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset),
-                               effects=effects, after=0 if rebuilt else folded_from)
+    # (a replay that finds nothing past the stored projection, one that an append queued while the one
+    # before it was already reading the log, has nothing to write)
+    written = (rebuilt or state.last_seq > start) and projection_store(
+        battle_id, state, allow_equal=rebuilt, engine_version=engine.engine_version(ruleset), effects=effects,
+        after=0 if rebuilt else folded_from)
     # Kept after the store: the state is the fold of the committed log up to its last_seq either way.
     entry = Entry(state.last_seq, rules, ruleset, state, text)
     transaction.on_commit(lambda: REPLAY_CACHE.keep(battle_id, entry))
