@@ -583,7 +583,7 @@ def record_panel(*, battle: Any, role: Any, view: Any, names: dict[str, str], re
         "expected_seq": view.head_seq if view is not None else 0,
         "token": secrets.token_urlsafe(16),
         "notice": notice,
-        "side": table.side_names.get(table.side, ""),
+        "side": "" if before else table.side_names.get(table.side, ""),  # (the game master's set-up: no side's)
         # an ended battle is not played on: the panel offers the game master's corrections alone (V-TURN-13)
         "ended": state.get("status") == "ended",
         "quick": [item(i, QUICK_TITLES.get(i) or recording_fow.title(i)) for i in quick_ids],

@@ -94,6 +94,7 @@ def test_v_turn_2_before_the_muster_the_game_master_is_sent_to_the_set_up_and_a_
     gm = _page(t.gm, t.battle)
     assert 'id="before-battle"' in gm and SETUP_LINK.format(t.battle.pk) in gm and "К подготовке боя" in gm
     assert WAITING not in gm
+    assert "Записать</h2>" in gm and "Записать · " not in gm  # his set-up events are no side's
     for player in (t.ivan, t.hans):
         page = _page(player, t.battle)
         assert 'id="before-battle"' in page and WAITING in page and "V-TURN-2…8" in page
@@ -112,6 +113,7 @@ def test_v_turn_8_once_mustered_the_notice_gives_way_to_the_forms(seated):
     t = seated
     muster.battle_muster(user=t.gm, battle=t.battle)
     battle_replay(battle_id=t.battle.pk)  # (the worker's part: a test's transaction never commits)
+    assert "Записать · РККА" in _page(t.gm, t.battle)  # the side to move, once there is one
     for user in (t.gm, t.ivan, t.hans):
         assert 'id="before-battle"' not in _page(user, t.battle)
         assert 'id="before-battle"' not in _live_record(user, t.battle)
