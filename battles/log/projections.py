@@ -102,7 +102,8 @@ def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
     with transaction.atomic():
         with connection.cursor() as cur:
             cur.execute(_sql()["update_equal" if allow_equal else "update"],
-                        [state.last_seq, text, engine_version, timezone.now(), battle_id, state.last_seq])
+                        [state.last_seq, text, engine_version, connection.ops.adapt_datetimefield_value(timezone.now()),
+                         battle_id, state.last_seq])
             updated = cur.rowcount
         if not updated:
             if BattleProjection.objects.filter(battle_id=battle_id).exists():
@@ -184,7 +185,7 @@ def _sql() -> dict[str, str]:
     battles, campaigns = q(Battle._meta.db_table), q(Campaign._meta.db_table)
     projections, outcomes = q(BattleProjection._meta.db_table), q(BattleEventOutcome._meta.db_table)
     as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
-    ruleset = "p.state ->> 'ruleset'"  # (PostgreSQL and SQLite >= 3.38 alike)
+    ruleset = "p.state ->> 'ruleset'" if connection.vendor == "postgresql" else "JSON_EXTRACT(p.state, '$.ruleset')"
     update = (f"UPDATE {projections} SET seq = %s, state = {as_json}, engine_version = %s, updated_at = %s "
               f"WHERE battle_id = %s AND seq ")
     return {
