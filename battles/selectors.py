@@ -37,18 +37,15 @@ EVENT_FIELDS = ("seq", "type", "data", "schema_version")
 
 
 def battle_rules(*, battle: Battle) -> dict[str, Any]:
-    """Rules data for the engine: the battle's snapshot of the game master's
-    settings (the engine fills everything else with its defaults). The game
-    data and settings are v11.2's: a FoW battle plays on the FoW engine's own
-    defaults (``battles.engine.fow.rules_data``)."""
+    """Rules data for the engine: the battle's snapshot of the game master's settings (the engine fills
+    everything else with its defaults). The game data and settings are v11.2's: a FoW battle plays on the
+    FoW engine's own defaults (``battles.engine.fow.rules_data``)."""
     return snapshot_rules(rules=battle.rules, ruleset=battle_ruleset(battle=battle))
 
 
 def snapshot_rules(*, rules: dict[str, Any] | None, ruleset: str) -> dict[str, Any]:
     """``battle_rules`` from a battle's stored snapshot (``None`` before its first event) and ruleset."""
-    if rules is not None:
-        return rules
-    return rules_settings() if ruleset == "v11.2" else {}
+    return rules if rules is not None else (rules_settings() if ruleset == "v11.2" else {})
 
 
 def battle_ruleset(*, battle: Battle) -> str:
@@ -58,11 +55,10 @@ def battle_ruleset(*, battle: Battle) -> str:
 
 
 def rules_settings() -> dict[str, Any]:
-    """The rules data a new battle is played under, as overrides of the engine
-    defaults: the game data (``battles.gamedata.game_data_rules``: infantry
-    table, roster rules) plus the game master's ``RulesSetting`` rows for the
-    keys the game data does not own (rows for owned keys are superseded and
-    ignored). Tables are merged with the default, key by key. 3 queries."""
+    """The rules data a new battle is played under, as overrides of the engine defaults: the game data
+    (``battles.gamedata.game_data_rules``: infantry table, roster rules) plus the game master's
+    ``RulesSetting`` rows for the keys the game data does not own (rows for owned keys are superseded
+    and ignored). Tables are merged with the default, key by key. 3 queries."""
     rows = dict(RulesSetting.objects.exclude(key__in=list(OWNED_KEYS)).values_list("key", "value"))
     return rules_settings_from(rows=rows, game_data=game_data_rules())
 

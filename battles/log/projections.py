@@ -95,10 +95,9 @@ def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
     """Store the state (never backwards) and, in the same transaction, the
     outcomes of the events folded after seq ``after`` (all of them again when
     ``after`` is 0: a rebuild)."""
-    # The state as text cast to the column's type (msgspec writes it; Django's JSONField would dump the dict
+    # The state as text, cast to the column's type (msgspec writes it; Django's JSONField would dump the dict
     # with ``json``, a millisecond of a replay's twenty on a battle of a few hundred events).
     text = engine.state_to_json_text(state)
-    payload = Cast(Value(text, output_field=TextField()), JSONField())
     with transaction.atomic():
         with connection.cursor() as cur:
             cur.execute(_sql()["update_equal" if allow_equal else "update"],
@@ -110,8 +109,9 @@ def projection_store(battle_id: int, state: Any, *, allow_equal: bool,
                 return False
             try:
                 with transaction.atomic():
-                    BattleProjection.objects.create(battle_id=battle_id, seq=state.last_seq, state=payload,
-                                                    engine_version=engine_version)
+                    BattleProjection.objects.create(
+                        battle_id=battle_id, seq=state.last_seq, engine_version=engine_version,
+                        state=Cast(Value(text, output_field=TextField()), JSONField()))
             except IntegrityError:
                 return False
         if effects is not None:
