@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from battles import selectors, services
@@ -114,7 +115,7 @@ class AppendView(APIView):
             "engine refused. Nothing is written on any error."
         ),
     )
-    def post(self, request: Request, battle_id: int) -> Response:
+    def post(self, request: Request, battle_id: int) -> HttpResponse:
         # Authorization first: who the user is at this table, before the body is parsed (strangers get
         # 403 whatever they sent); which events his side may record, the store decides event by event.
         role = battle_role(battle_id=battle_id, user=request.user)  # the GM's unknown battle: the store says 404
@@ -130,5 +131,6 @@ class AppendView(APIView):
             )
         except RuleRefused as exc:  # the engine names ids; the answer names the pieces
             raise selectors.error_with_names(exc, battle_id=battle_id) from exc.__cause__
-        code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
-        return Response(events_out(result.events), status=code)
+        code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK  # JSON, whatever the client
+        # accepts: the stored events are plain JSON (DRF's renderer took 7 % of an append's CPU)
+        return HttpResponse(msgspec.json.encode(events_out(result.events)), status=code, content_type="application/json")

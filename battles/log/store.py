@@ -38,11 +38,10 @@ from .cache import STATE_CACHE, Entry, rules_json
 from .checks import NewEvent, check_batch, key_in_use, stored_retry
 from .projections import fold_log, stored_state
 
-# The optimistic path (PostgreSQL); off only to measure the locked path alone.
-OPTIMISTIC = True
-# The rules data new battles snapshot, with its version, kept by this process: the optimistic statement
-# stores it only while the version row holds that number; else the locked path reads the data anew, and
-# ``cache_clear`` lets the next first event read it too.
+OPTIMISTIC = True  # the optimistic path (PostgreSQL); off only to measure the locked path alone
+# The rules data new battles snapshot, with its version, kept by this process: the optimistic statement stores it
+# only while the version row holds that number; else the locked path reads the data anew, and ``cache_clear``
+# lets the next first event read it too.
 rules_kept = functools.cache(rules_snapshot)
 # The columns of a stored event, as ``_rows`` hands them to ``Model.from_db``.
 _FIELDS = ("id", "battle_id", "seq", "position", "type", "data", "schema_version", "recorded_by_id", "recorded_at",
@@ -178,13 +177,11 @@ def _head_chain(battle_id: int, head: int) -> str:
 def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Sequence[engine.Event],
            keys: Sequence[str | None], chains: Sequence[str], user_id: int | None,
            now: Any, reveal: int | None, version: int | None = None) -> list[tuple[int, int]]:
-    """Store the decided events after ``head``: the rows' (id, position) in seq
-    order, or none when the battle is not as decided against (another head,
-    other rules or, for its first events, a rules data ``version`` gone by,
-    its campaign finished or of another ruleset). ``reveal`` (a
-    ``battle_ended``'s seq) marks the dice secret revealed, unless it is.
-    PostgreSQL: one statement (``_WRITE_SQL``) for both paths; SQLite (the
-    locked path only, under the battle row's lock): the same steps in turn."""
+    """Store the decided events after ``head``: the rows' (id, position) in seq order, or none when the battle
+    is not as decided against (another head, other rules or, for its first events, a rules data ``version`` gone
+    by, its campaign finished or of another ruleset). ``reveal`` (a ``battle_ended``'s seq) marks the dice secret
+    revealed, unless it is. PostgreSQL: one statement (``_WRITE_SQL``) for both paths; SQLite (the locked path
+    only, under the battle row's lock): the same steps in turn."""
     n = len(decided)
     if connection.vendor != "postgresql":
         Battle.objects.filter(pk=battle_id).update(head_seq=head + n, **(
@@ -195,14 +192,13 @@ def _write(battle_id: int, head: int, rules_text: str, ruleset: str, decided: Se
                         schema_version=d.version, recorded_by_id=user_id, recorded_at=now, key=k, chain=c)
             for i, (d, k, c) in enumerate(zip(decided, keys, chains, strict=True)))
         return [(r.pk, r.position) for r in rows]
-    params = {"n": n, "id": battle_id, "head": head, "rules": rules_text, "ruleset": ruleset, "user": user_id,
-              "at": now, "reveal": reveal, "version": version, "rows": msgspec.json.encode([[d.type, d.data, d.version, k, c] for d, k, c
-                                                      in zip(decided, keys, chains, strict=True)]).decode()}
+    rows = [[d.type, d.data, d.version, k, c] for d, k, c in zip(decided, keys, chains, strict=True)]
+    params = (n, battle_id, head, rules_text, ruleset, user_id, now, reveal, version, msgspec.json.encode(rows).decode())
     with connection.wrap_database_errors:
         connection.ensure_connection()
-        # psycopg's own cursor, bound on the server and prepared once per connection (Django's
-        # binds on the client, so the database would parse and plan every append anew).
-        with psycopg.Cursor(connection.connection) as cur:
+        # psycopg's own cursor, bound on the server and prepared once per connection (Django's binds on the
+        # client, so the database would parse and plan every append anew), its placeholders PostgreSQL's own.
+        with psycopg.RawCursor(connection.connection) as cur:
             cur.execute(_WRITE_SQL, params, prepare=True)
             got = cur.fetchall()
     return sorted(got, key=lambda r: r[1])
@@ -258,24 +254,26 @@ def _write_sql() -> str:
     insert the rows from one JSON array. A failed comparison changes nothing
     and inserts no row; a stored key fails the statement on the unique index."""
     battles, positions, campaigns = Battle._meta.db_table, LogPosition._meta.db_table, Campaign._meta.db_table
+    # the parameters, in ``_write``'s order, as PostgreSQL's own placeholders (psycopg's ``RawCursor``)
+    n, bid, head, rules, ruleset, user, at, reveal, version, rows = (f"${i}" for i in range(1, 11))
     events, versions = BattleEvent._meta.db_table, RulesDataVersion._meta.db_table
     return (
-        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + %(n)s::int, rules = COALESCE(rules, %(rules)s::jsonb), "
-        f"dice_revealed_seq = COALESCE(dice_revealed_seq, %(reveal)s::int) "
-        f"WHERE id = %(id)s::bigint AND head_seq = %(head)s::int "
-        f"AND (rules = %(rules)s::jsonb OR rules IS NULL AND (%(version)s::bigint IS NULL OR EXISTS (SELECT 1 "
-        f"FROM {versions} v WHERE v.id = 1 AND v.version = %(version)s::bigint))) "
+        f"WITH b AS (UPDATE {battles} SET head_seq = head_seq + {n}::int, rules = COALESCE(rules, {rules}::jsonb), "
+        f"dice_revealed_seq = COALESCE(dice_revealed_seq, {reveal}::int) "
+        f"WHERE id = {bid}::bigint AND head_seq = {head}::int "
+        f"AND (rules = {rules}::jsonb OR rules IS NULL AND ({version}::bigint IS NULL OR EXISTS (SELECT 1 "
+        f"FROM {versions} v WHERE v.id = 1 AND v.version = {version}::bigint))) "
         f"AND EXISTS (SELECT 1 FROM {campaigns} c WHERE c.id = {battles}.campaign_id "
-        f"AND c.status <> 'finished' AND c.ruleset = %(ruleset)s::text) RETURNING id), "
+        f"AND c.status <> 'finished' AND c.ruleset = {ruleset}::text) RETURNING id), "
         # (the migration creates the row; one lost, say to a flush, restarts after the highest position)
         f"p AS (INSERT INTO {positions} AS lp (id, position) "
-        f"SELECT 1, COALESCE((SELECT MAX(position) FROM {events}), 0) + %(n)s::int FROM b "
-        f"ON CONFLICT (id) DO UPDATE SET position = lp.position + %(n)s::int RETURNING position) "
+        f"SELECT 1, COALESCE((SELECT MAX(position) FROM {events}), 0) + {n}::int FROM b "
+        f"ON CONFLICT (id) DO UPDATE SET position = lp.position + {n}::int RETURNING position) "
         f"INSERT INTO {events} (battle_id, seq, position, type, data, schema_version, "
         f"recorded_by_id, recorded_at, \"key\", chain) "
-        f"SELECT b.id, %(head)s::int + r.i::int, p.position - %(n)s::int + r.i, r.v->>0, r.v->1, "
-        f"(r.v->>2)::smallint, %(user)s::int, %(at)s::timestamptz, r.v->>3, r.v->>4 "
-        f"FROM b CROSS JOIN jsonb_array_elements(%(rows)s::jsonb) WITH ORDINALITY AS r(v, i) CROSS JOIN p "
+        f"SELECT b.id, {head}::int + r.i::int, p.position - {n}::int + r.i, r.v->>0, r.v->1, "
+        f"(r.v->>2)::smallint, {user}::int, {at}::timestamptz, r.v->>3, r.v->>4 "
+        f"FROM b CROSS JOIN jsonb_array_elements({rows}::jsonb) WITH ORDINALITY AS r(v, i) CROSS JOIN p "
         f"RETURNING id, position"
     )
 

@@ -245,6 +245,8 @@ REST_FRAMEWORK = {
     # The HTML pages post their forms to Django views, which parse them themselves.
     "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
+    # DRF's negotiation, its choice kept per Accept header (a twentieth of an append's CPU)
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.negotiation.CachedContentNegotiation",
     # APIClient in tests sends JSON, as the API takes.
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

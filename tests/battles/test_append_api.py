@@ -212,3 +212,14 @@ def test_append_answer_is_the_serializers(defender_client, started):
     stored = list(BattleEvent.objects.filter(battle=started, seq=2).select_related("recorded_by"))
     assert r.json() == events_out(stored) == EventOut(stored, many=True).data
     assert r.json()[0]["recorded_by"] == stored[0].recorded_by.username
+
+
+@pytest.mark.django_db
+def test_the_append_answers_json_whatever_the_client_accepts(defender_client, started):
+    """The stored events are JSON for any client (the browsable API renders reads, not appends), and a
+    retry's answer is the same JSON."""
+    r = append(defender_client, started, [{**TURN1, "key": "t1"}], expected_seq=1, HTTP_ACCEPT="text/html")
+    assert r.status_code == 201 and r["Content-Type"] == "application/json"
+    again = append(defender_client, started, [{**TURN1, "key": "t1"}], expected_seq=1, HTTP_ACCEPT="text/html")
+    assert again.status_code == 200 and again["Content-Type"] == "application/json"
+    assert again.json() == r.json() and [e["seq"] for e in r.json()] == [2]

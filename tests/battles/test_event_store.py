@@ -35,13 +35,13 @@ def on_pg():
 
 @pytest.fixture
 def statements(monkeypatch):
-    """The optimistic statements sent (psycopg's own cursor, which Django does not wrap)."""
+    """The optimistic statements sent (psycopg's own ``RawCursor``, which Django does not wrap)."""
     sent = []
     real = psycopg.Cursor.execute
 
     def spy(self, query, params=None, **kw):
         if isinstance(query, str) and query.startswith("WITH b AS"):
-            sent.append((params["id"], params["head"], params["n"]))
+            sent.append((params[1], params[2], params[0]))  # battle, head, n: ``_write_sql``'s $2, $3, $1
         return real(self, query, params, **kw)
 
     monkeypatch.setattr(psycopg.Cursor, "execute", spy)
