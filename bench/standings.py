@@ -58,9 +58,11 @@ def build(*, characters: int, battles: int, events: int, seed: int = 7) -> dict[
         cur.execute("SELECT setval(pg_get_serial_sequence('campaign_character', 'id'), %s)", [c0 + characters])
         cur.execute("SELECT COALESCE(MAX(id), 0) FROM battles_battle")
         b0 = cur.fetchone()[0] + 1
+        # (no dice committed: the bench's logs roll none)
         _copy(cur, "battles_battle", ["id", "campaign_id", "name", "number", "mission", "victory_conditions",
-                                      "head_seq", "created_at"],
-              ((b0 + i, campaign.id, f"Бой {i + 1}", i + 1, "", "", events // battles, now) for i in range(battles)))
+                                      "head_seq", "created_at", "dice_secret", "dice_commitment"],
+              ((b0 + i, campaign.id, f"Бой {i + 1}", i + 1, "", "", events // battles, now, "", "")
+               for i in range(battles)))
         cur.execute("SELECT setval(pg_get_serial_sequence('battles_battle', 'id'), %s)", [b0 + battles])
         cur.execute("SELECT position FROM battles_logposition WHERE id = 1")
         p0 = (cur.fetchone() or [0])[0]
