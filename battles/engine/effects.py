@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .dice import value
@@ -49,17 +50,18 @@ EXTENSIONS: dict[type, Extension] = {}
 _FIGHTER = ("wounded", "dead", "captured")
 _VEHICLE = ("damage", "running_gear", "destroyed", "captured", "driven_off", "side")
 _TEAM = ("bailed_out", "destroyed", "bogged", "gone_to_ground", "dug_in")
+_FIGHTER_OF, _VEHICLE_OF, _TEAM_OF = attrgetter(*_FIGHTER), attrgetter(*_VEHICLE), attrgetter(*_TEAM)
 
 
 def _snapshot(state: Any) -> dict[str, dict[str, tuple[Any, ...]]]:
     if hasattr(state, "teams"):  # Flames of War
         return {
-            "team": {k: tuple(getattr(t, a) for a in _TEAM) for k, t in state.teams.items()},
+            "team": {k: _TEAM_OF(t) for k, t in state.teams.items()},
             "platoon": {k: (p.pinned,) for k, p in state.platoons.items()},
         }
     return {
-        "fighter": {k: (f.wounded, f.dead, f.captured) for k, f in state.fighters.items()},
-        "vehicle": {k: tuple(getattr(v, a) for a in _VEHICLE) for k, v in state.vehicles.items()},
+        "fighter": {k: _FIGHTER_OF(f) for k, f in state.fighters.items()},
+        "vehicle": {k: _VEHICLE_OF(v) for k, v in state.vehicles.items()},
         "unit": {k: (u.morale,) for k, u in state.units.items()},
         "building": {k: (b.damage,) for k, b in state.buildings.items()},
         "bunker": {k: (b.hits,) for k, b in state.bunkers.items()},
@@ -104,6 +106,8 @@ def _diff(was: dict[str, dict[str, tuple[Any, ...]]], now: dict[str, dict[str, t
     out: Effects = []
     for what, items in now.items():
         old = was.get(what, {})
+        if old == items:  # (most events change no fate: one comparison a kind, in C)
+            continue
         for oid, cur in items.items():
             prev = old.get(oid)
             if prev is None or prev == cur:
@@ -177,18 +181,26 @@ class Recorder:
         self._was: dict[str, dict[str, tuple[Any, ...]]] = {}
         self._ext: Extension | None = None
         self._was_ext: Any = None
+        # The state and its snapshots as the last event left it: the next event's "before", when nothing ran
+        # between (an event the fold could not apply, whose mutator may have begun, takes them anew).
+        self._kept: tuple[Any, Any, Any] | None = None
 
     def before(self, state: Any, type_name: str, payload: Any, rules: dict[str, Any]) -> None:
         self._ext = ext = EXTENSIONS.get(type(state))
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] is not state:
+            kept = (state, _snapshot(state), ext.snapshot(state) if ext is not None else None)
+        self._was, self._was_ext = kept[1], kept[2]
         if ext is not None:
-            self._rolls, self._was_ext = ext.rolls(state, type_name, payload, rules), ext.snapshot(state)
+            self._rolls = ext.rolls(state, type_name, payload, rules)
         else:
             self._rolls = [] if hasattr(state, "teams") else _rolls(state, type_name, payload, rules)
-        self._was = _snapshot(state)
 
     def after(self, seq: int, state: Any) -> None:
-        found = self._rolls + _diff(self._was, _snapshot(state))
+        now, now_ext = _snapshot(state), self._ext.snapshot(state) if self._ext is not None else None
+        found = self._rolls + _diff(self._was, now)
         if self._ext is not None:
-            found += self._ext.diff(self._was_ext, self._ext.snapshot(state))
+            found += self._ext.diff(self._was_ext, now_ext)
+        self._kept = (state, now, now_ext)
         if found:
             self.out[seq] = found

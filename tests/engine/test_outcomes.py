@@ -103,3 +103,28 @@ def test_events_without_an_outcome_have_none_and_a_rebuild_gives_the_same_effect
     assert first == again
     turn_ends = [e.seq for e in t.events if e.type in ("turn_ended", "postures_declared", "force_mustered")]
     assert not any(seq in first for seq in turn_ends)
+
+
+def _one_by_one(events, ruleset=None):
+    """Each event folded on its own, so every outcome is read from snapshots taken for that event alone."""
+    from battles.engine import voided_by
+
+    out: dict = {}
+    state, skip = None, voided_by(events)
+    for e in events:
+        state = fold([e], state, skip=skip, copy=False, ruleset=ruleset, effects=out)
+    return out
+
+
+def test_a_long_fold_tells_each_event_the_outcomes_it_would_have_alone():
+    """The fold reads an event's "before" from the snapshot the event before it left (it changes nothing in
+    between): the outcomes are those of events folded one by one, in both rulesets."""
+    from battles.engine.fow.synthetic import synthetic_fow_battle
+    from battles.engine.synthetic import synthetic_battle
+
+    for events, ruleset in ((synthetic_battle(3000, seed=5), None), (synthetic_fow_battle(3000, seed=5), "fow")):
+        whole: dict = {}
+        fold(events, None, ruleset=ruleset, effects=whole)
+        assert whole == _one_by_one(events, ruleset)
+        kinds = {e["kind"] for found in whole.values() for e in found}
+        assert {"roll", "wounded"} <= kinds or {"roll", "destroyed"} <= kinds, kinds  # fates were told
