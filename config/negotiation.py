@@ -17,28 +17,33 @@ from typing import Any
 from rest_framework.negotiation import DefaultContentNegotiation
 
 KEEP = 256
-_chosen: dict[tuple[Any, ...], tuple[int, str]] = {}
-_parsers: dict[tuple[Any, ...], int] = {}
+_renderers: dict[tuple[Any, ...], tuple[int, str]] = {}
+_parsers: dict[tuple[Any, ...], tuple[int, None]] = {}
+
+
+def _keep(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], choices: list[Any], chosen: Any,
+          media_type: str | None = None) -> None:
+    """Keep which of ``choices`` was ``chosen`` for ``key`` (nothing once ``KEEP`` are kept)."""
+    if len(kept) < KEEP:
+        kept[key] = (choices.index(chosen), media_type)
 
 
 class CachedContentNegotiation(DefaultContentNegotiation):
     def select_parser(self, request: Any, parsers: list[Any]) -> Any:
         key = (request.content_type, *(type(p) for p in parsers))
-        kept = _parsers.get(key)
-        if kept is not None:
-            return parsers[kept]
+        if key in _parsers:
+            return parsers[_parsers[key][0]]
         parser = super().select_parser(request, parsers)
-        if parser is not None and len(_parsers) < KEEP:
-            _parsers[key] = next(i for i, p in enumerate(parsers) if p is parser)
+        if parser is not None:  # (none: a 415, answered anew each time)
+            _keep(_parsers, key, parsers, parser)
         return parser
 
     def select_renderer(self, request: Any, renderers: list[Any], format_suffix: str | None = None) -> tuple[Any, str]:
         fmt = format_suffix or request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
         key = (request.META.get("HTTP_ACCEPT"), fmt, *(type(r) for r in renderers))
-        kept = _chosen.get(key)
-        if kept is not None:
-            return renderers[kept[0]], kept[1]
-        renderer, media_type = super().select_renderer(request, renderers, format_suffix)
-        if len(_chosen) < KEEP:
-            _chosen[key] = (next(i for i, r in enumerate(renderers) if r is renderer), media_type)
+        if key in _renderers:
+            index, media_type = _renderers[key]
+            return renderers[index], media_type
+        renderer, media_type = super().select_renderer(request, renderers, format_suffix)  # (a refusal raises)
+        _keep(_renderers, key, renderers, renderer, media_type)
         return renderer, media_type

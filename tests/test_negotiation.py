@@ -8,10 +8,10 @@ from config import negotiation
 
 @pytest.fixture(autouse=True)
 def nothing_kept():
-    negotiation._chosen.clear()
+    negotiation._renderers.clear()
     negotiation._parsers.clear()
     yield
-    negotiation._chosen.clear()
+    negotiation._renderers.clear()
     negotiation._parsers.clear()
 
 
@@ -26,7 +26,7 @@ def test_each_accept_header_gets_its_own_renderer_however_often_asked():
         assert get("application/json")["Content-Type"] == "application/json"
         assert get("text/html")["Content-Type"].startswith("text/html")  # the browsable API
         assert get()["Content-Type"] == "application/json"
-    assert len(negotiation._chosen) == 3
+    assert len(negotiation._renderers) == 3
 
 
 @pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_a_refusal_is_answered_anew_and_never_kept():
     for _ in range(2):
         assert get("image/png").status_code == 406
     assert get("text/html", "?format=nothing").status_code == 404
-    assert negotiation._chosen == {}
+    assert negotiation._renderers == {}
 
 
 @pytest.mark.django_db
@@ -49,10 +49,10 @@ def test_no_more_than_keep_choices_are_kept_and_the_rest_still_negotiated(monkey
     monkeypatch.setattr(negotiation, "KEEP", 2)
     for q in (0.1, 0.2, 0.3, 0.4):
         assert get(f"application/json;q={q}, text/html;q=0.05")["Content-Type"] == "application/json"
-    assert len(negotiation._chosen) == 2
+    assert len(negotiation._renderers) == 2
     for _ in range(2):
         assert get("text/html")["Content-Type"].startswith("text/html")
-    assert len(negotiation._chosen) == 2
+    assert len(negotiation._renderers) == 2
 
 
 @pytest.mark.django_db
