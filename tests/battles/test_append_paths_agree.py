@@ -1,9 +1,13 @@
 """Every append path gives the same answers (issue 26, docs/append.md).
 
-Hypothesis draws a script from the synthetic battle generators (both rulesets):
+Hypothesis draws a script from the synthetic battle generators (both rulesets;
+v11.2's from the bench's generator, which plays twenty-odd kinds of event in its
+first 120: vehicles, passengers, crews, sappers, smoke, orders, prisoners):
 the log cut into batches, with misplaced events (the engine may refuse them),
-stale ``expected_seq``, retries of a keyed batch and keys reused for another
-event. Each path plays the script on a battle of its own, and the answers
+stale ``expected_seq``, retries of a keyed batch, keys reused for another
+event, and the game master's corrections voiding an earlier event, or a
+player taking back the last one (V-TURN-13: the state is folded again
+without it, and later events of the log may then be refused). Each path plays the script on a battle of its own, and the answers
 (seqs stored, or the refusal's status, code and field), the rows (type, data,
 schema version, key, positions relative to the first, whether the stored chain is
 the pure function's, ``battles.log.chain``) and the projection
@@ -36,24 +40,31 @@ from battles.log.cache import STATE_CACHE
 from battles.models import Battle, BattleEvent, BattleProjection
 from battles.selectors import rules_settings
 from battles.services import NewEvent, battle_create, battle_event_append, battle_replay
+from bench.synthetic import battle as bench_battle
 from campaign.models import Campaign
 from config.errors import ApplicationError
 from rosters.models import InfantryClass
 from tests.synthetic_logs import entered
 
-LOGS = {"v11.2": entered(synthetic_battle(60, seed=5)), "fow": entered(synthetic_fow_battle(60, seed=5))}
+# A ruleset's logs, the first of each the one the tests below the differential test use.
+LOGS = {"v11.2": [entered(bench_battle(120, seed=seed, end=True)) for seed in (0, 5)]
+        + [entered(synthetic_battle(60, seed=5))],
+        "fow": [entered(synthetic_fow_battle(60, seed=5))]}
 
 
 @st.composite
 def scripts(draw):
     """A ruleset and its steps: ("batch", events, key prefix or None, expected-seq offset)
-    or ("retry", index of an earlier keyed batch) or ("reuse", index, the event's replacement)."""
+    or ("retry", index of an earlier keyed batch) or ("reuse", index, the event's replacement)
+    or ("void", how far before the head the voided event is, the side taking it back or None: the game
+    master's correction)."""
     ruleset = draw(st.sampled_from(sorted(LOGS)))
-    log = LOGS[ruleset]
+    log = draw(st.sampled_from(LOGS[ruleset]))
     length = draw(st.integers(8, len(log)))
     steps, i = [], 0
     while i < length:
-        size = draw(st.integers(1, 6))
+        # a first batch of up to half the log: the small batches after it reach deep into the battle
+        size = draw(st.integers(1, len(log) // 2)) if not steps and draw(st.booleans()) else draw(st.integers(1, 6))
         events = [NewEvent(e.type, e.data, schema_version=e.version) for e in log[i:i + size]]
         if steps and draw(st.integers(0, 9)) == 0:  # a misplaced event: from elsewhere in the log
             other = log[draw(st.integers(0, len(log) - 1))]
@@ -69,6 +80,9 @@ def scripts(draw):
         if keyed and draw(st.integers(0, 5)) == 0:
             steps.append(("reuse", batch))
         i += size
+        if draw(st.integers(0, 7)) == 0:  # V-TURN-13: the game master voids an entry, or a side its last one
+            side = draw(st.sampled_from([None, "attacker", "defender"]))
+            steps.append(("void", 0 if side else draw(st.integers(0, 12)), side))  # the head's, or a recent one
     return ruleset, steps
 
 
@@ -83,6 +97,10 @@ def _play(campaign: Campaign, ruleset: str, steps: list, path: str) -> tuple[lis
                           for j, e in enumerate(events)]
             expected = None if offset is None else max(0, head + offset)
             sent[len(answers)] = (events, expected)
+        elif step[0] == "void":
+            _, back, side = step
+            data = {"voids_seq": head - back, "reason": "ошибка записи"}
+            events, expected = [NewEvent("correction", data | ({"side": side} if side else {}))], head
         elif step[0] == "retry":
             events, expected = sent[step[1]]
         else:  # a key of an earlier batch, for another event
@@ -120,7 +138,7 @@ def paths() -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(script=scripts())
 def test_every_append_path_stores_and_refuses_alike(script, monkeypatch):
@@ -152,7 +170,7 @@ def test_the_optimistic_path_is_taken_when_the_state_is_cached(campaign, monkeyp
     taken = []
     real = store._append_optimistic
     monkeypatch.setattr(store, "_append_optimistic", lambda *a: taken.append(real(*a)) or taken[-1])
-    log = LOGS["v11.2"]
+    log = LOGS["v11.2"][0]
     battle = battle_create(campaign=campaign, name="taken")
     for e in log[:4]:
         battle_event_append(battle_id=battle.id, events=[NewEvent(e.type, e.data, schema_version=e.version)],
@@ -173,7 +191,7 @@ def test_a_first_event_after_the_game_data_changed_takes_the_new_rules(campaign,
     taken = []
     real = store._append_optimistic
     monkeypatch.setattr(store, "_append_optimistic", lambda *a: taken.append(real(*a)) or taken[-1])
-    first = LOGS["v11.2"][0]
+    first = LOGS["v11.2"][0][0]
 
     def first_event(name: str) -> dict:
         battle = battle_create(campaign=campaign, name=name)
