@@ -1,8 +1,10 @@
 """The v11.2 synthetic battle (``battles.engine.synthetic``), used by the property tests and the bench
 (engine_events_per_s), as behaviour: what its docstrings promise (a valid log of ``n`` events ending
-with ``battle_ended``, deterministic per seed, two companies, postures, moves, rifle fire, tank duels,
-melee, wound tests with medics, morale tests, reinforcements, turn ends) and that every act it offers
-follows the turn it is made in (V-TURN-9..11, V-MED-3/4, V-MORALE-2, V-MELEE-1).
+with ``battle_ended``, deterministic per seed, terrain, two companies with their support, postures,
+moves, rifle fire, tank duels, melee, wound tests with medics, morale tests, reinforcements, each
+player's «Ход», turn ends, and the less common acts of ``synthetic_actions``: every v11.2 event type)
+and that every act it offers follows the turn it is made in (V-TURN-9..11, V-MED-3/4, V-MORALE-2,
+V-MELEE-1).
 
 The battle is replayed event by event; each ply (one side's turn, ``turn_ended`` closes it) is checked
 against the state at its start."""
@@ -69,7 +71,7 @@ def plies(seed: int, n: int = N) -> tuple[Ply, ...]:
                 cur.medic = {f.unit: f.id for f in state.fighters.values() if f.cls == "medic"}
                 cur.unit_of = {f.id: f.unit for f in state.fighters.values()}
                 cur.due = [f.id for f in state.fighters.values() if f.side == cur.side and f.unit and f.wounded
-                           and not f.dead and f.wounded_ply < state.ply]
+                           and not f.dead and not f.captured and f.wounded_ply < state.ply]  # a prisoner: V-POW-6
             if e.type == "fire" and e.data["weapon"] == "gun":
                 facts["destroyed"] = {v.id for v in state.vehicles.values() if v.destroyed}
                 facts["side_of"] = {v.id: v.side for v in state.vehicles.values()}
@@ -91,6 +93,14 @@ def plies(seed: int, n: int = N) -> tuple[Ply, ...]:
 
 def all_plies() -> list[Ply]:
     return [p for seed in SEEDS for p in plies(seed)]
+
+
+def opening(p: Ply) -> int:
+    """Where the ply's postures are: after any reinforcements or new support mustered at its start."""
+    types = [e.type for e, _ in p.events]
+    k = types.index("postures_declared")
+    assert set(types[:k]) <= {"force_mustered"}
+    return k
 
 
 # --- the log as a whole -------------------------------------------------------------------------------
@@ -124,21 +134,26 @@ def test_every_event_passes_the_append_gate_and_replays_applied(seed):
     state = BattleState()
     for i in range(0, N, 300):
         chunk = events[i:i + 300]
-        decide(state, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)  # raises on a refusal
+        decide(state, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1,  # raises on a refusal
+               history=lambda i=i: events[:i])  # a take-back's correction refolds the history before it
         state = fold(chunk, state)
-    assert state.applied == N and state.unapplied == [] and state.status == "ended"
+    # a player's take-back (correction, V-TURN-13) voids his last move, which replay does not apply
+    assert state.voided and all(events[seq - 1].type == "fighters_moved" for seq in state.voided)
+    assert state.applied == N - len(state.voided) and state.unapplied == [] and state.status == "ended"
     assert state.winner == "draw" and state.end_reason == "synthetic"
     gated = BattleState()
     for i in range(0, N, 300):  # the append gate's own state, event by event, is the replay's
         chunk = events[i:i + 300]
-        gated = decide_and_apply(gated, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1)[1]
+        gated = decide_and_apply(gated, [(e.type, e.data, e.version) for e in chunk], first_seq=i + 1,
+                                 history=lambda i=i: events[:i])[1]
     assert gated.unapplied == [] and dump(gated) == dump(state)
     # as JSON text too, so a value of another type (5 for 5.0, a tuple for a list) would show
     assert json.dumps(dump(gated), sort_keys=True) == json.dumps(dump(state), sort_keys=True)
 
 
 def test_the_generators_own_state_is_the_fold_of_its_log():
-    """``CheckedLog.offer`` applies exactly what it appends: the generator's state is the replay's."""
+    """``CheckedLog.offer`` applies exactly what it appends, and a take-back puts back what replay skips:
+    the generator's state is the replay's."""
     g = _Gen(4)
     g.muster("attacker", 3, 1)
     g.muster("defender", 3, 1)
@@ -146,7 +161,8 @@ def test_the_generators_own_state_is_the_fold_of_its_log():
     for _ in range(12):
         g.ply()
     assert [e.seq for e in g.out] == list(range(1, len(g.out) + 1))
-    assert g.state.last_seq == len(g.out) == g.state.applied
+    assert g.state.voided  # the first turn's take-back
+    assert g.state.last_seq == len(g.out) == g.state.applied + len(g.state.voided)
     assert dump(g.state) == dump(fold(g.out))
 
 
@@ -211,13 +227,16 @@ def test_offer_stores_an_event_at_its_types_version_and_checks_it_at_its_seq():
 # --- the musters --------------------------------------------------------------------------------------
 
 
-def test_the_battle_opens_with_two_companies_mustered_then_started():
+def test_the_battle_opens_with_the_terrain_two_companies_and_their_support_mustered_then_started():
     events = battle(1)
-    assert [e.type for e in events[:3]] == ["force_mustered", "force_mustered", "battle_started"]
-    assert [e.data["side"] for e in events[:2]] == ["attacker", "defender"]
-    assert events[2].data == {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
-    for e in events[:2]:
+    assert [e.type for e in events[:6]] == ["terrain_placed"] + ["force_mustered"] * 4 + ["battle_started"]
+    assert events[0].data == {"houses": ["H1", "H2"], "bunkers": ["B1"], "wire": ["W1", "W2", "W3"], "fences": ["F1"]}
+    assert [e.data["side"] for e in events[1:5]] == ["attacker", "defender", "attacker", "defender"]
+    assert events[5].data == {"attacker": "Synthetic attacker", "defender": "Synthetic defender"}
+    for e in events[1:3]:
         assert len(e.data["units"]) == 12 and len(e.data["vehicles"]) == 6
+    for e in events[3:5]:
+        support_of(e.data)
 
 
 def squads_of(data: dict[str, Any]) -> None:
@@ -252,17 +271,40 @@ def squads_of(data: dict[str, Any]) -> None:
     assert crews == {}
 
 
+def support_of(data: dict[str, Any]) -> None:
+    """A side's support, of two players of the side: a support squad (a sergeant, two sappers, a
+    flamethrower, four riflemen), a lieutenant, a spare crewman, an APC and a mortar with their crews."""
+    p, side = data["side"][0], data["side"]
+    (unit,) = data["units"]
+    u = unit["id"]
+    assert u.startswith(f"{p}S") and unit == {"id": u, "commander": f"{u}s", "posture": "assault",
+                                               "player": f"{side}-infantry"}
+    n = u[2:]
+    assert {f["id"]: f.get("cls", "rifleman") for f in data["fighters"]} == {
+        f"{u}s": "officer", f"{u}x0": "sapper", f"{u}x1": "sapper", f"{u}f": "flamethrower",
+        **{f"{u}r{i}": "rifleman" for i in range(4)}, f"{p}L{n}": "officer", f"{p}P{n}": "personnel",
+        f"{p}A{n}c": "officer", f"{p}A{n}p": "personnel", f"{p}M{n}c": "officer", f"{p}M{n}p": "personnel"}
+    assert {f["player"] for f in data["fighters"]} == {f"{side}-infantry", f"{side}-support"}
+    assert [(v["id"], v["kind"], v["weapon"], v["crew"]) for v in data["vehicles"]] == [
+        (f"{p}A{n}", "apc", "vehicle_mg", [f"{p}A{n}c", f"{p}A{n}p"]),
+        (f"{p}M{n}", "artillery", "mortar", [f"{p}M{n}c", f"{p}M{n}p"])]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_muster_is_squads_of_a_sergeant_a_medic_and_eight_riflemen_and_tanks_of_two(seed):
+    """A company or its reinforcements (squads and tanks, or tanks alone), or a side's support."""
     musters = [e.data for e in battle(seed) if e.type == "force_mustered"]
     for data in musters:
-        squads_of(data)
+        if any(u["id"].startswith(f"{data['side'][0]}S") for u in data["units"]):
+            support_of(data)
+        else:
+            squads_of(data)
 
 
 def test_units_and_tanks_are_numbered_in_muster_order_across_both_sides():
     """Ids never repeat (S-DUPLICATE would drop a muster): one counter over squads, then tanks, then the
     next muster."""
-    a, d = (e.data for e in battle(1)[:2])
+    a, d = (e.data for e in battle(1)[1:3])
     assert [u["id"] for u in a["units"]] == [f"aU{i}" for i in range(1, 13)]
     assert [v["id"] for v in a["vehicles"]] == [f"aT{i}" for i in range(13, 19)]
     assert [u["id"] for u in d["units"]] == [f"dU{i}" for i in range(19, 31)]
@@ -270,7 +312,7 @@ def test_units_and_tanks_are_numbered_in_muster_order_across_both_sides():
 
 
 def test_tank_armour_and_gun_take_every_class_from_2_to_4():
-    seen = [(v["armour"], v["gun"]) for seed in SEEDS for e in battle(seed)[:2] for v in e.data["vehicles"]]
+    seen = [(v["armour"], v["gun"]) for seed in SEEDS for e in battle(seed)[1:3] for v in e.data["vehicles"]]
     assert {a for a, _ in seen} == {2, 3, 4} and {g for _, g in seen} == {2, 3, 4}
 
 
@@ -361,7 +403,7 @@ def test_v_turn_9_each_ply_opens_with_the_postures_of_every_unit_not_surrendered
     held = {"retreat": "march", "dug_in": "dug_in"}
     seen = set()
     for p in all_plies():
-        first, _ = p.events[0]
+        first, _ = p.events[opening(p)]
         assert first.type == "postures_declared" and first.data["side"] == p.side
         want = {u: held.get(m, "assault") for u, m in p.morale.items() if m != "surrendered"}
         assert first.data["units"] == want
@@ -386,6 +428,8 @@ def test_v_test_3_a_surrendered_unit_declares_no_posture_and_the_held_results_ho
 
 
 def test_v_turn_10_moves_are_of_the_sides_fit_fighters_four_inches_at_most_eight_per_ply():
+    """3 to 8 moves offered a ply (2 to 4 in the first turns), and now and then one more that its player
+    takes back at once (a ``correction`` with his side, V-TURN-13)."""
     counts = []
     for p in all_plies():
         moves = p.of("fighters_moved")
@@ -394,13 +438,19 @@ def test_v_turn_10_moves_are_of_the_sides_fit_fighters_four_inches_at_most_eight
             assert e.data["side"] == p.side and e.data["distance"] == 4.0
             assert len(e.data["fighters"]) == 1 and e.data["fighters"][0] in p.own
         types = [e.type for e, _ in p.events]
+        k = opening(p) + 1
         if moves:
-            assert types[1:1 + len(moves)] == ["fighters_moved"] * len(moves)  # the move phase before fire
-    assert max(counts) == 8 and sum(counts) / len(counts) > 4  # 3 to 8 offered; a dug-in unit moves 0 (G-4)
+            assert types[k:k + len(moves)] == ["fighters_moved"] * len(moves)  # the move phase before fire
+        if "correction" in types:
+            i = types.index("correction")
+            assert i == k + len(moves) and p.events[i][0].data == {
+                "voids_seq": p.events[i - 1][0].seq, "reason": "measured from the wrong fighter", "side": p.side}
+            counts[-1] -= 1
+    assert max(counts) == 8 and sum(counts) / len(counts) > 4  # a dug-in unit moves 0 (G-4)
 
 
 def test_v_med_3_every_wounded_fighter_tests_on_his_sides_next_turn_once():
-    """V-MED-3: the side's wounded (wounded before this ply, not dead) test, each once, in muster order,
+    """V-MED-3: the side's wounded (wounded before this ply, not dead nor prisoners) test, each once, in muster order,
     after the moves and before any fire."""
     tested = 0
     for p in all_plies():
@@ -504,31 +554,35 @@ def test_acts_per_ply_are_bounded_and_the_fire_phase_follows_the_moves():
     acts = []
     for p in all_plies():
         types = [e.type for e, _ in p.events]
-        n = sum(types.count(t) for t in ("fire", "melee", "morale_test"))
+        # the fire step's acts: rifles, guns, melee and morale tests; the mortar and the flamethrower aside
+        support = sum(e.type == "fire" and e.data["weapon"] in ("mortar", "flamethrower") for e, _ in p.events)
+        n = sum(types.count(t) for t in ("fire", "melee", "morale_test")) - support
         acts.append(n)
-        assert n <= 24
-        assert all(t in {"postures_declared", "fighters_moved", "wound_test", "fire", "melee", "morale_test",
-                         "turn_ended", "force_mustered"} for t in types)
+        assert n <= 24 and support <= 2
+        assert "battle_started" not in types and "terrain_placed" not in types and "battle_ended" not in types
+        assert types[-1] == "turn_ended" and types.count("turn_ended") == 1
     assert max(acts) >= 15
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_battle_makes_every_kind_of_event_and_outcome(seed):
-    """Over one battle: every event type the docstring names, dead, wounded and captured fighters, a
-    destroyed or damaged tank, and both rifle fire and tank duels."""
+    """Over one battle: every v11.2 event type, dead, wounded and captured fighters, a destroyed or
+    damaged tank, one with damaged running gear, a captured one, and rifle fire, tank duels, the mortar
+    and the flamethrower."""
     events = battle(seed)
     types = {e.type for e in events}
-    assert types == {"force_mustered", "battle_started", "postures_declared", "fighters_moved", "wound_test",
-                     "fire", "melee", "morale_test", "turn_ended", "battle_ended"}
-    assert {e.data["weapon"] for e in events if e.type == "fire"} == {"rifle", "gun"}
+    assert types == set(REGISTRY)
+    assert {e.data["weapon"] for e in events if e.type == "fire"} == {"rifle", "gun", "mortar", "flamethrower"}
     state = BattleState()
     acts = set()  # (side, what): each side fires rifles, duels with tanks and fights in melee
     for e in events:
         if e.type in ("fire", "melee"):
             acts.add((state.side_to_move, e.data.get("weapon", "melee")))
         state = fold([e], state, copy=False)
-    assert acts == {(side, what) for side in ("attacker", "defender") for what in ("rifle", "gun", "melee")}
+    assert acts >= {(side, what) for side in ("attacker", "defender") for what in ("rifle", "gun", "melee")}
     state = fold(events)
+    assert any(v.running_gear for v in state.vehicles.values()) and any(v.captured for v in state.vehicles.values())
+    assert any(f.captured for f in state.fighters.values())
     assert any(f.dead for f in state.fighters.values())
     assert any(f.wounded and not f.dead for f in state.fighters.values())
     assert any(v.destroyed or v.damage for v in state.vehicles.values())
