@@ -40,9 +40,10 @@ def merge_rules(rules: Mapping[str, Any] | None, ruleset: Any = None) -> dict[st
     return out
 
 
-# What a mutator raises when a later correction voided what the event relied on (e.g. the muster of
-# its fighter): the event stands in the log and is recorded as unapplied.
-NOTHING_TO_ACT_ON = (KeyError, StopIteration, AttributeError, TypeError)
+# What a mutator raises when a later correction voided what the event relied on (the muster of its
+# fighter: a KeyError or an IndexError; a train's entry, which put its escort aboard, for the escort leaving
+# it: ``list.remove``'s ValueError): the event stands in the log and is recorded as unapplied.
+NOTHING_TO_ACT_ON = (LookupError, StopIteration, AttributeError, TypeError, ValueError)
 
 
 class SequenceGap(Exception):

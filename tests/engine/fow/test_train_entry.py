@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from battles import engine
+
 from .table import Table, d, team
 from .trains_helpers import (
     BRONE,
@@ -206,3 +208,20 @@ def test_f_train_18_held_in_reserve_before_the_game_is_recorded():
     assert tb.state.trains["BP"].reserve is False
     tb.add(("train_held_back", {"train": "BP", "held_in": "reserve"}))
     assert tb.state.trains["BP"].reserve is True
+
+
+def test_s_correction_voiding_the_trains_entry_leaves_its_escorts_leaving_unapplied():
+    """The game master voids the train's entry (S-CORRECTION) after its escort left it (F-TRAIN-25): the
+    escort was put aboard by nothing the log still holds, so its leaving stands in the log unapplied, and
+    the correction is stored (a ValueError of the escort's mutator once refused it: an append answered 500
+    and the battle's replay stopped there)."""
+    tb = table()
+    lay(tb)
+    entered = tb.add(enter(12, 10)).seq
+    left = tb.add(leave()).seq
+    tb.add(("correction", {"voids_seq": entered, "reason": "поезд вошёл не с того края"}))
+    assert tb.state.voided == [entered] and tb.state.unapplied == [left]
+    train = tb.state.trains["BP"]
+    assert (train.where, train.escorts_aboard, train.escort_left_ply) == ("off_table", [], -1)
+    replay = engine.fold(tb.events, ruleset="fow")
+    assert engine.dump(replay) == engine.dump(tb.state)
