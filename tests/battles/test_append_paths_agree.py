@@ -48,7 +48,7 @@ from tests.synthetic_logs import entered
 
 # A ruleset's logs, the first of each the one the tests below the differential test use.
 LOGS = {"v11.2": [entered(bench_battle(120, seed=seed, end=True)) for seed in (0, 5)]
-        + [entered(synthetic_battle(60, seed=5))],
+        + [entered(synthetic_battle(150, seed=5))],
         "fow": [entered(synthetic_fow_battle(120, seed=5))]}
 
 

@@ -11,10 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from battles import engine
+from battles.log import store
 from battles.log.cache import STATE_CACHE, Entry
 from battles.models import Battle, BattleEvent, LogPosition
 from battles.services import NewEvent, battle_create, battle_event_append
-from config.errors import Conflict, RuleRefused
+from config.errors import Conflict, Forbidden, InvalidInput, RuleRefused
 
 START = NewEvent("battle_started", {"attacker": "A", "defender": "D"})
 
@@ -77,7 +78,11 @@ def test_a_refused_append_leaves_nothing_in_the_cache_and_the_next_starts_from_t
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_cached_state_under_other_rules_is_never_used(campaign):
+@pytest.mark.parametrize("optimistic", [True, False], ids=["optimistic", "locked"])
+def test_a_cached_state_under_other_rules_is_never_used(campaign, monkeypatch, optimistic):
+    """Either path (on PostgreSQL the optimistic one takes the entry first; the locked one alone, as on SQLite,
+    must still refuse it)."""
+    monkeypatch.setattr(store, "OPTIMISTIC", optimistic)
     battle = battle_create(campaign=campaign, name="other rules")
     battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
     wrong = engine.BattleState()  # not the state after seq 1
@@ -249,3 +254,47 @@ def test_a_battles_first_keyed_batch_looks_up_no_key_and_its_retry_is_still_the_
     again = battle_event_append(battle_id=battle.id, events=[keyed], expected_seq=0)
     assert not again.created and [e.seq for e in again.events] == [1]
     assert BattleEvent.objects.filter(battle=battle).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("optimistic", [True, False], ids=["optimistic", "locked"])
+def test_a_trusted_caller_not_the_game_master_is_refused_a_correction(campaign, monkeypatch, optimistic):
+    """V-TURN-13: without a seat at the table or ``as_game_master`` (internal callers), a correction is
+    refused 403 naming the event, on either path and with the state cached; nothing is written."""
+    event = NewEvent("correction", {"voids_seq": 2, "reason": "ошибка"})
+    monkeypatch.setattr(store, "OPTIMISTIC", optimistic)
+    battle = battle_create(campaign=campaign, name="not the game master")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
+    with pytest.raises(Forbidden) as exc:
+        battle_event_append(battle_id=battle.id, expected_seq=2, events=[event])
+    assert (exc.value.code, exc.value.field) == ("game_master_only", "events[0].type")
+    assert Battle.objects.get(pk=battle.pk).head_seq == 2 and battle.events.count() == 2
+    done = battle_event_append(battle_id=battle.id, expected_seq=2, events=[event], as_game_master=True)
+    assert [e.seq for e in done.events] == [3]  # the game master records it
+
+
+def test_a_batch_holds_at_most_max_batch_events(campaign, settings):
+    """``SHTAB["MAX_BATCH"]`` events are stored; one more is 400 naming ``events``, and nothing is written."""
+    settings.SHTAB = {**settings.SHTAB, "MAX_BATCH": 3}
+    battle = battle_create(campaign=campaign, name="batch cap")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START, turn(2), turn(3)])
+    with pytest.raises(InvalidInput) as exc:
+        battle_event_append(battle_id=battle.id, expected_seq=3, events=[turn(4), turn(5), turn(6), turn(7)])
+    assert exc.value.field == "events" and battle.events.count() == 3
+
+
+def test_a_key_names_one_event_the_same_data_under_another_type_is_a_conflict(campaign):
+    """Idempotency: a retry is the same event; the stored key sent with the same data under another type
+    is 409 naming the key, not the stored event answered back."""
+    battle = battle_create(campaign=campaign, name="key and type")
+    battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
+    keyed = NewEvent("turn_ended", {"side": "defender", "turn": 1}, key="k1")
+    battle_event_append(battle_id=battle.id, expected_seq=1, events=[keyed])
+    again = battle_event_append(battle_id=battle.id, expected_seq=None, events=[keyed])
+    assert not again.created and [e.seq for e in again.events] == [2]
+    with pytest.raises(Conflict) as exc:
+        battle_event_append(battle_id=battle.id, expected_seq=None,
+                            events=[NewEvent("player_done", keyed.data, key="k1")])
+    assert (exc.value.code, exc.value.field) == ("idempotency_conflict", "events[0].key")
+    assert battle.events.count() == 2
