@@ -85,7 +85,8 @@ def test_a_cached_state_under_other_rules_is_never_used(campaign, monkeypatch, o
     monkeypatch.setattr(store, "OPTIMISTIC", optimistic)
     battle = battle_create(campaign=campaign, name="other rules")
     battle_event_append(battle_id=battle.id, expected_seq=0, events=[START])
-    wrong = engine.BattleState()  # not the state after seq 1
+    wrong = fold_log(battle)  # at seq 1, but not the state after it: another side to move
+    wrong.side_to_move = "attacker"
     STATE_CACHE.take(battle.id)
     STATE_CACHE.keep(battle.id, Entry(1, {"talk_distance": 9}, "v11.2", wrong))
     battle_event_append(battle_id=battle.id, expected_seq=1, events=[turn(2)])
