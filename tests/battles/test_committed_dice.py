@@ -25,6 +25,7 @@ from battles.engine.fow.synthetic import synthetic_fow_battle
 from battles.engine.schema import _is_optional, hints, is_payload
 from battles.engine.synthetic import synthetic_battle
 from battles.log import chain, dice_commit
+from battles.log.cache import STATE_CACHE
 from battles.models import Battle, BattleEvent
 from battles.selectors import battle_log_verify
 from battles.services import NewEvent, battle_create, battle_event_append
@@ -423,3 +424,18 @@ def test_the_script_in_the_docs_re_derives_every_die_from_what_the_api_serves(ru
     assert namespace["first_bad_seq"](detail, events) == seq
     with pytest.raises(AssertionError, match="not the committed secret"):
         namespace["first_bad_seq"]({**detail, "dice_secret": dice_commit.new_secret()}, events)
+
+
+@pytest.mark.parametrize("secret", ["", "ab" * 16, "ab" * 31, "not hex"])
+def test_a_secret_that_is_not_32_bytes_derives_nothing(campaign, secret):
+    """A battle without a sound secret (one made before the scheme: blank) has no key: the service draws its
+    dice from ``secrets`` and marks them so, never derives them from a short or empty key anyone could
+    use."""
+    assert dice_commit.key(secret) is None and len(dice_commit.key("ab" * 32)) == 32
+    i, ask = first_die()
+    battle = played(campaign, upto=i)
+    Battle.objects.filter(pk=battle.pk).update(dice_secret=secret)
+    STATE_CACHE.clear()  # (the store keeps the key with the battle's state)
+    stored = battle_event_append(battle_id=battle.id, events=[ask], expected_seq=battle.head_seq,
+                                 as_game_master=True).events[0]
+    assert not stored_dice_of(stored) and dice_commit.uncommitted_dice(stored.data) >= 1

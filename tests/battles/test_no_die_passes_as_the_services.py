@@ -25,6 +25,8 @@ SENT = {  # the die sent -> the field named, the code
     "entered as drawn": ({"value": 20, "source": "entered", "rng": "secrets"}, "rng", "service_die_sent"),
     "rolled, with a face": ({"value": 20, "source": "rolled"}, "value", "service_die_sent"),
     "rolled by a phone": ({"value": 20, "source": "rolled", "rng": "my-phone"}, "value", "service_die_sent"),
+    "derived, no source": ({"value": 20, "rng": "hmac-sha256"}, "rng", "derived_die_sent"),  # the rng tells it
+    "rolled, a face of 0": ({"value": 0, "source": "rolled"}, "value", "service_die_sent"),  # any face, even 0
 }
 
 

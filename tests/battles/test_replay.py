@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from battles import engine
+from battles.log import projections
 from battles.log.projections import projection_store
 from battles.models import BattleProjection
 from battles.services import NewEvent, battle_event_append, battle_replay, projections_rebuild, projections_sweep
@@ -307,3 +308,38 @@ def test_the_projections_state_is_compressed_with_lz4_where_the_server_has_it():
         cur.execute("SELECT attcompression FROM pg_attribute WHERE attrelid = 'battles_battleprojection'::regclass "
                     "AND attname = 'state'")
         assert cur.fetchone()[0] == ("l" if has_lz4 else "")
+
+
+@pytest.mark.django_db
+class TestWhenAReplayRebuilds:
+    """A projection folded by another engine version, or under another ruleset, is rebuilt from the log, not
+    folded forward; the battle's end is announced (``BATTLE_ENDED_HOOKS``: award proposals) once, by the
+    replay that writes it."""
+
+    def test_a_projection_of_an_older_engine_is_rebuilt(self, battle):
+        append(battle, [START, *turns(1)])
+        replay_battle.run(battle.id)
+        state = projection(battle).state
+        BattleProjection.objects.filter(battle=battle).update(engine_version=0)
+        result = battle_replay(battle_id=battle.id)
+        assert result.rebuilt and result.applied == 3
+        assert projection(battle).engine_version == engine.engine_version("v11.2") and projection(battle).state == state
+
+    def test_a_projection_folded_under_another_ruleset_is_rebuilt(self, battle):
+        append(battle, [START, *turns(1)])
+        replay_battle.run(battle.id)
+        state = projection(battle).state
+        BattleProjection.objects.filter(battle=battle).update(state={**state, "ruleset": "fow"})
+        result = battle_replay(battle_id=battle.id)
+        assert result.rebuilt and projection(battle).state == state
+
+    def test_the_end_is_announced_once_by_the_replay_that_writes_it(self, battle, monkeypatch,
+                                                                    django_capture_on_commit_callbacks):
+        announced = []
+        monkeypatch.setattr(projections, "BATTLE_ENDED_HOOKS", [announced.append])
+        append(battle, [START, *turns(1), NewEvent("battle_ended", {"winner": "attacker"})])
+        with django_capture_on_commit_callbacks(execute=True):
+            first = battle_replay(battle_id=battle.id)
+        with django_capture_on_commit_callbacks(execute=True):
+            again = battle_replay(battle_id=battle.id)
+        assert first.written and not again.written and announced == [battle.id]
