@@ -14,9 +14,11 @@ from django.contrib.auth.models import Group, User
 from rest_framework.test import APIClient
 
 from battles import engine
+from battles.access import battle_role
 from battles.models import Battle, BattleEvent, BattleParticipant
 from battles.services import NewEvent, battle_create, battle_event_append
 from campaign.models import Campaign, Character, Membership, Nationality
+from campaign.roles import GAME_MASTER
 
 D = lambda v: {"value": v, "source": "entered"}  # noqa: E731
 
@@ -326,3 +328,17 @@ def test_event_types_say_who_records_them(anon_client):
     assert body["force_mustered"]["game_master_only"] and body["correction"]["game_master_only"]
     assert body["mine_triggered"]["recorded_by"]["kind"] == "opponent"
     assert json.dumps(body)  # plain JSON
+
+
+@pytest.mark.django_db
+def test_the_game_master_role_not_the_admin_flag_runs_the_table():
+    """Who runs every battle is the game-master role (or a superuser), not Django's staff flag: a staff
+    member without the role is an onlooker at a battle he does not play in, and a game master without
+    the flag records anything."""
+    battle = battle_create(campaign=Campaign.objects.create(name="Роли"), name="Бой")
+    clerk = User.objects.create_user("clerk", password="not-a-secret", is_staff=True)
+    master = User.objects.create_user("master2", password="not-a-secret")
+    master.groups.add(Group.objects.get(name=GAME_MASTER))
+    clerk_role, master_role = battle_role(battle_id=battle.id, user=clerk), battle_role(battle_id=battle.id, user=master)
+    assert not clerk_role.is_game_master and not clerk_role.may_record
+    assert master_role.is_game_master and master_role.may_record
